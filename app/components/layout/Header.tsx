@@ -1,0 +1,73 @@
+import { NavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { COOPERATIVE, UI } from "../../../core/constants";
+import { type NavItem } from "./navigation";
+
+/**
+ * Header and navigation. The mobile menu (up to 991 px) is a <details>, so it
+ * opens and closes without JavaScript; on wider screens CSS shows the list as a bar.
+ * With JavaScript the header gains a "scrolled" style after 50 px.
+ */
+export function Header({ navigation, hasTicker }: { navigation: NavItem[]; hasTicker: boolean }) {
+  const headerRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => headerRef.current?.classList.toggle("site-header--scrolled", window.scrollY > UI.headerStickyThresholdPx);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // Close the mobile menu after navigating.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [location.pathname]);
+
+  return (
+    <header ref={headerRef} className={`site-header${hasTicker ? " site-header--with-ticker" : ""}`}>
+      <div className="site-header__bar container">
+        <a className="site-header__brand" href="/">
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>
+            <strong>{COOPERATIVE.shortName}</strong>
+            <small>{COOPERATIVE.name}</small>
+          </span>
+        </a>
+        <details className="site-nav" ref={menuRef}>
+          <summary className="site-nav__toggle">
+            <span className="site-nav__toggle-icon" aria-hidden="true" />
+            Menu
+          </summary>
+          <nav aria-label="Main">
+            <ul className="site-nav__list">
+              {navigation.map((item) =>
+                "children" in item ? (
+                  <li key={item.label} className="site-nav__group">
+                    <span className="site-nav__group-label">{item.label}</span>
+                    <ul className="site-nav__sub">
+                      {item.children.map((child) => (
+                        <li key={child.to}>
+                          <NavLink to={child.to} end prefetch="none">
+                            {child.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ) : (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ),
+              )}
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { formatDate, formatTime } from "../../../core/dates";
+
+export interface TickerItem {
+  id: number;
+  startsAt: string;
+  endsAt: string;
+  areas: string[];
+}
+
+/**
+ * Upcoming power interruptions under the header. Shown only when there are some.
+ * It scrolls like a marquee (CSS, paused on hover and focus, still under reduced motion).
+ */
+export function Ticker({ items }: { items: TickerItem[] }) {
+  if (items.length === 0) return null;
+  const entries = items.map((i) => (
+    <li key={i.id}>
+      <strong>{formatDate(i.startsAt)}</strong>, {formatTime(i.startsAt)} to {formatTime(i.endsAt)}: {i.areas.join(", ")}
+    </li>
+  ));
+  return (
+    <section className="ticker" aria-labelledby="ticker-title">
+      <div className="ticker__inner container">
+        <h2 id="ticker-title" className="ticker__title">
+          <Link to="/news/power-interruptions">Power interruptions</Link>
+        </h2>
+        <div className="ticker__viewport" tabIndex={0} aria-label="Upcoming power interruptions">
+          <ul className="ticker__track" style={{ ["--ticker-seconds" as string]: `${Math.max(20, items.length * 12)}s` }}>
+            {entries}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+// Placeholder: replaced by the issue that owns this page.
+export default function Page() {
+  return (
+    <div className="container page">
+      <h1>mission-vision</h1>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { data } from "react-router";
+import { NotFoundContent } from "../components/layout/NotFound";
+
+/** Any unknown path: the 404 page inside the shell, with a real 404 status. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,12 @@
+/** `npm run db:seed`: empties the database and seeds the demo content again, on purpose. */
+import { loadConfig } from "../../server/config";
+import { migrate, openDatabase } from "../client";
+import { clearAll, seedDemo } from "./index";
+
+const config = loadConfig();
+const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+await migrate(handle);
+await clearAll(handle.db);
+await seedDemo(handle.db, config.storageDir);
+await handle.close();
+console.log(`Seeded demo content into ${handle.kind === "pglite" ? config.dataDir : "PostgreSQL"}.`);

@@ -1,0 +1,40 @@
+/**
+ * Everything start-up does before listening: open the database, migrate, seed an
+ * empty one, connect the bus, load the React Router build, build the app.
+ * Shared by the server entry and the tests.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import { migrate, openDatabase, type DatabaseHandle } from "../db/client";
+import { isSeeded, seedDemo } from "../db/seed/index";
+import { buildApp } from "./app";
+import { createBus, type Bus } from "./bus";
+
+export const projectRoot = path.resolve(import.meta.dirname, "..");
+/** BUILD_DIR lets several builds live side by side (tests, parallel work). */
+export const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
+
+export async function loadServerBuild(): Promise<ServerBuild> {
+  return (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+}
+
+export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrate(database);
+  if (config.SEED_DEMO === "on" && !(await isSeeded(database.db))) await seedDemo(database.db, config.storageDir);
+  return database;
+}
+
+export async function startApp(config: Config, opts: { database?: DatabaseHandle; bus?: Bus; withPages?: boolean; logger?: boolean } = {}) {
+  const database = opts.database ?? (await prepareDatabase(config));
+  const bus = opts.bus ?? (await createBus(config.REDIS_URL));
+  const build = opts.withPages === false ? undefined : await loadServerBuild();
+  const app = await buildApp({ config, database, bus, build, clientDir: path.join(buildDir, "client"), logger: opts.logger });
+  app.addHook("onClose", async () => {
+    await bus.close();
+    await database.close();
+  });
+  return app;
+}

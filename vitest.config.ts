@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two projects: "unit" (logic, API through inject, database) and "e2e"
+ * (Debian's Chromium against a built site). `npm test` runs both.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "tests/api/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.spec.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
