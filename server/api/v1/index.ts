@@ -7,10 +7,23 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app";
 import { HttpError, sendError } from "../../errors";
-import barangay from "./barangay";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-/** Each plugin: `export default async function (app: ApiInstance, opts: { deps: AppDeps })`. */
-const plugins = [barangay];
+/**
+ * Every file in this folder (but index, types and tests) is one API plugin:
+ * `export default async function (app: FastifyInstance, opts: { deps: AppDeps })`.
+ * Loaded by name order, so adding an endpoint needs no edit here.
+ */
+async function loadPlugins(): Promise<((app: FastifyInstance, opts: { deps: AppDeps }) => Promise<void>)[]> {
+  const dir = import.meta.dirname;
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && !["index.ts", "types.ts"].includes(f) && !f.startsWith("_"))
+    .sort();
+  return Promise.all(files.map(async (f) => (await import(pathToFileURL(path.join(dir, f)).href)).default));
+}
 
 export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps }) {
   app.setValidatorCompiler(validatorCompiler);
@@ -43,5 +56,5 @@ export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps })
   // Outranks the pages' catch-all, so unknown API paths answer JSON, not the HTML 404 page.
   app.all("/*", { schema: { hide: true } }, notFound);
 
-  for (const plugin of plugins) await app.register(plugin, { deps: opts.deps });
+  for (const plugin of await loadPlugins()) await app.register(plugin, { deps: opts.deps });
 }

@@ -1,0 +1,15 @@
+import { Link } from "react-router";
+
+/** "Home › About › Company Profile"; the last item is the current page. */
+export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
+  const all = [{ label: "Home", to: "/" }, ...items];
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        {all.map((item, i) => (
+          <li key={i}>{i < all.length - 1 && item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
