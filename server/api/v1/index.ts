@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../app";
 import { HttpError, sendError } from "../../errors";
+import { registerOpenApi } from "../openapi";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -35,8 +36,8 @@ export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps })
       const context = error.validationContext;
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.issue?.path?.join?.(".") ?? "") || "body";
-        fields[key] ??= issue.message;
+        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || String((issue.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join?.(".") ?? "") || "body";
+        fields[key] ??= issue.message ?? "is invalid";
       }
       if (context === "body") return sendError(reply, 422, "invalid_body", "Some fields are missing or invalid.", fields);
       const [name, message] = Object.entries(fields)[0] ?? ["parameter", "is invalid"];
@@ -56,5 +57,7 @@ export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps })
   // Outranks the pages' catch-all, so unknown API paths answer JSON, not the HTML 404 page.
   app.all("/*", { schema: { hide: true } }, notFound);
 
+  // Before the plugins, so the OpenAPI document sees every route.
+  await registerOpenApi(app);
   for (const plugin of await loadPlugins()) await app.register(plugin, { deps: opts.deps });
 }
