@@ -15,6 +15,7 @@ export interface Interruption {
   circuitToBeOpened: string;
   status: InterruptionStatus;
   statusUpdatedAt: Date;
+  createdAt: Date;
   towns: Town[];
   barangays: { name: string; town: Town }[];
 }
@@ -25,9 +26,13 @@ export interface InterruptionFilter {
   barangay?: string;
 }
 
-/** Interruptions not yet over (ongoing or to come), soonest first. Cancelled ones are left out. */
-export async function listUpcomingInterruptions(db: Db, filter: InterruptionFilter = {}, now = new Date()): Promise<Interruption[]> {
-  return listInterruptions(db, filter, { endsAfter: now, excludeCancelled: true, order: "asc" });
+/**
+ * Interruptions not yet over (ongoing or to come), soonest first. Cancelled ones are
+ * left out (the ticker and the API), unless `includeCancelled` (the page and feeds,
+ * where "cancelled" is news a member needs).
+ */
+export async function listUpcomingInterruptions(db: Db, filter: InterruptionFilter = {}, now = new Date(), opts: { includeCancelled?: boolean } = {}): Promise<Interruption[]> {
+  return listInterruptions(db, filter, { endsAfter: now, excludeCancelled: !opts.includeCancelled, order: "asc" });
 }
 
 /** Interruptions that ended within the last `days` days, latest first. */
@@ -82,3 +87,30 @@ async function listInterruptions(
     barangays: areas.filter((a) => a.interruptionId === r.id).map(({ name, town }) => ({ name, town })),
   }));
 }
+
+/** The page and the feeds: what is not over yet (cancelled included), then what ended in the last two weeks. */
+export async function listInterruptionSchedule(db: Db, filter: InterruptionFilter = {}, now = new Date()): Promise<{ upcoming: Interruption[]; recent: Interruption[] }> {
+  const [upcoming, recent] = await Promise.all([listUpcomingInterruptions(db, filter, now, { includeCancelled: true }), listRecentInterruptions(db, filter, now)]);
+  return { upcoming, recent };
+}
+
+/**
+ * The status a member should see now, and since when. Staff set the stored status;
+ * the clock moves a scheduled one to ongoing at its start and anything not
+ * cancelled to finished at its end, so the page is right between updates.
+ */
+export function currentStatus(i: Pick<Interruption, "status" | "statusUpdatedAt" | "startsAt" | "endsAt">, now = new Date()): { status: InterruptionStatus; since: Date } {
+  const latest = (d: Date) => (d > i.statusUpdatedAt ? d : i.statusUpdatedAt);
+  if (i.status === "cancelled" || i.status === "finished") return { status: i.status, since: i.statusUpdatedAt };
+  if (now >= i.endsAt) return { status: "finished", since: latest(i.endsAt) };
+  if (i.status === "scheduled" && now >= i.startsAt) return { status: "ongoing", since: latest(i.startsAt) };
+  return { status: i.status, since: i.statusUpdatedAt };
+}
+
+export const INTERRUPTION_STATUS_LABELS: Record<InterruptionStatus, string> = {
+  scheduled: "Scheduled",
+  ongoing: "Ongoing",
+  finished: "Finished",
+  cancelled: "Cancelled",
+  extended: "Extended",
+};

@@ -1,0 +1,65 @@
+/** GET /api/v1/rates/...: official rates and the breakdown of the generation charge of one month. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { monthYearParams } from "../../../core/api-params";
+import { RATE_TYPES } from "../../../core/constants";
+import { getOfficialRates, listGenerationCharges } from "../../../core/rates";
+import type { AppDeps } from "../../app";
+import { typed } from "./types";
+
+export const officialRatesSchema = z.object({
+  data: z.object({
+    rates: z.array(z.object({ type: z.enum(RATE_TYPES).meta({ description: "R Residential, LV Commercial, HV High Voltage" }), amount: z.number().meta({ description: "Php per kWh", example: 9.8123 }) })),
+  }),
+});
+
+const amount = (description: string) => z.number().meta({ description });
+
+export const generationChargesSchema = z.object({
+  data: z.object({
+    charges: z.array(
+      z.object({
+        power_source: z.object({ name: z.string(), queue: z.number().int().meta({ description: "Display order; 100 marks the total row" }) }),
+        percent_kwh_purchased: amount("Share of kWh purchased, percent"),
+        kwh_purchased: amount("kWh"),
+        basic_generation_cost: amount("Php"),
+        other_cost_adjustment: amount("Php"),
+        total_generation_cost: amount("Php"),
+        prompt_payment_discount: amount("Php"),
+        pilferage_cost_recoveries: amount("Php"),
+        other_generation_cost_adjustment: amount("Php"),
+        generation_rate: amount("Php per kWh"),
+      }),
+    ),
+  }),
+});
+
+export default async function ratesApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const api = typed(app);
+  api.get(
+    "/rates/official-rates/month/:m/year/:y",
+    {
+      schema: {
+        summary: "Official rates of a month",
+        description: "The rate per kWh for each type (R, LV, HV) of one month; an empty list when none were published.",
+        tags: ["Rates"],
+        params: monthYearParams,
+        response: { 200: officialRatesSchema },
+      },
+    },
+    async (request) => ({ data: { rates: await getOfficialRates(deps.database.db, request.params.y, request.params.m) } }),
+  );
+  api.get(
+    "/rates/generation/month/:m/year/:y",
+    {
+      schema: {
+        summary: "Breakdown of the generation charge of a month",
+        description: "One row per power source by queue; the row whose power_source.queue is 100 is the total. An empty list when the month has none.",
+        tags: ["Rates"],
+        params: monthYearParams,
+        response: { 200: generationChargesSchema },
+      },
+    },
+    async (request) => ({ data: { charges: await listGenerationCharges(deps.database.db, request.params.y, request.params.m) } }),
+  );
+}
