@@ -3,6 +3,7 @@
  * empty one, connect the bus, load the React Router build, build the app.
  * Shared by the server entry and the tests.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -17,6 +18,9 @@ export const projectRoot = path.resolve(import.meta.dirname, "..");
 export const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 
 export async function loadServerBuild(): Promise<ServerBuild> {
+  // A build kept outside the project (BUILD_DIR=/tmp/...) must still find the project's packages.
+  const modules = path.join(buildDir, "node_modules");
+  if (!buildDir.startsWith(projectRoot + path.sep) && !fs.existsSync(modules)) fs.symlinkSync(path.join(projectRoot, "node_modules"), modules, "dir");
   return (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
 }
 

@@ -109,5 +109,5 @@ export async function makeWebp(slug: string, svg: string, width: number, quality
 
 /** A partner's logo: initials on a coloured tile, as SVG. */
 export function logoSvg(initials: string, color: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><rect width="240" height="120" rx="16" fill="#ffffff" stroke="${color}" stroke-width="6"/><text x="120" y="76" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="44" font-weight="700" fill="${color}">${initials}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120"><rect width="240" height="120" rx="16" fill="#ffffff" stroke="${color}" stroke-width="6"/><text x="120" y="76" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="${Math.min(44, Math.floor(300 / initials.length))}" font-weight="700" fill="${color}">${initials}</text></svg>`;
 }

@@ -16,7 +16,8 @@ export function Footer({ partners, year }: FooterData) {
   return (
     <footer className="site-footer">
       {partners.length > 0 && (
-        <div className="site-footer__partners container">
+        <div className="site-footer__partners">
+          <div className="container">
           <h2 className="visually-hidden">Our partners</h2>
           <Carousel
             label="Partner logos"
@@ -28,6 +29,7 @@ export function Footer({ partners, year }: FooterData) {
               <img src={p.logo} alt={p.name} width="160" height="80" loading="lazy" decoding="async" />
             ))}
           />
+          </div>
         </div>
       )}
       <div className="site-footer__contact-strip">

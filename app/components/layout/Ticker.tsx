@@ -14,11 +14,12 @@ export interface TickerItem {
  */
 export function Ticker({ items }: { items: TickerItem[] }) {
   if (items.length === 0) return null;
-  const entries = items.map((i) => (
-    <li key={i.id}>
+  const entries = (copy: string) =>
+    items.map((i) => (
+    <li key={`${copy}-${i.id}`}>
       <strong>{formatDate(i.startsAt)}</strong>, {formatTime(i.startsAt)} to {formatTime(i.endsAt)}: {i.areas.join(", ")}
     </li>
-  ));
+    ));
   return (
     <section className="ticker" aria-labelledby="ticker-title">
       <div className="ticker__inner container">
@@ -26,9 +27,13 @@ export function Ticker({ items }: { items: TickerItem[] }) {
           <Link to="/news/power-interruptions">Power interruptions</Link>
         </h2>
         <div className="ticker__viewport" tabIndex={0} aria-label="Upcoming power interruptions">
-          <ul className="ticker__track" style={{ ["--ticker-seconds" as string]: `${Math.max(20, items.length * 12)}s` }}>
-            {entries}
-          </ul>
+          {/* Two copies side by side make the loop seamless; the second is hidden from screen readers. */}
+          <div className="ticker__track" style={{ ["--ticker-seconds" as string]: `${Math.max(20, items.length * 12)}s` }}>
+            <ul className="ticker__list">{entries("a")}</ul>
+            <ul className="ticker__list ticker__list--copy" aria-hidden="true">
+              {entries("b")}
+            </ul>
+          </div>
         </div>
       </div>
     </section>

@@ -1,0 +1,14 @@
+// `npm test`: installs what the browser and proxy tests need when missing (Debian's
+// chromium and nginx), builds the site, then runs every test (unit, API, database, browser).
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+
+const run = (cmd, env = {}) => execSync(cmd, { stdio: "inherit", env: { ...process.env, ...env } });
+const missing = [["/usr/bin/chromium", "chromium"], ["/usr/sbin/nginx", "nginx"]].filter(([bin]) => !fs.existsSync(bin)).map(([, pkg]) => pkg);
+if (missing.length) {
+  const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";
+  console.log(`Installing ${missing.join(", ")} with apt-get…`);
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
+}
+run("npx react-router build");
+run(`npx vitest run ${process.argv.slice(2).join(" ")}`);
