@@ -18,6 +18,8 @@ import { registerSecurityHeaders } from "./security";
 import { registerReactRouter } from "./react-router";
 import { sendError } from "./errors";
 import { registerApi } from "./api/v1";
+import { registerProtection } from "./protection";
+import { registerStorage } from "./storage";
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("X-Request-Id", request.id);
   });
   registerSecurityHeaders(app);
+  // CORS, same-origin writes, rate limits, no-store on personal data (server/protection.ts).
+  await registerProtection(app, deps);
   await app.register(compress, {
     global: true,
     threshold: 1024,
@@ -81,19 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(registerApi, { prefix: "/api/v1", deps });
 
-  // Uploaded and seeded files: only what is inside the storage folder.
-  fs.mkdirSync(config.storageDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.storageDir,
-    prefix: "/storage/",
-    decorateReply: false,
-    index: false,
-    dotfiles: "deny",
-    setHeaders(res: { header(k: string, v: string): unknown }, filePath: string) {
-      // Content-addressed names (a hash before the extension) never change.
-      res.header("Cache-Control", /-[0-9a-f]{12}(-\d+)?\.[a-z0-9]+$/.test(path.basename(filePath)) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
-  });
+  // Uploaded and seeded files: only regular files inside the storage folder (server/storage.ts).
+  await registerStorage(app, config.storageDir);
 
   const clientDir = deps.clientDir;
   if (clientDir && fs.existsSync(clientDir)) {

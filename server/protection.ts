@@ -1,0 +1,189 @@
+/**
+ * Protection of the whole service, in one place so it holds whatever the route
+ * files do:
+ * - per-IP rate limits on the account look-up, the survey and the AGAM registration
+ *   (API and page form posts), shared through Redis when REDIS_URL is set;
+ * - CORS: GET /api/v1/* readable from any origin, preflight answered for GET only;
+ * - every POST (API and pages) only from the site's own origin (Origin, else Sec-Fetch-Site);
+ * - `Cache-Control: no-store` on every answer that carries a member's personal data.
+ * Register it before the API and the pages.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import type { AppDeps } from "./app";
+import { sendError } from "./errors";
+
+export type Bucket = "lookup" | "survey" | "registration" | "page-lookup" | "page-survey" | "page-registration";
+
+const TEN_MINUTES = 10 * 60_000;
+
+/**
+ * Requests per IP per 10 minutes. Page forms get a little more room than the API:
+ * a person without JavaScript posts again after each validation error.
+ */
+export const RATE_LIMITS: Record<Bucket, { max: number; timeWindowMs: number }> = {
+  lookup: { max: 10, timeWindowMs: TEN_MINUTES },
+  survey: { max: 5, timeWindowMs: TEN_MINUTES },
+  registration: { max: 5, timeWindowMs: TEN_MINUTES },
+  "page-lookup": { max: 10, timeWindowMs: TEN_MINUTES },
+  "page-survey": { max: 10, timeWindowMs: TEN_MINUTES },
+  "page-registration": { max: 10, timeWindowMs: TEN_MINUTES },
+};
+
+const API = "/api/v1";
+const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The path as a router would see it: no query, percent-decoded, lower-case (React
+ * Router matches case-insensitively), duplicate and trailing slashes removed.
+ */
+export function normalizePath(url: string): string {
+  let p = url.split("?")[0]!.split("#")[0]!;
+  for (let i = 0; i < 3; i++) {
+    try {
+      const d = decodeURIComponent(p);
+      if (d === p) break;
+      p = d;
+    } catch {
+      break;
+    }
+  }
+  p = p.toLowerCase().replace(/\/{2,}/g, "/");
+  return p.length > 1 ? p.replace(/\/+$/, "") : p;
+}
+
+/** Which limit a request counts against, if any. */
+export function bucketOf(method: string, url: string): Bucket | undefined {
+  const path = normalizePath(url);
+  if (path.startsWith(`${API}/`)) {
+    const rest = path.slice(API.length);
+    if ((method === "GET" || method === "HEAD") && rest.startsWith("/agam/pool/check-account-number/")) return "lookup";
+    if (method === "POST" && rest === "/agam/pool/register") return "registration";
+    if (method === "POST" && rest === "/customer-satisfaction-survey") return "survey";
+    return undefined;
+  }
+  if (method !== "POST") return undefined;
+  if (path === "/agam-registration") return "page-registration";
+  if (path === "/customer-satisfaction-survey" || path === "/css") return "page-survey";
+  if (path === "/service/bill-inquiry") return "page-lookup";
+  return undefined;
+}
+
+/** Answers carrying a member's personal data: never stored by browsers or proxies. */
+export function isPersonal(method: string, url: string): boolean {
+  const path = normalizePath(url);
+  if (/^\/api\/v1\/agam\/pool\/(check-account-number|get-registration-confirmation)(\/|$)/.test(path)) return true;
+  if (/^\/agam-registration-confirmation(\/|$)/.test(path)) return true;
+  if (method !== "GET" && method !== "HEAD") {
+    return path === "/api/v1/agam/pool/register" || path === "/api/v1/customer-satisfaction-survey" || bucketOf(method, url) !== undefined;
+  }
+  return false;
+}
+
+const isApi = (url: string) => normalizePath(url) === API || normalizePath(url).startsWith(`${API}/`);
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A write is accepted from the site itself, or from a client that sends neither header (curl, servers). */
+export function isSameOriginWrite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === "string" && origin !== "") {
+    const from = originOf(origin);
+    if (!from) return false; // "null" (sandboxed frames, file:) and garbage
+    return from === originOf(`${request.protocol}://${request.host}`) || (publicUrl !== undefined && from === originOf(publicUrl));
+  }
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string" && site !== "") return site === "same-origin" || site === "none";
+  return true;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 429, message: string) {
+  reply.header("Cache-Control", "no-store");
+  if (isApi(request.url)) return sendError(reply, status, status === 403 ? "forbidden" : "rate_limited", message);
+  const title = status === 403 ? "Not accepted" : "Too many tries";
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | WESPECO</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Go to the home page</a></p></body></html>`,
+    );
+}
+
+export async function registerProtection(app: FastifyInstance, deps: Pick<AppDeps, "config" | "bus">, opts: { limits?: Partial<typeof RATE_LIMITS> } = {}) {
+  const { config } = deps;
+  const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
+
+  // CORS and same-origin writes come first: a refused request costs no rate-limit count.
+  app.addHook("onRequest", async (request, reply) => {
+    const api = isApi(request.url);
+    if (api && (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")) {
+      reply.header("Access-Control-Allow-Origin", "*");
+      reply.header("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset");
+    }
+    if (api && request.method === "OPTIONS") {
+      // Preflight: reading is open to every origin; writes are not offered (POST is absent).
+      const wanted = String(request.headers["access-control-request-headers"] ?? "");
+      reply.header("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS");
+      if (wanted) reply.header("Access-Control-Allow-Headers", wanted.replace(/[^\w, -]/g, "").slice(0, 200));
+      reply.header("Access-Control-Max-Age", "86400");
+      reply.header("Cache-Control", "public, max-age=86400");
+      return reply.code(204).send();
+    }
+    if (WRITE_METHODS.has(request.method) && !isSameOriginWrite(request, publicUrl)) {
+      return refuse(request, reply, 403, "Forms and writes are accepted only from this site itself.");
+    }
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (isPersonal(request.method, request.url)) {
+      reply.header("Cache-Control", "no-store");
+      reply.removeHeader("ETag");
+      reply.removeHeader("Last-Modified");
+    }
+    return payload;
+  });
+
+  if (config.RATE_LIMIT === "off") return;
+
+  // The plugin supplies the counting store (memory, or Redis shared by every instance);
+  // which requests count and how refusals look is decided here, per bucket.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.bus.redis ? { redis: deps.bus.redis, nameSpace: "rate-limit:" } : {}),
+    // An unreachable Redis must not take the forms down with it.
+    skipOnError: true,
+  });
+  const limits = { ...RATE_LIMITS, ...opts.limits };
+  const limiters = Object.fromEntries(
+    (Object.keys(limits) as Bucket[]).map((bucket) => [
+      bucket,
+      app.createRateLimit({
+        max: limits[bucket].max,
+        timeWindow: limits[bucket].timeWindowMs,
+        keyGenerator: (request: FastifyRequest) => `${bucket}:${request.ip}`,
+      }),
+    ]),
+  ) as Record<Bucket, ReturnType<FastifyInstance["createRateLimit"]>>;
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (reply.sent) return;
+    const bucket = bucketOf(request.method, request.url);
+    if (!bucket) return;
+    const result = await limiters[bucket](request);
+    if (result.isAllowed) return;
+    reply.header("X-RateLimit-Limit", result.max);
+    reply.header("X-RateLimit-Remaining", result.remaining);
+    reply.header("X-RateLimit-Reset", result.ttlInSeconds);
+    if (!result.isExceeded) return;
+    const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
+    reply.header("Retry-After", String(Math.max(1, result.ttlInSeconds)));
+    return refuse(request, reply, 429, `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+  });
+}
