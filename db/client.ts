@@ -20,18 +20,27 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(path.join(opts.dataDir, "pglite"));
-  return handle;
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Called for every query (benchmarks count them). */
+  onQuery?: () => void;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
+  const logger = opts.onQuery ? { logQuery: opts.onQuery } : undefined;
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, logger) : openPglite(path.join(opts.dataDir, "pglite"), logger);
+}
+
+type QueryLogger = { logQuery: () => void } | undefined;
+
+async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
   // A dropped connection must not crash the process; queries will fail and be answered 503.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: "postgres",
@@ -40,12 +49,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, logger: QueryLogger): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: "pglite",

@@ -20,6 +20,8 @@ import { sendError } from "./errors";
 import { registerApi } from "./api/v1";
 import { registerProtection } from "./protection";
 import { registerStorage } from "./storage";
+import { cacheApiRoutes, createCaches } from "./page-cache";
+import { metrics } from "./metrics";
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +76,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate("deps", deps);
 
+  // Public pages and API answers are served from memory for CACHE_TTL_MS (server/cache.ts).
+  const caches = createCaches(config.CACHE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
+  app.decorate("caches", caches);
+  app.addHook("onClose", async () => caches.stop());
+  cacheApiRoutes(app, caches);
+  if (config.METRICS === "on") {
+    app.get("/__metrics", async (_request, reply) =>
+      reply.header("Cache-Control", "no-store").send({ ...metrics, pageCache: caches.pages.stats, apiCache: caches.api.stats, rss: process.memoryUsage().rss }),
+    );
+  }
+
   // Health: alive without the database; ready only when the database answers.
   app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
@@ -108,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       build: deps.build,
       mode: config.NODE_ENV,
       bodyLimit: 256 * 1024,
+      caches,
+      onRender: () => metrics.renders++,
       services: (request) => makeServices(deps, request),
     });
   } else {
@@ -146,5 +161,6 @@ function redactUrl(url: string): string {
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    caches: import("./page-cache").ServerCaches;
   }
 }

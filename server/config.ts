@@ -18,6 +18,8 @@ const envSchema = z.object({
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Turn the per-IP rate limits off (load benchmarks only). */
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** Expose /__metrics (render, query and cache counters) for benchmarks. */
+  METRICS: z.enum(["on", "off"]).default("off"),
   /** Seed demo content when the database is empty. */
   SEED_DEMO: z.enum(["on", "off"]).default("on"),
 });

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { AppServices } from "../app/context";
+import { isCacheablePath } from "./cache";
+import { isKeepable, sendCachedPage, toCachedPage, type ServerCaches } from "./page-cache";
 
 export interface ReactRouterOptions {
   build: ServerBuild;
@@ -14,6 +16,16 @@ export interface ReactRouterOptions {
   /** Builds the services one request's loaders and actions see. */
   services(request: FastifyRequest): AppServices;
   bodyLimit: number;
+  caches?: ServerCaches;
+  /** Counts React Router renders (benchmarks read it). */
+  onRender?: () => void;
+}
+
+/** A render that failed because a backend (the database) is down. */
+class RenderFailed extends Error {
+  constructor(readonly response: Response) {
+    super(`render answered ${response.status}`);
+  }
 }
 
 export async function registerReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {
@@ -31,13 +43,45 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const declared = Number(request.headers["content-length"] ?? 0);
         if (declared > opts.bodyLimit) return reply.code(413).type("text/plain").send("The form is too large.");
-        const context = new RouterContextProvider();
-        context.set(appContext, opts.services(request));
-        const response = await handle(toFetchRequest(request, reply, opts.bodyLimit), context);
-        return reply.send(response);
+        const render = async () => {
+          opts.onRender?.();
+          const context = new RouterContextProvider();
+          context.set(appContext, opts.services(request));
+          return handle(toFetchRequest(request, reply, opts.bodyLimit), context);
+        };
+        const caches = opts.caches;
+        // HEAD renders without a body, so only GET fills or reads the cache.
+        const isRead = request.method === "GET";
+        if (!caches || !isRead || !isCacheablePath(request.url.split("?")[0]!)) return reply.send(asUnavailable(await render()));
+
+        const nonce = request.cspNonce;
+        try {
+          const result = await caches.pages.get(`GET ${request.url}`, async () => {
+            const response = await render();
+            if (response.status >= 500) throw new RenderFailed(response);
+            return isKeepable(response) ? { value: await toCachedPage(response, nonce) } : { uncacheable: response };
+          });
+          if ("uncacheable" in result) return reply.send(result.uncacheable as Response);
+          return sendCachedPage(reply, result.value, nonce, caches.ttlMs, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
+        } catch (error) {
+          if (error instanceof RenderFailed) return reply.send(asUnavailable(error.response));
+          throw error;
+        }
       },
     });
   });
+}
+
+/**
+ * Our pages fail only when a backend (the database) is down: say so with 503 and
+ * Retry-After, never a bare 500 (the error page itself shows no stack trace).
+ */
+function asUnavailable(response: Response): Response {
+  if (response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", "10");
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, headers });
 }
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request {

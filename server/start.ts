@@ -12,6 +12,7 @@ import { migrate, openDatabase, type DatabaseHandle } from "../db/client";
 import { isSeeded, seedDemo } from "../db/seed/index";
 import { buildApp } from "./app";
 import { createBus, type Bus } from "./bus";
+import { metrics } from "./metrics";
 
 export const projectRoot = path.resolve(import.meta.dirname, "..");
 /** BUILD_DIR lets several builds live side by side (tests, parallel work). */
@@ -25,7 +26,7 @@ export async function loadServerBuild(): Promise<ServerBuild> {
 }
 
 export async function prepareDatabase(config: Config): Promise<DatabaseHandle> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, onQuery: () => metrics.dbQueries++ });
   await migrate(database);
   if (config.SEED_DEMO === "on" && !(await isSeeded(database.db))) await seedDemo(database.db, config.storageDir);
   return database;

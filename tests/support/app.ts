@@ -26,6 +26,8 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
     DATA_DIR: db.dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO: "off",
+    // Tests see every change at once; the cache has its own tests (tests/api/cache.test.ts).
+    CACHE_TTL_MS: "0",
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...(opts.redis && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
