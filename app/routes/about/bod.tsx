@@ -1,8 +1,52 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import type { Route } from "./+types/bod";
+import { COOPERATIVE } from "../../../core/constants";
+import { BOARD } from "../../content/bod";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./about.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Board of Directors | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `The Board of Directors of the ${COOPERATIVE.name}, one for each district, and the General Manager.` },
+];
+
+/** A neutral silhouette in place of a photograph; decorative, the card's text says who it is. */
+function Silhouette({ tone }: { tone: number }) {
+  const backgrounds = ["#dbe7f3", "#f3e8d2", "#dcefe4", "#ece3f3"];
   return (
-    <div className="container page">
-      <h1>bod</h1>
+    <svg className="bod-card__photo" viewBox="0 0 120 120" width="120" height="120" aria-hidden="true" focusable="false">
+      <rect width="120" height="120" fill={backgrounds[tone % backgrounds.length]} />
+      <circle cx="60" cy="46" r="22" fill="#0b3d6e" opacity="0.75" />
+      <path d="M18 120 C22 88 40 76 60 76 C80 76 98 88 102 120 Z" fill="#0b3d6e" opacity="0.75" />
+    </svg>
+  );
+}
+
+export default function Bod() {
+  const directors = BOARD.filter((m) => m.district !== null);
+  const manager = BOARD.filter((m) => m.district === null);
+  const card = (m: (typeof BOARD)[number], i: number) => (
+    <li key={m.name} className="bod-card">
+      <Silhouette tone={i} />
+      <div className="bod-card__text">
+        <h3 className="bod-card__name">{m.name}</h3>
+        <p className="bod-card__position">{m.position}</p>
+        {m.district && <p className="bod-card__district">District: {m.district === "Alaminos" ? "Alaminos City" : m.district}</p>}
+      </div>
+    </li>
+  );
+  return (
+    <div className="container page about">
+      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Board of Directors" }]} />
+      <h1>Board of Directors</h1>
+      <p>Each of our nine districts elects one director. The Board sets the cooperative's policies and appoints the General Manager.</p>
+      <section aria-labelledby="bod-directors">
+        <h2 id="bod-directors">Directors</h2>
+        <ul className="bod-grid">{directors.map(card)}</ul>
+      </section>
+      <section aria-labelledby="bod-management">
+        <h2 id="bod-management">Management</h2>
+        <ul className="bod-grid">{manager.map((m, i) => card(m, i + directors.length))}</ul>
+      </section>
     </div>
   );
 }

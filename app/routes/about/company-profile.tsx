@@ -1,8 +1,38 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import type { Route } from "./+types/company-profile";
+import { services } from "../../context";
+import { getAboutContent } from "../../../core/about";
+import { COOPERATIVE } from "../../../core/constants";
+import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./about.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Company Profile | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `The company profile of the ${COOPERATIVE.name}: history, franchise area and services.` },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const profile = await getAboutContent(services(context).db, "profile");
+  return profile ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate), updatedIso: manilaIsoDate(profile.lastUpdate) } : null;
+}
+
+export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container page">
-      <h1>company-profile</h1>
+    <div className="container page about">
+      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Company Profile" }]} />
+      <h1>Company Profile</h1>
+      {loaderData ? (
+        <>
+          <p className="about__meta">
+            {loaderData.year !== null && <>Profile for {loaderData.year} · </>}
+            Last updated <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
+          </p>
+          {/* Sanitized on the server by core/html.ts. */}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+        </>
+      ) : (
+        <p className="notice">The company profile is being updated. Please come back soon.</p>
+      )}
     </div>
   );
 }

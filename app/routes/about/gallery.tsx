@@ -1,8 +1,26 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import type { Route } from "./+types/gallery";
+import { services } from "../../context";
+import { COOPERATIVE } from "../../../core/constants";
+import { listGalleryImages } from "../../../core/gallery";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { GalleryGrid } from "../../components/ui/GalleryGrid";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Gallery | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Pictures of the ${COOPERATIVE.name}: our consumers, employees, substations, area offices and crews.` },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { images: await listGalleryImages(services(context).db) };
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <h1>gallery</h1>
+      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Gallery" }]} />
+      <h1>Gallery</h1>
+      <p>Choose a picture to see it larger.</p>
+      {loaderData.images.length ? <GalleryGrid images={loaderData.images} headingLevel={2} eagerCount={2} /> : <p className="notice">There are no pictures yet.</p>}
     </div>
   );
 }

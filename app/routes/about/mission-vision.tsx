@@ -1,8 +1,67 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import type { Route } from "./+types/mission-vision";
+import { services } from "../../context";
+import { getMissionVisionCore } from "../../../core/about";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./about.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Mission and Vision | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `The vision, mission and core values of the ${COOPERATIVE.name}.` },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { vision, mission, core } = await getMissionVisionCore(services(context).db);
+  return { vision: vision?.content ?? null, mission: mission?.content ?? null, core: core?.content ?? null };
+}
+
+/** Simple drawings beside each block: an eye, a target, a hand-shake of hearts. Decorative. */
+function Art({ kind }: { kind: "vision" | "mission" | "core" }) {
   return (
-    <div className="container page">
-      <h1>mission-vision</h1>
+    <svg className={`mv__art mv__art--${kind}`} viewBox="0 0 200 150" width="200" height="150" aria-hidden="true" focusable="false">
+      <rect width="200" height="150" rx="14" fill="currentColor" opacity="0.12" />
+      {kind === "vision" && (
+        <g fill="none" stroke="currentColor" strokeWidth="7" strokeLinecap="round">
+          <path d="M30 75 Q100 15 170 75 Q100 135 30 75 Z" />
+          <circle cx="100" cy="75" r="22" fill="currentColor" />
+        </g>
+      )}
+      {kind === "mission" && (
+        <g fill="none" stroke="currentColor" strokeWidth="7">
+          <circle cx="100" cy="75" r="50" />
+          <circle cx="100" cy="75" r="30" />
+          <circle cx="100" cy="75" r="9" fill="currentColor" />
+          <path d="M100 75 L160 20" strokeLinecap="round" />
+        </g>
+      )}
+      {kind === "core" && (
+        <g fill="currentColor">
+          <path d="M100 125 L45 72 A27 27 0 0 1 100 42 A27 27 0 0 1 155 72 Z" />
+        </g>
+      )}
+    </svg>
+  );
+}
+
+export default function MissionVision({ loaderData }: Route.ComponentProps) {
+  const blocks = [
+    { id: "vision", title: "Vision", html: loaderData.vision },
+    { id: "mission", title: "Mission", html: loaderData.mission },
+    { id: "core", title: "Core Values", html: loaderData.core },
+  ] as const;
+  return (
+    <div className="container page about">
+      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Mission and Vision" }]} />
+      <h1>Mission and Vision</h1>
+      {blocks.map((b, i) => (
+        <section key={b.id} className={`mv${i % 2 ? " mv--reverse" : ""}`} aria-labelledby={`mv-${b.id}`}>
+          <Art kind={b.id} />
+          <div className="mv__text">
+            <h2 id={`mv-${b.id}`}>{b.title}</h2>
+            {b.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>Being updated. Please come back soon.</p>}
+          </div>
+        </section>
+      ))}
     </div>
   );
 }

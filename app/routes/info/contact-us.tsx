@@ -1,8 +1,60 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import type { Route } from "./+types/contact-us";
+import { services } from "../../context";
+import { listBranches, phoneHref } from "../../../core/branches";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./info.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Contact Us | ${COOPERATIVE.shortName}` },
+  { name: "description", content: "Hotline, consumer welfare, area sub offices and technical services: phone numbers and offices." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { branches: await listBranches(services(context).db) };
+}
+
+export default function ContactUs({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="container page">
-      <h1>contact-us</h1>
+    <div className="container page info">
+      <Breadcrumb items={[{ label: "Contact Us" }]} />
+      <h1>Contact Us</h1>
+      <p>
+        For power outages and emergencies, call the hotline any time, day or night. E-mail: <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
+      </p>
+      <div className="table-wrap">
+        <table className="contact-table">
+          <caption className="visually-hidden">Offices and their phone numbers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col">Office</th>
+              <th scope="col">Phone numbers</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.branches.map((b) => (
+              <tr key={b.name}>
+                <th scope="row">{b.name}</th>
+                <td>
+                  <strong>{b.officeName}</strong>
+                  <br />
+                  <span className="contact-table__address">{b.address}</span>
+                </td>
+                <td>
+                  <ul className="contact-table__phones">
+                    {b.phones.map((p) => (
+                      <li key={p}>
+                        <a href={phoneHref(p)}>{p}</a>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,38 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { Link } from "react-router";
+import type { Route } from "./+types/mco-login";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./info.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Member Portal: Coming Soon | ${COOPERATIVE.shortName}` },
+  { name: "description", content: "The online portal for member-consumer-owners is coming soon." },
+];
+
+export default function McoLogin() {
   return (
-    <div className="container page">
-      <h1>mco-login</h1>
+    <div className="container page info">
+      <Breadcrumb items={[{ label: "Member Portal" }]} />
+      <h1>Member Portal</h1>
+      <div className="coming-soon">
+        <p className="coming-soon__badge">Coming Soon</p>
+        <p>
+          Soon you will be able to log in to see your bills and payments, report an outage and update your contact details online. Registration will open here when
+          the portal is ready.
+        </p>
+        <p>Until then you can:</p>
+        <ul>
+          <li>
+            <Link to="/service/bill-inquiry">Look up your bill</Link>
+          </li>
+          <li>
+            <Link to="/news/power-interruptions">Check the power interruption schedules</Link>
+          </li>
+          <li>
+            Call the hotline at <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a> to report an outage
+          </li>
+        </ul>
+      </div>
     </div>
   );
 }
