@@ -8,6 +8,8 @@ export interface Attachment {
   path: string;
   contentType: string;
   originalName: string;
+  /** Bytes. */
+  size: number;
   width: number | null;
   height: number | null;
   isPdf: boolean;
@@ -24,6 +26,7 @@ export function toAttachment(f: typeof storedFiles.$inferSelect): Attachment {
     path: storagePath(f.name),
     contentType: f.contentType,
     originalName: f.originalName,
+    size: f.size,
     width: f.width,
     height: f.height,
     isPdf: f.contentType === "application/pdf",

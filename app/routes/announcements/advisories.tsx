@@ -1,8 +1,51 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+/** /news/advisories: News and Advisories in an accordion, newest first, with an Atom feed. */
+import type { Route } from "./+types/advisories";
+import { services } from "../../context";
+import { listAnnouncements } from "../../../core/announcements";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { Spinner } from "../../components/ui/Spinner";
+import { AnnouncementAccordion } from "./AnnouncementAccordion";
+import { announcementView } from "./views.server";
+
+export const FEED_PATH = "/feeds/advisories.atom";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const advisories = await listAnnouncements(services(context).db, "advisory");
+  return { items: advisories.map(announcementView) };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: `News and Advisories | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Advisories from ${COOPERATIVE.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.` },
+];
+
+function FeedIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <rect width="16" height="16" rx="3" fill="#c2410c" />
+      <circle cx="4.5" cy="11.5" r="1.5" fill="#fff" />
+      <path d="M3 7a6 6 0 0 1 6 6M3 3.5A9.5 9.5 0 0 1 12.5 13" stroke="#fff" strokeWidth="1.8" fill="none" />
+    </svg>
+  );
+}
+
+export default function Advisories({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <h1>advisories</h1>
+      <Spinner />
+      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "News and Advisories" }]} />
+      <h1>News and Advisories</h1>
+      <p className="announcements__intro">Notices to member-consumers, newest first. Open an item to read it and see its attachments.</p>
+      <p className="announcements__feed">
+        <a className="feed-link" href={FEED_PATH}>
+          <FeedIcon />
+          Follow the advisories in a feed reader (Atom feed)
+        </a>
+      </p>
+      <AnnouncementAccordion items={loaderData.items} idPrefix="advisory" label="Advisories" empty="There are no advisories right now." />
     </div>
   );
 }

@@ -1,8 +1,46 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+/** /bid/{bid}: one invitation to bid with its attachments; an unknown id shows the 404 page. */
+import { data, Link } from "react-router";
+import type { Route } from "./+types/bid";
+import { services } from "../../context";
+import { getAnnouncement } from "../../../core/announcements";
+import { COOPERATIVE } from "../../../core/constants";
+import { toPlainText } from "../../../core/html";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { Spinner } from "../../components/ui/Spinner";
+import { AttachmentList } from "../../components/ui/AttachmentList";
+import { PostedDate } from "./AnnouncementAccordion";
+import { announcementView } from "./views.server";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
+  const bid = Number.isFinite(id) ? await getAnnouncement(services(context).db, "bid", id) : null;
+  if (!bid) throw data(null, { status: 404 });
+  return { bid: announcementView(bid), summary: toPlainText(bid.body).slice(0, 160) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: `${loaderData.bid.title} | Invitation to Bid | ${COOPERATIVE.shortName}` }, { name: "description", content: loaderData.summary || `Invitation to bid: ${loaderData.bid.title}` }]
+    : [];
+
+export default function Bid({ loaderData }: Route.ComponentProps) {
+  const { bid } = loaderData;
   return (
     <div className="container page">
-      <h1>bid</h1>
+      <Spinner />
+      <Breadcrumb items={[{ label: "Invitation to Bid", to: "/bids" }, { label: bid.title }]} />
+      <article>
+        <h1>{bid.title}</h1>
+        <p className="announcement-page__meta">
+          <PostedDate iso={bid.createdAt} />
+        </p>
+        {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
+        <h2>Bid documents</h2>
+        <AttachmentList attachments={bid.attachments} heading={null} />
+      </article>
+      <p className="announcement-page__back">
+        <Link to="/bids">All invitations to bid</Link>
+      </p>
     </div>
   );
 }

@@ -1,8 +1,37 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+/** /bids: every invitation to bid in an accordion, newest first. */
+import type { Route } from "./+types/bids";
+import { services } from "../../context";
+import { listAnnouncements } from "../../../core/announcements";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { Spinner } from "../../components/ui/Spinner";
+import { AnnouncementAccordion } from "./AnnouncementAccordion";
+import { announcementView } from "./views.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const bids = await listAnnouncements(services(context).db, "bid");
+  return { items: bids.map(announcementView) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Invitation to Bid | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Invitations to bid of ${COOPERATIVE.name}: supply, delivery and construction, with the bid documents to download.` },
+];
+
+export default function Bids({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <h1>bids</h1>
+      <Spinner />
+      <Breadcrumb items={[{ label: "Invitation to Bid" }]} />
+      <h1>Invitation to Bid</h1>
+      <p className="announcements__intro">The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.</p>
+      <AnnouncementAccordion
+        items={loaderData.items}
+        idPrefix="bid"
+        label="Invitations to bid"
+        empty="There are no invitations to bid right now. Please check again soon."
+        detail={(id) => ({ to: `/bid/${id}`, label: "Open this invitation on its own page" })}
+      />
     </div>
   );
 }

@@ -1,8 +1,31 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+/** /careers: job postings in an accordion, newest first. */
+import type { Route } from "./+types/careers";
+import { services } from "../../context";
+import { listCareers } from "../../../core/careers";
+import { COOPERATIVE } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { Spinner } from "../../components/ui/Spinner";
+import { AnnouncementAccordion } from "./AnnouncementAccordion";
+import { careerView } from "./views.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const careers = await listCareers(services(context).db);
+  return { items: careers.map(careerView) };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Careers | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Job openings at ${COOPERATIVE.name}, with the requirements and how to apply.` },
+];
+
+export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <h1>careers</h1>
+      <Spinner />
+      <Breadcrumb items={[{ label: "Careers" }]} />
+      <h1>Careers</h1>
+      <p className="announcements__intro">Join the cooperative that lights up western Pangasinan. Open a posting to see its details and requirements.</p>
+      <AnnouncementAccordion items={loaderData.items} idPrefix="career" label="Job postings" empty="There are no job openings right now. Please check again soon." />
     </div>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * Attached files of a bid, advisory or job posting: a PDF icon for PDFs, a
+ * thumbnail for pictures, each opening from /storage/... in a new tab. The link's
+ * name says what the file is and that it opens in a new tab.
+ */
+import "./AttachmentList.css";
+
+export interface AttachmentView {
+  path: string;
+  contentType: string;
+  originalName: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  isPdf: boolean;
+  isImage: boolean;
+}
+
+function sizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function typeLabel(a: AttachmentView): string {
+  if (a.isPdf) return "PDF";
+  if (a.isImage) return "Image";
+  return a.contentType.split("/")[1]?.toUpperCase() ?? "File";
+}
+
+export function PdfIcon() {
+  return (
+    <svg className="attachment__icon" viewBox="0 0 40 48" width="40" height="48" aria-hidden="true" focusable="false">
+      <path d="M3 1h24l10 10v34a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2z" fill="#fff" stroke="#b00020" strokeWidth="2" />
+      <path d="M27 1v10h10" fill="#fde2e4" stroke="#b00020" strokeWidth="2" strokeLinejoin="round" />
+      <rect x="1" y="27" width="30" height="13" rx="1.5" fill="#b00020" />
+      <text x="16" y="37" textAnchor="middle" fontFamily="Arial, sans-serif" fontSize="10" fontWeight="700" fill="#fff">
+        PDF
+      </text>
+    </svg>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg className="attachment__icon" viewBox="0 0 40 48" width="40" height="48" aria-hidden="true" focusable="false">
+      <path d="M3 1h24l10 10v34a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2z" fill="#fff" stroke="#4b5563" strokeWidth="2" />
+      <path d="M27 1v10h10" fill="#e5e7eb" stroke="#4b5563" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function AttachmentList({ attachments, heading = "Attachments" }: { attachments: AttachmentView[]; heading?: string | null }) {
+  if (!attachments.length) return <p className="attachments__none">No attachments.</p>;
+  return (
+    <div className="attachments">
+      {heading ? <p className="attachments__heading">{heading}</p> : null}
+      <ul className="attachments__list">
+        {attachments.map((a) => (
+          <li key={a.path}>
+            <a className="attachment" href={a.path} target="_blank" rel="noopener">
+              {a.isImage ? (
+                <img className="attachment__thumb" src={a.path} alt="" width={a.width ?? 160} height={a.height ?? 90} loading="lazy" decoding="async" />
+              ) : a.isPdf ? (
+                <PdfIcon />
+              ) : (
+                <FileIcon />
+              )}
+              <span className="attachment__text">
+                <span className="attachment__name">{a.originalName}</span>
+                <span className="attachment__type">
+                  {typeLabel(a)}, {sizeLabel(a.size)}
+                </span>
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Shown while a client-side navigation loads its data (links and GET forms with
+ * JavaScript on). Without JavaScript the browser's own loading indicator does this job.
+ * After UI.spinnerTimeoutMs it gives up waiting, says so, and offers a retry that
+ * loads the address afresh.
+ */
+import { useEffect, useState } from "react";
+import { createPath, useNavigation } from "react-router";
+import { UI } from "../../../core/constants";
+import "./Spinner.css";
+
+export function Spinner({ label = "Loading…" }: { label?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const target = navigation.location ? createPath(navigation.location) : null;
+  const [timedOut, setTimedOut] = useState(false);
+
+  useEffect(() => {
+    setTimedOut(false);
+    if (!busy) return;
+    const timer = setTimeout(() => setTimedOut(true), UI.spinnerTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [busy, target]);
+
+  const retry = () => {
+    // A full load: the stuck client-side request is abandoned.
+    window.location.assign(target ?? window.location.href);
+  };
+
+  return (
+    <div className="spinner-region" role="status" aria-live="polite">
+      {busy && !timedOut ? (
+        <div className="spinner">
+          <span className="spinner__circle" aria-hidden="true" />
+          <span>{label}</span>
+        </div>
+      ) : null}
+      {busy && timedOut ? (
+        <div className="spinner spinner--timeout">
+          <span>This is taking longer than it should. Check your connection and try again.</span>
+          <button type="button" className="button" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/** Bids, advisories and job postings: one accordion item each, newest first. */
+import { Link } from "react-router";
+import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { Accordion, AccordionItem } from "../../components/ui/Accordion";
+import { AttachmentList, type AttachmentView } from "../../components/ui/AttachmentList";
+import "./announcements.css";
+
+export interface AnnouncementView {
+  id: number;
+  title: string;
+  /** ISO 8601 */
+  createdAt: string;
+  /** Sanitized HTML */
+  body: string;
+  attachments: AttachmentView[];
+}
+
+export function PostedDate({ iso }: { iso: string }) {
+  return (
+    <>
+      Posted <time dateTime={manilaIsoDate(iso)}>{formatDate(iso)}</time>
+    </>
+  );
+}
+
+export function AnnouncementAccordion({
+  items,
+  idPrefix,
+  label,
+  empty,
+  detail,
+}: {
+  items: AnnouncementView[];
+  idPrefix: string;
+  label: string;
+  empty: string;
+  /** A page of its own for each item, e.g. /bid/{id}. */
+  detail?: (id: number) => { to: string; label: string };
+}) {
+  if (!items.length) return <p className="notice">{empty}</p>;
+  return (
+    <Accordion label={label}>
+      {items.map((item) => {
+        const more = detail?.(item.id);
+        return (
+          <AccordionItem key={item.id} id={`${idPrefix}-${item.id}`} title={item.title} meta={<PostedDate iso={item.createdAt} />}>
+            {item.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
+            <AttachmentList attachments={item.attachments} />
+            {more ? (
+              <p className="announcement__more">
+                <Link to={more.to}>{more.label}</Link>
+              </p>
+            ) : null}
+          </AccordionItem>
+        );
+      })}
+    </Accordion>
+  );
+}

@@ -1,0 +1,63 @@
+/** One card of the news pages: picture, title cut at 20 characters, date, link to the item. */
+import { Link } from "react-router";
+import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { truncateTitle } from "../../../core/news";
+import "./news.css";
+
+export const DEFAULT_NEWS_IMAGE = { src: "/news-default.svg", width: 800, height: 450 };
+
+export interface NewsCardView {
+  id: number;
+  title: string;
+  /** ISO 8601 */
+  createdAt: string;
+  image: { src: string; width: number; height: number; alt: string } | null;
+}
+
+export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: NewsCardView; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const short = truncateTitle(item.title);
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const img = item.image ?? { ...DEFAULT_NEWS_IMAGE, alt: "" };
+  return (
+    <article className="news-card">
+      <img
+        className="news-card__image"
+        src={img.src}
+        width={img.width}
+        height={img.height}
+        alt={img.alt}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+      <div className="news-card__body">
+        <Heading className="news-card__title">
+          <Link to={`/news/advisory/${item.id}`} title={short === item.title ? undefined : item.title} className="news-card__link">
+            {short === item.title ? (
+              item.title
+            ) : (
+              <>
+                <span aria-hidden="true">{short}</span>
+                <span className="visually-hidden">{item.title}</span>
+              </>
+            )}
+          </Link>
+        </Heading>
+        <p className="news-card__date">
+          <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function NewsCardGrid({ items, headingLevel = 2, eagerCount = 3 }: { items: NewsCardView[]; headingLevel?: 2 | 3; eagerCount?: number }) {
+  return (
+    <ul className="news-grid">
+      {items.map((item, i) => (
+        <li key={item.id}>
+          <NewsCard item={item} eager={i < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+/** News items as the pages render them: plain data, image URLs (not base64), sanitized HTML. */
+import type { NewsItem } from "../../../core/news";
+import { sanitize } from "../../../core/html";
+import type { NewsCardView } from "./NewsCard";
+
+export function newsCardView(n: NewsItem): NewsCardView {
+  const image = n.images[0];
+  return {
+    id: n.id,
+    title: n.title,
+    createdAt: n.createdAt.toISOString(),
+    image: image ? { src: image.src, width: image.width, height: image.height, alt: image.alt } : null,
+  };
+}
+
+export function newsItemView(n: NewsItem) {
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    createdAt: n.createdAt.toISOString(),
+    body: sanitize(n.body),
+    images: n.images.map((i) => ({ src: i.src, width: i.width, height: i.height, alt: i.alt })),
+  };
+}
