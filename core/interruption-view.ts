@@ -15,6 +15,10 @@ export interface InterruptionView {
   isoDate: string;
   /** "8:00 AM – 5:00 PM", or with the end date when it ends another day. */
   time: string;
+  /** "8:00 AM" */
+  startTime: string;
+  /** "5:00 PM", or "March 6, 2024, 5:00 PM" when it ends another day. */
+  endTime: string;
   startsAt: string;
   endsAt: string;
   activitiesHtml: string;
@@ -32,11 +36,15 @@ export interface InterruptionView {
 export function interruptionView(i: Interruption, now = new Date()): InterruptionView {
   const { status, since } = currentStatus(i, now);
   const sameDay = manilaIsoDate(i.startsAt) === manilaIsoDate(i.endsAt);
+  const startTime = formatTime(i.startsAt);
+  const endTime = sameDay ? formatTime(i.endsAt) : `${formatDate(i.endsAt)}, ${formatTime(i.endsAt)}`;
   return {
     id: i.id,
     date: formatDateWithWeekday(i.startsAt),
     isoDate: manilaIsoDate(i.startsAt),
-    time: sameDay ? `${formatTime(i.startsAt)} – ${formatTime(i.endsAt)}` : `${formatTime(i.startsAt)} – ${formatDate(i.endsAt)}, ${formatTime(i.endsAt)}`,
+    time: `${startTime} – ${endTime}`,
+    startTime,
+    endTime,
     startsAt: i.startsAt.toISOString(),
     endsAt: i.endsAt.toISOString(),
     activitiesHtml: sanitize(i.activities),

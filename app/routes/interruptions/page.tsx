@@ -1,8 +1,257 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/page";
+import { services } from "../../context";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { barangayQuery, townQuery } from "../../../core/api-params";
+import { listBarangays } from "../../../core/barangays";
+import { COOPERATIVE, TOWNS, UI, type Town } from "../../../core/constants";
+import { interruptionView, type InterruptionView } from "../../../core/interruption-view";
+import { listInterruptionSchedule, type InterruptionFilter } from "../../../core/interruptions";
+import "./interruptions.css";
+
+export const ENERGIZED_NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = services(context);
+  const params = new URL(request.url).searchParams;
+  const rawTown = (params.get("town") ?? "").trim();
+  const rawBarangay = (params.get("barangay") ?? "").trim();
+  const filter: InterruptionFilter = {};
+  const errors: { town?: string; barangay?: string } = {};
+  if (rawTown) {
+    const town = townQuery.safeParse(TOWNS.find((t) => t.toLowerCase() === rawTown.toLowerCase()) ?? rawTown);
+    if (town.success) filter.town = town.data;
+    else errors.town = `Choose one of the nine towns; “${rawTown.slice(0, 40)}” is not one of them.`;
+  }
+  if (rawBarangay) {
+    const barangay = barangayQuery.safeParse(rawBarangay);
+    if (barangay.success) filter.barangay = barangay.data;
+    else errors.barangay = "Type a barangay name using letters, digits and spaces only.";
+  }
+  const now = new Date();
+  const [schedule, barangays] = await Promise.all([listInterruptionSchedule(db, filter, now), listBarangays(db)]);
+  // One option per name; the towns that have it are its hint (many towns have a Poblacion).
+  const byName = new Map<string, Town[]>();
+  for (const b of barangays) if (!filter.town || b.town === filter.town) byName.set(b.name, [...(byName.get(b.name) ?? []), b.town]);
+  return {
+    filter: { town: filter.town ?? "", barangay: filter.barangay ?? (errors.barangay ? "" : rawBarangay) },
+    errors,
+    upcoming: schedule.upcoming.map((i) => interruptionView(i, now)),
+    recent: schedule.recent.map((i) => interruptionView(i, now)),
+    barangayOptions: [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, towns]) => ({ name, towns: towns.join(", ") })),
+  };
+}
+
+/** The page everyone opens during a typhoon: let browsers and proxies keep it a minute. */
+export function headers() {
+  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Power Interruptions | ${COOPERATIVE.shortName}` },
+  { name: "description", content: "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed." },
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/atom+xml", title: "Power interruptions (Atom)", href: "/feeds/power-interruptions.atom" },
+  { rel: "alternate", type: "text/calendar", title: "Power interruptions (iCalendar)", href: "/news/power-interruptions.ics" },
+];
+
+function filterLabel(f: { town: string; barangay: string }): string {
+  if (f.barangay && f.town) return ` in ${f.barangay}, ${f.town}`;
+  if (f.barangay) return ` in ${f.barangay}`;
+  if (f.town) return ` in ${f.town}`;
+  return "";
+}
+
+/** Shows while a filter loads on the client; gives up after 2 seconds (the spec's power-interruption spinner). */
+function FilterSpinner() {
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/news/power-interruptions";
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!loading) return setVisible(false);
+    setVisible(true);
+    const timer = setTimeout(() => setVisible(false), UI.interruptionSpinnerMs);
+    return () => clearTimeout(timer);
+  }, [loading]);
   return (
-    <div className="container page">
-      <h1>page</h1>
+    <span className="pi-spinner" role="status" aria-live="polite">
+      {visible ? (
+        <>
+          <span className="pi-spinner__wheel" aria-hidden="true" />
+          Loading…
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+function InterruptionTable({ items, caption }: { items: InterruptionView[]; caption: string }) {
+  return (
+    <div className="pi-table-wrap">
+      <table className="pi-table" role="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Date</th>
+            <th scope="col" role="columnheader">Time</th>
+            <th scope="col" role="columnheader">Activities</th>
+            <th scope="col" role="columnheader">Affected Areas</th>
+            <th scope="col" role="columnheader">Circuit to be Opened</th>
+            <th scope="col" role="columnheader">Status</th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {items.map((i) => (
+            <tr key={i.id} id={`interruption-${i.id}`} role="row" className={`pi-row pi-row--${i.status}`}>
+              <td data-label="Date" role="cell" className="pi-date">
+                <time dateTime={i.isoDate}>{i.date}</time>
+              </td>
+              <td data-label="Time" role="cell" className="pi-time">
+                <time dateTime={i.startsAt}>{i.startTime}</time>
+                {" – "}
+                <time dateTime={i.endsAt}>{i.endTime}</time>
+              </td>
+              <td data-label="Activities" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
+              <td data-label="Affected Areas" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
+              <td data-label="Circuit to be Opened" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
+              <td data-label="Status" role="cell" className="pi-status-cell">
+                <span className={`pi-status pi-status--${i.status}`}>{i.statusLabel}</span>
+                <small className="pi-updated">
+                  Updated <time dateTime={i.statusSinceIso}>{i.statusSince}</time>
+                </small>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function PowerInterruptions({ loaderData }: Route.ComponentProps) {
+  const { filter, errors, upcoming, recent, barangayOptions } = loaderData;
+  const where = filterLabel(filter);
+  const filtered = Boolean(filter.town || filter.barangay);
+  const icsHref = `/news/power-interruptions.ics${filter.town ? `?town=${encodeURIComponent(filter.town)}` : ""}`;
+  const atomHref = `/feeds/power-interruptions.atom${filter.town ? `?town=${encodeURIComponent(filter.town)}` : ""}`;
+  return (
+    <div className="container page pi-page">
+      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "Power Interruptions" }]} />
+      <h1>Power Interruptions</h1>
+
+      <p className="notice pi-note" role="note">
+        <strong>Safety first: </strong>
+        {ENERGIZED_NOTE}
+      </p>
+
+      <Form method="get" className="pi-filter" role="search" aria-label="Find your area" preventScrollReset>
+        <div className={`field${errors.town ? " field--error" : ""}`}>
+          <label className="field__label" htmlFor="town">
+            Town
+          </label>
+          <span className="field__hint" id="town-hint">
+            Or leave it at All towns
+          </span>
+          {errors.town && (
+            <span className="field__error" id="town-error">
+              <span className="visually-hidden">Error: </span>
+              {errors.town}
+            </span>
+          )}
+          <select id="town" name="town" defaultValue={filter.town} key={`town-${filter.town}`} aria-describedby={`town-hint${errors.town ? " town-error" : ""}`} aria-invalid={errors.town ? true : undefined}>
+            <option value="">All towns</option>
+            {TOWNS.map((t) => (
+              <option key={t} value={t}>
+                {t === "Alaminos" ? "Alaminos City" : t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={`field${errors.barangay ? " field--error" : ""}`}>
+          <label className="field__label" htmlFor="barangay">
+            Barangay
+          </label>
+          <span className="field__hint" id="barangay-hint">
+            Start typing, then pick from the list
+          </span>
+          {errors.barangay && (
+            <span className="field__error" id="barangay-error">
+              <span className="visually-hidden">Error: </span>
+              {errors.barangay}
+            </span>
+          )}
+          <input
+            id="barangay"
+            name="barangay"
+            type="text"
+            list="barangay-list"
+            autoComplete="off"
+            maxLength={80}
+            defaultValue={filter.barangay}
+            key={`brgy-${filter.barangay}`}
+            aria-describedby={`barangay-hint${errors.barangay ? " barangay-error" : ""}`}
+            aria-invalid={errors.barangay ? true : undefined}
+          />
+          <datalist id="barangay-list">
+            {barangayOptions.map((b) => (
+              <option key={b.name} value={b.name} label={b.towns} />
+            ))}
+          </datalist>
+        </div>
+        <div className="pi-filter__actions">
+          <button type="submit" className="button">
+            Show interruptions
+          </button>
+          {filtered && (
+            <Link to="/news/power-interruptions" className="button button--secondary">
+              Show all areas
+            </Link>
+          )}
+          <FilterSpinner />
+        </div>
+      </Form>
+
+      <section aria-labelledby="upcoming-title" className="pi-section">
+        <h2 id="upcoming-title">Scheduled and ongoing{where}</h2>
+        {upcoming.length ? (
+          <InterruptionTable items={upcoming} caption={`Scheduled and ongoing power interruptions${where}`} />
+        ) : (
+          <div className="pi-empty">
+            <p>
+              <strong>No power interruptions are scheduled{where}.</strong>
+            </p>
+            {filtered && (
+              <p>
+                Check the spelling of the barangay, or <Link to="/news/power-interruptions">see all areas</Link>.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-title" className="pi-section">
+        <h2 id="recent-title">Recent interruptions{where}</h2>
+        <p className="pi-section__hint">Those that ended in the last 14 days, latest first.</p>
+        {recent.length ? <InterruptionTable items={recent} caption={`Power interruptions of the last 14 days${where}`} /> : <p className="pi-empty">No interruptions in the last 14 days{where}.</p>}
+      </section>
+
+      <section aria-labelledby="subscribe-title" className="pi-subscribe">
+        <h2 id="subscribe-title">Get notified</h2>
+        <ul>
+          <li>
+            <a href={icsHref}>Add to your calendar (iCalendar{filter.town ? `, ${filter.town} only` : ""})</a> — phones and calendar apps show new schedules on their own.
+          </li>
+          <li>
+            <a href={atomHref}>Follow the Atom feed{filter.town ? ` (${filter.town} only)` : ""}</a> in a feed reader.
+          </li>
+        </ul>
+        <p>
+          For outages not on this list, call our hotline <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
+        </p>
+      </section>
     </div>
   );
 }

@@ -1,0 +1,141 @@
+/**
+ * The rate history as a server-rendered SVG line chart (no chart library, no JS),
+ * with the numbers in a table for screen readers and anyone who wants them.
+ */
+import { RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../core/constants";
+import { MONTH_NAMES } from "../../../core/dates";
+import type { RateHistoryPoint } from "../../../core/rates";
+
+const SERIES: Record<RateType, { color: string; dash?: string; marker: "circle" | "square" | "diamond" }> = {
+  R: { color: "#0b3d6e", marker: "circle" },
+  LV: { color: "#8a5a00", dash: "6 4", marker: "square" },
+  HV: { color: "#0a6b35", dash: "2 3", marker: "diamond" },
+};
+
+const W = 720;
+const H = 300;
+const PAD = { top: 16, right: 16, bottom: 48, left: 52 };
+const short = (p: { year: number; month: number }) => `${MONTH_NAMES[p.month - 1]!.slice(0, 3)} ${p.year}`;
+
+function Marker({ kind, x, y, color }: { kind: "circle" | "square" | "diamond"; x: number; y: number; color: string }) {
+  if (kind === "circle") return <circle cx={x} cy={y} r={3.5} fill={color} />;
+  if (kind === "square") return <rect x={x - 3.5} y={y - 3.5} width={7} height={7} fill={color} />;
+  return <path d={`M${x} ${y - 4.5}L${x + 4.5} ${y}L${x} ${y + 4.5}L${x - 4.5} ${y}Z`} fill={color} />;
+}
+
+export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
+  const values = history.flatMap((p) => RATE_TYPES.map((t) => p.rates[t]).filter((v): v is number => v !== null));
+  if (values.length === 0) return <p className="rates-empty">No rates were published in these 24 months.</p>;
+  const lo = Math.floor(Math.min(...values) * 2) / 2 - 0.5;
+  const hi = Math.ceil(Math.max(...values) * 2) / 2 + 0.5;
+  const step = hi - lo > 6 ? 1 : 0.5;
+  const ticks: number[] = [];
+  for (let v = Math.ceil(lo / step) * step; v <= hi + 1e-9; v += step) ticks.push(Math.round(v * 100) / 100);
+  const x = (i: number) => PAD.left + (history.length === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (history.length - 1));
+  const y = (v: number) => PAD.top + ((hi - v) * (H - PAD.top - PAD.bottom)) / (hi - lo);
+  const first = history[0]!;
+  const last = history.at(-1)!;
+  const lastRates = RATE_TYPES.filter((t) => last.rates[t] !== null).map((t) => `${RATE_TYPE_LABELS[t]} ${last.rates[t]!.toFixed(4)}`);
+
+  // A line per type, broken where a month has no rate.
+  const segments = (t: RateType) => {
+    const out: string[] = [];
+    let d = "";
+    history.forEach((p, i) => {
+      const v = p.rates[t];
+      if (v === null) {
+        if (d) out.push(d);
+        d = "";
+      } else d += `${d ? "L" : "M"}${x(i).toFixed(1)} ${y(v).toFixed(1)}`;
+    });
+    if (d) out.push(d);
+    return out;
+  };
+
+  return (
+    <figure className="rates-chart">
+      <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label="Rate history chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="rates-chart-title rates-chart-desc" preserveAspectRatio="xMidYMid meet">
+        <title id="rates-chart-title">Official rates per kWh, {short(first)} to {short(last)}</title>
+        <desc id="rates-chart-desc">
+          Line chart of Residential, Commercial and High Voltage rates. {short(last)}: {lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.
+        </desc>
+        {ticks.map((v) => (
+          <g key={v}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d1d5db" strokeWidth={1} />
+            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize={12} fill="#4b5563">
+              {v.toFixed(step < 1 ? 1 : 0)}
+            </text>
+          </g>
+        ))}
+        {history.map((p, i) =>
+          i % 3 === (history.length - 1) % 3 ? (
+            <text key={`${p.year}-${p.month}`} x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#4b5563">
+              <tspan x={x(i)}>{MONTH_NAMES[p.month - 1]!.slice(0, 3)}</tspan>
+              <tspan x={x(i)} dy={13}>
+                {p.year}
+              </tspan>
+            </text>
+          ) : null,
+        )}
+        <text x={14} y={PAD.top + (H - PAD.top - PAD.bottom) / 2} transform={`rotate(-90 14 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})`} textAnchor="middle" fontSize={12} fill="#4b5563">
+          Php/kWh
+        </text>
+        {RATE_TYPES.map((t) => (
+          <g key={t}>
+            {segments(t).map((d, k) => (
+              <path key={k} d={d} fill="none" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} strokeLinejoin="round" />
+            ))}
+            {history.map((p, i) => (p.rates[t] === null ? null : <Marker key={i} kind={SERIES[t].marker} x={x(i)} y={y(p.rates[t]!)} color={SERIES[t].color} />))}
+          </g>
+        ))}
+      </svg>
+      </div>
+      <figcaption>
+        <ul className="rates-chart__legend">
+          {RATE_TYPES.map((t) => (
+            <li key={t}>
+              <svg width="34" height="12" aria-hidden="true" focusable="false">
+                <line x1="1" x2="33" y1="6" y2="6" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} />
+                <Marker kind={SERIES[t].marker} x={17} y={6} color={SERIES[t].color} />
+              </svg>
+              {t} {RATE_TYPE_LABELS[t]}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+      <details className="rates-chart__data">
+        <summary>Show the numbers</summary>
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Official rates per kWh by month</caption>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                {RATE_TYPES.map((t) => (
+                  <th scope="col" key={t} className="num">
+                    {t} {RATE_TYPE_LABELS[t]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...history].reverse().map((p) => (
+                <tr key={`${p.year}-${p.month}`}>
+                  <th scope="row">
+                    {MONTH_NAMES[p.month - 1]} {p.year}
+                  </th>
+                  {RATE_TYPES.map((t) => (
+                    <td key={t} className="num">
+                      {p.rates[t] === null ? "—" : p.rates[t]!.toFixed(4)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}
