@@ -1,8 +1,115 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { data } from "react-router";
+import type { Route } from "./+types/new-service-connection-summary";
+import { services } from "../../context";
+import { COOPERATIVE, FEES, SHARES } from "../../../core/constants";
+import { CONNECTION_CHECKLIST, getPreregistration } from "../../../core/connections";
+import { formatDate, formatDateTime } from "../../../core/dates";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { PrintButton } from "../../components/ui/PrintButton";
+import "./service.css";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Pre-registration ${params.reference} | ${COOPERATIVE.shortName}` },
+  { name: "description", content: "Your new service connection pre-registration: reference number, details and the documents to bring." },
+  { name: "robots", content: "noindex" },
+];
+
+// Personal data: never kept by shared caches.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const row = await getPreregistration(services(context).db, params.reference);
+  if (!row) throw data("Not found", { status: 404 });
+  return {
+    reference: row.reference,
+    createdAt: formatDateTime(row.createdAt),
+    details: [
+      ["Name", [row.lastName + ",", row.firstName, row.suffix, row.middleName].filter(Boolean).join(" ")],
+      ["Address", row.address],
+      ["Date of birth", formatDate(row.dateOfBirth)],
+      ["Age", String(row.age)],
+      ["Gender", row.gender],
+      ["Civil status", row.civilStatus],
+      ["Contact numbers", row.contactNumbers],
+      ["Nearest account number", row.nearestAccountNumber || "—"],
+      ["Educational attainment", row.educationalAttainment],
+      ["Occupation / source of income", row.occupation],
+      ["Number of dependents", String(row.dependents)],
+      ["Religion / social affiliation", row.religion || "—"],
+      ["Annual income", row.annualIncome || "—"],
+      ["TIN", row.tin || "—"],
+    ] as [string, string][],
+  };
+}
+
+const peso = (n: number) => `Php ${n.toLocaleString("en-PH")}`;
+
+export default function Summary({ loaderData }: Route.ComponentProps) {
+  const { reference, createdAt, details } = loaderData;
+  const sharesOnApplication = SHARES.paidOnApplication * SHARES.shareValuePhp;
   return (
-    <div className="container page">
-      <h1>new-service-connection-summary</h1>
+    <div className="container page service-summary">
+      <Breadcrumb items={[{ label: "New Service Connection", to: "/service/new-service-connection" }, { label: reference }]} />
+      <p className="notice notice--success no-print" role="status">
+        Your pre-registration is saved. Print this page or write down the reference number, and bring it to the office with the documents below.
+      </p>
+      <h1>New Service Connection Pre-registration</h1>
+      <p className="service-summary__reference">
+        Reference number: <strong>{reference}</strong>
+      </p>
+      <p>Pre-registered on {createdAt}.</p>
+      <PrintButton label="Print this summary" />
+
+      <h2>Applicant</h2>
+      <dl className="summary-list">
+        {details.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h2>Documents to bring</h2>
+      <ul className="print-checklist">
+        {CONNECTION_CHECKLIST.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+
+      <h2>Fees to pay at the office</h2>
+      <div className="table-wrap">
+        <table>
+          <tbody>
+            <tr>
+              <th scope="row">Membership fee</th>
+              <td>{peso(FEES.membershipPhp)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Membership ID</th>
+              <td>{peso(FEES.idPhp)}</td>
+            </tr>
+            <tr>
+              <th scope="row">
+                Share capital on application ({SHARES.paidOnApplication} shares at {peso(SHARES.shareValuePhp)} each)
+              </th>
+              <td>{peso(sharesOnApplication)}</td>
+            </tr>
+            <tr>
+              <th scope="row">Notarial fee (service contract)</th>
+              <td>{peso(FEES.notarialPhp)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p className="service-summary__note">
+        Members subscribe to at least {SHARES.minimumShares} shares of {peso(SHARES.shareValuePhp)} each; {SHARES.paidOnApplication} are paid on application and the balance
+        over {SHARES.balanceYears} years at {peso(SHARES.monthlyInstallmentPhp)} a month. Amounts are subject to {FEES.vatPercent}% VAT where the law requires it. The
+        office confirms the final amounts.
+      </p>
+      <p className="service-summary__note">
+        {COOPERATIVE.name} · {COOPERATIVE.address} · {COOPERATIVE.phone}
+      </p>
     </div>
   );
 }

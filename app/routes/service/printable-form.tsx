@@ -1,8 +1,173 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { data } from "react-router";
+import type { Route } from "./+types/printable-form";
+import { COOPERATIVE } from "../../../core/constants";
+import { findPrintableForm, type BlankField, type FormBlock } from "../../content/printable-forms";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { PrintButton } from "../../components/ui/PrintButton";
+import "./printable-form.css";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const form = findPrintableForm(params.form);
+  if (!form) throw data("Not found", { status: 404 });
+  return { slug: form.slug };
+}
+
+export const meta: Route.MetaFunction = ({ params }) => {
+  const form = findPrintableForm(params.form ?? "");
+  return form
+    ? [
+        { title: `${form.title} | ${COOPERATIVE.shortName}` },
+        { name: "description", content: `Printable form: ${form.summary}` },
+      ]
+    : [{ title: `Page not found | ${COOPERATIVE.shortName}` }];
+};
+
+export default function PrintableFormPage({ loaderData }: Route.ComponentProps) {
+  const form = findPrintableForm(loaderData.slug)!;
   return (
-    <div className="container page">
-      <h1>printable-form</h1>
+    <div className="container page printable">
+      <Breadcrumb items={[{ label: "Requests and Complaints", to: "/service/request-complaint" }, { label: form.title }]} />
+      <div className="printable__tools no-print">
+        <p>Print on A4 paper and fill in by hand.</p>
+        <PrintButton label="Print this form" />
+      </div>
+      <article className="sheet" aria-labelledby="form-title">
+        <header className="sheet__head">
+          <div>
+            <p className="sheet__org">{COOPERATIVE.name}</p>
+            <p className="sheet__address">
+              {COOPERATIVE.address} · {COOPERATIVE.phone}
+            </p>
+          </div>
+          <p className="sheet__code">Form {form.code}</p>
+        </header>
+        <h1 id="form-title">{form.title}</h1>
+        {form.blocks.map((block, i) => (
+          <Block key={i} block={block} />
+        ))}
+      </article>
+    </div>
+  );
+}
+
+function Block({ block }: { block: FormBlock }) {
+  const title = block.title ? <h2>{block.title}</h2> : null;
+  switch (block.kind) {
+    case "fields":
+      return (
+        <section className="sheet__block">
+          {title}
+          <div className="blanks">
+            {block.fields.map((f) => (
+              <Blank key={f.label} field={f} />
+            ))}
+          </div>
+        </section>
+      );
+    case "text":
+      return (
+        <section className="sheet__block">
+          {title}
+          {block.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </section>
+      );
+    case "list": {
+      const List = block.ordered ? "ol" : "ul";
+      return (
+        <section className="sheet__block">
+          {title}
+          <List className="sheet__list">
+            {block.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </List>
+        </section>
+      );
+    }
+    case "checklist":
+      return (
+        <section className="sheet__block">
+          {title}
+          <ul className="sheet__checklist">
+            {block.items.map((item) => (
+              <li key={item}>
+                <span className="sheet__box" aria-hidden="true" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </section>
+      );
+    case "table":
+      return (
+        <section className="sheet__block">
+          {title}
+          <table className="sheet__table">
+            <thead>
+              <tr>
+                {block.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: block.rows }, (_, r) => (
+                <tr key={r}>
+                  {block.columns.map((c) => (
+                    <td key={c}>
+                      <span className="visually-hidden">blank</span>
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      );
+    case "values":
+      return (
+        <section className="sheet__block">
+          {title}
+          <table className="sheet__table sheet__values">
+            <tbody>
+              {block.rows.map(([k, v]) => (
+                <tr key={k}>
+                  <th scope="row">{k}</th>
+                  <td>{v}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      );
+    case "signatures":
+      return (
+        <section className="sheet__block sheet__signatures">
+          {title}
+          {block.signers.map((s) => (
+            <div className="signature" key={s.role}>
+              <span className="signature__line" aria-hidden="true" />
+              <span className="signature__role">{s.role}</span>
+              {s.caption && <span className="signature__caption">{s.caption}</span>}
+            </div>
+          ))}
+        </section>
+      );
+  }
+}
+
+function Blank({ field }: { field: BlankField }) {
+  return (
+    <div className={`blank blank--${field.span ?? 6}`}>
+      <span className="blank__label">{field.label}</span>
+      <span className="blank__line" aria-hidden="true" />
+      {Array.from({ length: (field.lines ?? 1) - 1 }, (_, i) => (
+        <span className="blank__line blank__line--extra" aria-hidden="true" key={i} />
+      ))}
     </div>
   );
 }

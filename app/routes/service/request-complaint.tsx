@@ -1,8 +1,34 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { Link } from "react-router";
+import type { Route } from "./+types/request-complaint";
+import { COOPERATIVE } from "../../../core/constants";
+import { PRINTABLE_FORMS } from "../../content/printable-forms";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import "./printable-form.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Requests and Complaints | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Printable ${COOPERATIVE.shortName} forms: wiring job order, membership, service contract, transfers, member profile, complaints and meter complaints.` },
+];
+
+export default function RequestComplaint() {
   return (
     <div className="container page">
-      <h1>request-complaint</h1>
+      <Breadcrumb items={[{ label: "Services" }, { label: "Requests and Complaints" }]} />
+      <h1>Requests and Complaints</h1>
+      <p className="forms-list__lead">
+        Print the form you need on A4 paper, fill it in by hand and bring it to the nearest {COOPERATIVE.shortName} office. These forms are for printing only;
+        nothing is sent from this page.
+      </p>
+      <ul className="forms-list">
+        {PRINTABLE_FORMS.map((f) => (
+          <li key={f.slug}>
+            <h2>
+              <Link to={`/service/request-complaint/${f.slug}`}>{f.title}</Link>
+            </h2>
+            <p>{f.summary}</p>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

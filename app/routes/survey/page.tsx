@@ -1,8 +1,217 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import QRCode from "qrcode";
+import type { Route } from "./+types/page";
+import { services } from "../../context";
+import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../core/constants";
+import { scoreOf, submitSurvey, SURVEY_RATINGS, surveyPayloadFromForm, validateSurvey, type SurveyFormValues } from "../../../core/survey";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import "./survey.css";
+
+/** The messages of spec section 8, word for word. */
+export const SURVEY_MESSAGES = {
+  missing: "Lahat ng fields ay kinakailangan.",
+  success: "Salamat sa inyong pagsagot sa survey!",
+  alreadyAnswered: "Mayroon ka nang naisagawang pagsusumite ng survey. Salamat sa iyong oras!",
+  failure: "May nangyaring error sa pagsusumite ng survey. Pakisubukan muli.",
+} as const;
+
+const SURVEY_PATH = "/customer-satisfaction-survey";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Customer Satisfaction Survey | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Tell ${COOPERATIVE.shortName} how we served you: reconnection, restoration, voltage and courtesy. One answer per account.` },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = services(context);
+  const surveyUrl = `${publicUrl}${SURVEY_PATH}`;
+  // Rendered here, on the server: no script needed to show it.
+  const qrSvg = await QRCode.toString(surveyUrl, { type: "svg", errorCorrectionLevel: UI.qrErrorCorrection, width: UI.qrSizePx, margin: 2 });
+  return { surveyUrl, qrSvg };
+}
+
+type ActionResult =
+  | { outcome: "success" }
+  | { outcome: "invalid"; errors: Record<string, string>; missingRequired: boolean; values: SurveyFormValues }
+  | { outcome: "already-answered"; values: SurveyFormValues }
+  | { outcome: "failure"; values: SurveyFormValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let values: SurveyFormValues = {};
+  try {
+    const form = await request.formData();
+    const read = surveyPayloadFromForm(form);
+    values = read.values;
+    const checked = validateSurvey(read.payload);
+    if (!checked.ok) return data<ActionResult>({ outcome: "invalid", errors: checked.errors, missingRequired: checked.missingRequired, values }, { status: 422 });
+    const result = await submitSurvey(services(context).db, checked.data);
+    if (result.status === "already-answered") return data<ActionResult>({ outcome: "already-answered", values }, { status: 400 });
+    return data<ActionResult>({ outcome: "success" });
+  } catch (error) {
+    console.error("survey submission failed", error instanceof Error ? error.message : error);
+    // A 5xx keeps React Router from reloading the page's data after the failure.
+    return data<ActionResult>({ outcome: "failure", values }, { status: 503 });
+  }
+}
+
+export default function SurveyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const values: SurveyFormValues = result && "values" in result ? result.values : {};
+  const errors = result?.outcome === "invalid" ? result.errors : {};
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  // After a submit, bring the message into view and to the screen reader's attention.
+  useEffect(() => {
+    if (result) statusRef.current?.focus();
+  }, [result]);
+
   return (
-    <div className="container page">
-      <h1>page</h1>
+    <div className="container page survey">
+      <Breadcrumb items={[{ label: "Customer Satisfaction Survey" }]} />
+      <h1>Customer Satisfaction Survey</h1>
+      <p className="survey__lead">
+        Help us serve you better. The survey takes about three minutes; each account can answer once.
+      </p>
+
+      <div className="survey__intro">
+        <section className="survey__privacy" aria-labelledby="privacy-title">
+          <h2 id="privacy-title">Privacy notice</h2>
+          <p>
+            {COOPERATIVE.name} ({COOPERATIVE.shortName}) collects the account name, your name, city or municipality, account number, e-mail address,
+            contact number and your answers to measure and improve the quality of our service. We process them under the Data Privacy Act of 2012
+            (Republic Act No. 10173).
+          </p>
+          <ul>
+            <li>Only authorized {COOPERATIVE.shortName} personnel see your answers. We do not sell or share them with third parties.</li>
+            <li>We may contact you about a concern you raise in your answers.</li>
+            <li>We keep your answers for as long as needed for this purpose, then delete them.</li>
+            <li>
+              You may ask to see, correct or delete your data by writing to <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
+            </li>
+          </ul>
+          <p className="survey__version">Privacy notice version {PRIVACY_NOTICE_VERSION}.</p>
+        </section>
+        <figure className="survey__qr">
+          <div className="survey__qr-code" role="img" aria-label={`QR code of the survey's address, ${loaderData.surveyUrl}`} dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
+          <figcaption>
+            Scan to open this survey on your phone: <span className="survey__url">{loaderData.surveyUrl}</span>
+          </figcaption>
+        </figure>
+      </div>
+
+      <div ref={statusRef} tabIndex={-1} className="survey__status" aria-live="polite">
+        {result?.outcome === "success" && (
+          <p className="notice notice--success" role="status">
+            {SURVEY_MESSAGES.success}
+          </p>
+        )}
+        {result?.outcome === "already-answered" && (
+          <p className="notice" role="alert">
+            {SURVEY_MESSAGES.alreadyAnswered}
+          </p>
+        )}
+        {result?.outcome === "failure" && (
+          <p className="notice notice--error" role="alert">
+            {SURVEY_MESSAGES.failure}
+          </p>
+        )}
+        {result?.outcome === "invalid" && <ErrorSummary title={result.missingRequired ? SURVEY_MESSAGES.missing : "May mali sa ilang sagot. Please check the fields marked below."} errors={orderErrors(errors)} />}
+      </div>
+
+      {/* A new key after a success starts the form afresh; on any failure the typed answers stay. */}
+      <Form method="post" className="survey-form" noValidate key={result?.outcome === "success" ? "done" : "form"}>
+        <div className={`field survey__consent${errors.acceptPrivacyNotice ? " field--error" : ""}`}>
+          {errors.acceptPrivacyNotice && (
+            <span className="field__error" id="acceptPrivacyNotice-error">
+              <span className="visually-hidden">Error: </span>
+              {errors.acceptPrivacyNotice}
+            </span>
+          )}
+          <input
+            type="checkbox"
+            id="acceptPrivacyNotice"
+            name="acceptPrivacyNotice"
+            value="on"
+            defaultChecked={values.acceptPrivacyNotice === "on"}
+            aria-describedby={errors.acceptPrivacyNotice ? "acceptPrivacyNotice-error" : undefined}
+            aria-invalid={errors.acceptPrivacyNotice ? true : undefined}
+            aria-controls="survey-questions"
+          />
+          <label htmlFor="acceptPrivacyNotice">I have read the privacy notice and I agree that {COOPERATIVE.shortName} may process my answers.</label>
+        </div>
+        <p className="survey__consent-hint">The questionnaire appears once you tick the box.</p>
+
+        <div className="survey__questions" id="survey-questions">
+          <h2>Your details</h2>
+          <Field id="name" label="Account name" hint="The name on the electric bill." error={errors.name}>
+            {(p) => <input {...p} type="text" autoComplete="off" defaultValue={values.name} maxLength={120} />}
+          </Field>
+          <Field id="respondentName" label="Your name (respondent)" error={errors.respondentName}>
+            {(p) => <input {...p} type="text" autoComplete="name" defaultValue={values.respondentName} maxLength={120} />}
+          </Field>
+          <Field id="city" label="City or municipality" error={errors.city}>
+            {(p) => (
+              <select {...p} defaultValue={values.city ?? ""}>
+                <option value="">Choose…</option>
+                {SURVEY_CITIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="accountNumber" label="Account number" hint="As printed on your bill, for example 01-0123-4567." error={errors.accountNumber}>
+            {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" defaultValue={values.accountNumber} maxLength={12} className="survey__short" />}
+          </Field>
+          <Field id="email" label="E-mail address" error={errors.email}>
+            {(p) => <input {...p} type="email" autoComplete="email" spellCheck={false} defaultValue={values.email} maxLength={254} />}
+          </Field>
+          <Field id="contactNumber" label="Contact number" hint="Mobile or landline, for example 0917 123 4567." error={errors.contactNumber}>
+            {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.contactNumber} maxLength={20} className="survey__short" />}
+          </Field>
+
+          <h2>Your experience</h2>
+          {SURVEY_RATINGS.map((r, qi) => (
+            <fieldset key={r.name} className={`survey__rating${errors[r.name] ? " field--error" : ""}`} id={r.name} aria-describedby={errors[r.name] ? `${r.name}-error` : undefined}>
+              <legend>
+                {qi + 1}. {r.question}
+              </legend>
+              {errors[r.name] && (
+                <span className="field__error" id={`${r.name}-error`}>
+                  {errors[r.name]}
+                </span>
+              )}
+              {r.options.map((label, i) => (
+                <div className="survey__option" key={label}>
+                  <input type="radio" id={`${r.name}-${scoreOf(i)}`} name={r.name} value={scoreOf(i)} defaultChecked={values[r.name] === String(scoreOf(i))} />
+                  <label htmlFor={`${r.name}-${scoreOf(i)}`}>{label}</label>
+                </div>
+              ))}
+            </fieldset>
+          ))}
+
+          <Field id="suggestions" label="Suggestions" hint="What could we do better? (optional)" error={errors.suggestions}>
+            {(p) => <textarea {...p} rows={4} maxLength={2000} defaultValue={values.suggestions} />}
+          </Field>
+
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? "Submitting…" : "Submit survey"}
+          </button>
+        </div>
+      </Form>
     </div>
   );
+}
+
+/** The summary lists the problems in the order the fields appear. */
+function orderErrors(errors: Record<string, string>): Record<string, string> {
+  const order = ["acceptPrivacyNotice", "name", "respondentName", "city", "accountNumber", "email", "contactNumber", ...SURVEY_RATINGS.map((r) => r.name), "suggestions"];
+  return Object.fromEntries(order.filter((k) => errors[k]).map((k) => [k, errors[k]!]));
 }
