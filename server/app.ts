@@ -18,7 +18,7 @@ import { registerSecurityHeaders } from "./security";
 import { registerReactRouter } from "./react-router";
 import { sendError } from "./errors";
 import { registerApi } from "./api/v1";
-import { registerProtection } from "./protection";
+import { answerFrameworkError, registerProtection } from "./protection";
 import { registerStorage } from "./storage";
 import { cacheApiRoutes, createCaches } from "./page-cache";
 import { metrics } from "./metrics";
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
 
   app.addHook("onRequest", async (request, reply) => {

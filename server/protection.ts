@@ -116,6 +116,14 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 429,
     );
 }
 
+/**
+ * Fastify's answer to errors found before routing (a malformed percent-encoding such as
+ * `/api/v1/%`): a 400 in the error shape rather than Fastify's own body.
+ */
+export function answerFrameworkError(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, 400, "bad_request", "The address is not valid: check its percent-encoding.");
+}
+
 export async function registerProtection(app: FastifyInstance, deps: Pick<AppDeps, "config" | "bus">, opts: { limits?: Partial<typeof RATE_LIMITS> } = {}) {
   const { config } = deps;
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;

@@ -77,6 +77,16 @@ export async function registerStorage(app: FastifyInstance, storageDir: string) 
         },
       });
       scope.setNotFoundHandler(notFound);
+      // Nothing is ever uploaded here: bodies are not read, and any error is answered in the error shape.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+      scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 404) {
+          return sendError(reply, error.statusCode, "bad_request", "The request could not be read.");
+        }
+        if (!error.statusCode || error.statusCode >= 500) request.log.error({ err: error }, "storage request failed");
+        return notFound(request, reply);
+      });
       // An SVG opened directly must not run script or load anything (runs after the site-wide CSP).
       scope.addHook("onSend", async (request, reply, payload) => {
         if (/\.svg$/i.test(request.url.split("?")[0]!) && reply.statusCode < 300) {
