@@ -54,6 +54,7 @@ export default [
   route("service/new-service-connection", "routes/service/new-service-connection.tsx"),
   route("service/new-service-connection/:reference", "routes/service/new-service-connection-summary.tsx"),
   route("service/bill-inquiry", "routes/service/bill-inquiry.tsx"),
+  route("service/bill-inquiry/challenge", "routes/service/bill-inquiry-challenge.ts"),
   route("service/request-complaint", "routes/service/request-complaint.tsx"),
   route("service/request-complaint/:form", "routes/service/printable-form.tsx"),
 

@@ -1,0 +1,87 @@
+/**
+ * The self-hosted ALTCHA captcha of the bill inquiry (altcha-lib 2): proof-of-work
+ * challenges signed with an HMAC key, and verification that refuses an expired,
+ * forged or already used solution. No third party is involved.
+ *
+ * The key comes from ALTCHA_HMAC_KEY, or is made at start and kept in memory
+ * (one per process: with several instances behind a load balancer set the variable,
+ * so any instance verifies what another issued).
+ */
+import crypto from "node:crypto";
+import { lt } from "drizzle-orm";
+import { createChallenge, verifySolution, type Challenge, type Solution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+import { usedCaptchas } from "../../../db/schema";
+
+const envSchema = z.object({
+  ALTCHA_HMAC_KEY: z.string().min(32, "ALTCHA_HMAC_KEY must be at least 32 characters").optional(),
+  /** PBKDF2 iterations per attempt: the work a browser does. Tests set it low. */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  /** How long a challenge may be solved and used, in seconds. */
+  ALTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
+});
+/** Read when used (cheap), so a test can lower the cost before it starts the app. */
+const settings = () => envSchema.parse(Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith("ALTCHA_") && v)));
+
+let hmacKey: string | undefined;
+/** The process's signing key, made once. */
+function key(): string {
+  hmacKey ??= settings().ALTCHA_HMAC_KEY ?? crypto.randomBytes(32).toString("hex");
+  return hmacKey;
+}
+
+const ALGORITHM = "PBKDF2/SHA-256";
+
+export async function createCaptchaChallenge(now = Date.now()): Promise<Challenge> {
+  const { ALTCHA_COST, ALTCHA_TTL_SECONDS } = settings();
+  return createChallenge({
+    algorithm: ALGORITHM,
+    cost: ALTCHA_COST,
+    deriveKey,
+    // About 256 attempts on average: a fraction of a second, even on an older phone.
+    keyPrefix: "00",
+    expiresAt: new Date(now + ALTCHA_TTL_SECONDS * 1000),
+    hmacSignatureSecret: key(),
+  });
+}
+
+export type CaptchaCheck = "ok" | "missing" | "invalid" | "expired" | "replayed";
+
+const payloadSchema = z.object({
+  challenge: z.object({ parameters: z.object({ algorithm: z.literal(ALGORITHM), expiresAt: z.number() }).loose(), signature: z.string().min(16).max(256) }).loose(),
+  solution: z.object({ counter: z.number(), derivedKey: z.string() }).loose(),
+});
+
+/** The widget's form value: base64 of {challenge, solution}. */
+export function parseCaptchaPayload(value: unknown): { challenge: Challenge; solution: Solution } | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 4096) return null;
+  try {
+    const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(value, "base64").toString("utf8")));
+    return parsed.success ? (parsed.data as unknown as { challenge: Challenge; solution: Solution }) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Checks a solved challenge and marks it used. Each challenge is good once: its
+ * signature goes into used_captchas, and a second insert of it changes no row.
+ */
+export async function verifyCaptcha(db: Db, value: unknown, now = new Date()): Promise<CaptchaCheck> {
+  if (value === undefined || value === null || value === "") return "missing";
+  const payload = parseCaptchaPayload(value);
+  if (!payload) return "invalid";
+  const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: key() });
+  if (result.expired) return "expired";
+  if (!result.verified) return "invalid";
+  const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
+  const inserted = await db.insert(usedCaptchas).values({ signature: payload.challenge.signature!, expiresAt }).onConflictDoNothing().returning({ signature: usedCaptchas.signature });
+  // Forget the ones that can no longer be used anyway; cheap with the primary key.
+  await db
+    .delete(usedCaptchas)
+    .where(lt(usedCaptchas.expiresAt, now))
+    .catch(() => {});
+  return inserted.length === 1 ? "ok" : "replayed";
+}
