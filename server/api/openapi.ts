@@ -44,7 +44,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
       tags: [
         { name: "About", description: "The cooperative: profile, mission, vision, core values, branches" },
-        { name: "Announcements", description: "Bids, advisories and careers" },
+        { name: "Announcements", description: "Invitations to bid and advisories" },
+        { name: "Careers", description: "Job postings" },
         { name: "News", description: "News categories and content" },
         { name: "Power interruptions", description: "Scheduled power interruptions" },
         { name: "Rates", description: "Official rates and generation charges" },

@@ -124,7 +124,8 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
       ops.push({ tag: op.tags?.[0] ?? "Other", method: method.toUpperCase(), path, op });
     }
   }
-  const tagOrder = [...(doc.tags ?? []).map((t) => t.name), "Other"];
+  // Declared tags first, in their order; then any tag a route uses without declaring it.
+  const tagOrder = [...new Set([...(doc.tags ?? []).map((t) => t.name), ...ops.map((o) => o.tag)])];
   ops.sort((a, b) => (tagOrder.indexOf(a.tag) - tagOrder.indexOf(b.tag)) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   const groups = tagOrder.map((tag) => ({ tag, description: doc.tags?.find((t) => t.name === tag)?.description, ops: ops.filter((o) => o.tag === tag) })).filter((g) => g.ops.length);
 
