@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/root";
 import { services } from "./context";
@@ -11,6 +12,7 @@ import { Ticker, type TickerItem } from "./components/layout/Ticker";
 import { Preloader } from "./components/layout/Preloader";
 import { buildNavigation } from "./components/layout/navigation";
 import { NotFoundContent } from "./components/layout/NotFound";
+import { organizationJsonLd, pageMeta } from "./seo";
 import "./styles/app.css";
 
 export const links: Route.LinksFunction = () => [
@@ -19,7 +21,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, nonce } = services(context);
+  const { db, nonce, publicUrl } = services(context);
   const [upcoming, categories, partners] = await Promise.all([listUpcomingInterruptions(db), listNewsCategories(db), listPartners(db)]);
   const ticker: TickerItem[] = upcoming.map((i) => ({
     id: i.id,
@@ -27,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     endsAt: i.endsAt.toISOString(),
     areas: i.barangays.length ? i.barangays.map((b) => `${b.name} (${b.town})`) : i.towns,
   }));
-  return { nonce, ticker, categories, partners, year: manilaParts().year };
+  return { nonce, ticker, categories, partners, year: manilaParts().year, origin: publicUrl };
 }
 
 /** The shell's data changes rarely: don't refetch it on every client navigation. */
@@ -46,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
+        {data && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: organizationJsonLd(data.origin) }} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -65,12 +68,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: COOPERATIVE.name },
-  { name: "description", content: `${COOPERATIVE.name}: power interruptions, rates, advisories, bids, careers and services for member-consumers in western Pangasinan.` },
-];
+export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: COOPERATIVE.name, path: "/", origin: data?.origin });
 
 export default function App() {
+  // The offline service worker (public/sw.js): saved pages stay readable without a network.
+  useEffect(() => {
+    if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }, []);
   return <Outlet />;
 }
 

@@ -1,0 +1,59 @@
+/**
+ * Search-engine and sharing metadata for a page: title, description, canonical
+ * link and Open Graph / Twitter tags (with an image, so a shared advisory shows
+ * well on Facebook). Every route's `meta` export uses it.
+ */
+import type { MetaDescriptor } from "react-router";
+import { COOPERATIVE } from "../core/constants";
+
+export const DEFAULT_DESCRIPTION = `${COOPERATIVE.name}: power interruption schedules, electricity rates, advisories, bids, careers and services for member-consumers in Bolinao, Anda, Bani, Agno, Alaminos City, Burgos, Mabini, Dasol and Infanta.`;
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** The page's path, e.g. "/rates"; made absolute with the site's origin. */
+  path?: string;
+  /** An absolute path or URL of a 1200×630 image; the site's card by default. */
+  image?: string;
+  type?: "website" | "article";
+  /** The site's origin (PUBLIC_URL); from the root loader. */
+  origin?: string;
+}
+
+export function pageMeta({ title, description = DEFAULT_DESCRIPTION, path, image = "/og-image.png", type = "website", origin = "" }: PageMeta): MetaDescriptor[] {
+  const fullTitle = title === COOPERATIVE.name ? title : `${title} | ${COOPERATIVE.shortName}`;
+  const absolute = (p: string) => (/^https?:\/\//.test(p) ? p : `${origin}${p}`);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:site_name", content: COOPERATIVE.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { property: "og:image", content: absolute(image) },
+    { property: "og:locale", content: "en_PH" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  if (path) {
+    tags.push({ property: "og:url", content: absolute(path) }, { tagName: "link", rel: "canonical", href: absolute(path) });
+  }
+  return tags;
+}
+
+/** The organization as JSON-LD (schema.org), rendered once in the document head. */
+export function organizationJsonLd(origin: string): string {
+  return JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: COOPERATIVE.name,
+    alternateName: COOPERATIVE.shortName,
+    url: origin || undefined,
+    logo: `${origin}/logo.svg`,
+    foundingDate: String(COOPERATIVE.since),
+    email: COOPERATIVE.email,
+    telephone: COOPERATIVE.phone,
+    address: { "@type": "PostalAddress", streetAddress: "National Road, Poblacion", addressLocality: "Bani", addressRegion: "Pangasinan", postalCode: "2407", addressCountry: "PH" },
+    areaServed: ["Bolinao", "Anda", "Bani", "Agno", "Alaminos City", "Burgos", "Mabini", "Dasol", "Infanta"].map((name) => ({ "@type": "City", name })),
+    sameAs: [COOPERATIVE.facebookUrl],
+  }).replace(/</g, "\\u003c");
+}
