@@ -10,5 +10,5 @@ if (missing.length) {
   console.log(`Installing ${missing.join(", ")} with apt-get…`);
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
 }
-run("npx react-router build");
+run("npm run build");
 run(`npx vitest run ${process.argv.slice(2).join(" ")}`);
