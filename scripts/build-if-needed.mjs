@@ -21,5 +21,5 @@ const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
 const changed = Math.max(...sources.map(newest), ...["vite.config.ts", "react-router.config.ts", "package-lock.json"].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
 if (changed > built) {
   console.log("Building the pages…");
-  execSync("npm run build", { cwd: root, stdio: "inherit" });
+  execSync("npx react-router build", { cwd: root, stdio: "inherit" });
 }
