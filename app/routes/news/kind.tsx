@@ -23,7 +23,8 @@ const DESCRIPTIONS: Record<NewsKind, string> = {
 };
 
 export function kindFromPath(pathname: string): NewsKind | null {
-  const segment = pathname.split("/").filter(Boolean)[1];
+  // Client-side navigations fetch "/news/<kind>.data": the same page's data.
+  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1];
   return (NEWS_KINDS as readonly string[]).includes(segment ?? "") ? (segment as NewsKind) : null;
 }
 
