@@ -62,12 +62,12 @@ function SlideArt() {
       <circle cx="470" cy="80" r="46" fill="currentColor" opacity="0.25" />
       <path d="M0 250 Q150 190 300 240 T600 225 V300 H0 Z" fill="currentColor" opacity="0.22" />
       {[80, 230, 380, 530].map((x) => (
-        <g key={x} fill="currentColor" opacity="0.35">
+        <g key={x} fill="currentColor" opacity="0.2">
           <rect x={x - 4} y="120" width="8" height="130" />
           <rect x={x - 34} y="126" width="68" height="6" />
         </g>
       ))}
-      <path d="M0 134 Q80 156 155 130 T305 130 T455 130 T600 130" stroke="currentColor" strokeWidth="2" fill="none" opacity="0.4" />
+      <path d="M0 134 Q80 156 155 130 T305 130 T455 130 T600 130" stroke="currentColor" strokeWidth="2" fill="none" opacity="0.3" />
     </svg>
   );
 }

@@ -62,12 +62,12 @@ export default function CoverageArea() {
             ))}
             {/* Tooltips last, so they are drawn above every town. */}
             {towns.map((t) => (
-              <g key={t.id} id={`tip-${t.id}`} className="coverage-map__tip" aria-hidden="true" transform={`translate(${Math.min(Math.max(t.label[0], 88), 312)} ${t.label[1] - 16})`}>
-                <rect x="-86" y="-50" width="172" height="44" rx="6" />
-                <text x="0" y="-32" textAnchor="middle" className="coverage-map__tip-title">
+              <g key={t.id} id={`tip-${t.id}`} className="coverage-map__tip" aria-hidden="true" transform={`translate(${Math.min(Math.max(t.label[0], 100), 300)} ${t.label[1] - 16})`}>
+                <rect x="-98" y="-54" width="196" height="50" rx="6" />
+                <text x="0" y="-34" textAnchor="middle" className="coverage-map__tip-title">
                   {t.name}
                 </text>
-                <text x="0" y="-14" textAnchor="middle">
+                <text x="0" y="-13" textAnchor="middle">
                   District {t.district} · {t.area}
                 </text>
               </g>

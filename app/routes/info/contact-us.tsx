@@ -23,25 +23,26 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         For power outages and emergencies, call the hotline any time, day or night. E-mail: <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
       </p>
       <div className="table-wrap">
-        <table className="contact-table">
+        {/* Explicit roles keep the table semantics when phones show each row as a card. */}
+        <table className="contact-table" role="table">
           <caption className="visually-hidden">Offices and their phone numbers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Service</th>
-              <th scope="col">Office</th>
-              <th scope="col">Phone numbers</th>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Service</th>
+              <th scope="col" role="columnheader">Office</th>
+              <th scope="col" role="columnheader">Phone numbers</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {loaderData.branches.map((b) => (
-              <tr key={b.name}>
-                <th scope="row">{b.name}</th>
-                <td>
+              <tr key={b.name} role="row">
+                <th scope="row" role="rowheader">{b.name}</th>
+                <td role="cell" data-label="Office">
                   <strong>{b.officeName}</strong>
                   <br />
                   <span className="contact-table__address">{b.address}</span>
                 </td>
-                <td>
+                <td role="cell" data-label="Phone numbers">
                   <ul className="contact-table__phones">
                     {b.phones.map((p) => (
                       <li key={p}>
