@@ -29,6 +29,16 @@ const RATE_LIMITED = /check-account-number|\/agam\/pool\/register|customer-satis
 
 const zodTransform = createJsonSchemaTransform({});
 
+/** Descriptions for answers a route declares without one. */
+const DEFAULT_DESCRIPTIONS: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "400": "Refused: a parameter is invalid, or the request cannot be done (see the message)",
+  "404": "Nothing has that id or name",
+  "409": "Conflict: this was already done",
+  "422": "The body is missing fields or has invalid ones (a message per field in `fields`)",
+};
+
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -63,11 +73,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       const src = doc.schema as Record<string, unknown> | undefined;
       const method = String(doc.route.method);
       for (const [code, r] of Object.entries(response)) {
-        if (/^2/.test(code) && r && typeof r === "object" && !("description" in r)) (r as Record<string, unknown>).description = code === "201" ? "Created" : "OK";
+        if (r && typeof r === "object" && !("description" in r)) (r as Record<string, unknown>).description = DEFAULT_DESCRIPTIONS[code] ?? "See the error's message";
       }
       if (src?.params || src?.querystring) response["400"] ??= error("A path or query parameter is invalid");
       if (src?.body) response["422"] ??= error("The body is missing fields or has invalid ones (a message per field in `fields`)");
-      if (/\{/.test(doc.url)) response["404"] ??= error("Nothing has that id or name");
+      if (/[:{]/.test(doc.url)) response["404"] ??= error("Nothing has that id or name");
       if (RATE_LIMITED.test(doc.url)) response["429"] ??= error("Too many requests from this address; see the Retry-After header");
       if (method === "POST") {
         response["403"] ??= error("The request came from another site");

@@ -172,6 +172,7 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${esc(title)} | ${esc(COOPERATIVE.shortName)}</title>
 <meta name="description" content="Reference of the ${esc(COOPERATIVE.shortName)} public JSON API: every endpoint with its parameters, answers and examples.">
 <style>
