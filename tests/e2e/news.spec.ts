@@ -13,7 +13,7 @@ import { listCareers } from "../../core/careers";
 import { NEWS_KIND_TITLES, NEWS_KINDS } from "../../core/constants";
 import { formatDate, manilaIsoDate } from "../../core/dates";
 import { listNews, truncateTitle } from "../../core/news";
-import { newsCategories } from "../../db/schema";
+import { newsCategories, newsItems } from "../../db/schema";
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -302,7 +302,10 @@ describe("announcements and news pages", () => {
   });
 
   it("sanitizes stored HTML on the item page", async () => {
-    const [row] = (await db().execute(sql`insert into news_items (kind, title, body) values ('electricity-rates', 'Unsafe body', '<p>Safe text</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">') returning id`)).rows as { id: number }[];
+    const [row] = await db()
+      .insert(newsItems)
+      .values({ kind: "electricity-rates", title: "Unsafe body", body: '<p>Safe text</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">' })
+      .returning({ id: newsItems.id });
     const page = await open(desktop, `/news/advisory/${row!.id}`);
     expect(await page.getByText("Safe text").isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
