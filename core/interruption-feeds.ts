@@ -109,10 +109,12 @@ const stripInvalidXml = (s: string) => s.replace(/[^\u0009\u000A\u000D\u0020-\uD
 export function buildAtom(items: Interruption[], opts: FeedOptions): string {
   const now = opts.now ?? new Date();
   const pageUrl = `${opts.publicUrl}${PAGE_PATH}`;
-  const updated = items.reduce((max, i) => (i.statusUpdatedAt > max ? i.statusUpdatedAt : max), new Date(0));
   const x = (s: string) => xmlEscape(stripInvalidXml(s));
-  const entries = items.map((i) => {
-    const v = interruptionView(i, now);
+  const views = items.map((i) => interruptionView(i, now));
+  // An entry changes when its status does, including the clock's moves (scheduled to ongoing).
+  const updated = views.reduce((max, v) => (v.statusSinceIso > max ? v.statusSinceIso : max), "");
+  const entries = items.map((i, k) => {
+    const v = views[k]!;
     const html =
       `<p><strong>${x(v.date)}, ${x(v.time)}</strong> (${x(v.statusLabel)}, updated ${x(v.statusSince)})</p>` +
       `<h3>Activities</h3>${v.activitiesHtml}<h3>Affected Areas</h3>${v.affectedAreasHtml}<h3>Circuit to be Opened</h3>${v.circuitHtml}` +
@@ -121,8 +123,7 @@ export function buildAtom(items: Interruption[], opts: FeedOptions): string {
       "  <entry>",
       `    <id>${x(`${pageUrl}#interruption-${i.id}`)}</id>`,
       `    <title>${x(`${v.status === "cancelled" ? "CANCELLED: " : ""}${townsLabel(v.towns)}: ${v.date}, ${v.time}`)}</title>`,
-      `    <updated>${i.statusUpdatedAt.toISOString()}</updated>`,
-      `    <published>${i.createdAt.toISOString()}</published>`,
+      `    <updated>${v.statusSinceIso}</updated>`,
       `    <link rel="alternate" type="text/html" href="${x(`${pageUrl}#interruption-${i.id}`)}"/>`,
       ...v.towns.map((t) => `    <category term="${x(t)}"/>`),
       `    <summary type="text">${x(`${v.statusLabel}. ${htmlToLines(i.affectedAreas).join("; ")}`)}</summary>`,
@@ -136,7 +137,7 @@ export function buildAtom(items: Interruption[], opts: FeedOptions): string {
     `  <id>${x(`${opts.publicUrl}/feeds/power-interruptions.atom`)}</id>`,
     `  <title>${x(`${COOPERATIVE.shortName} power interruptions${opts.town ? ` (${opts.town})` : ""}`)}</title>`,
     `  <subtitle>${x(`Scheduled and recent power interruptions of ${COOPERATIVE.name}`)}</subtitle>`,
-    `  <updated>${(items.length ? updated : now).toISOString()}</updated>`,
+    `  <updated>${updated || now.toISOString()}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${x(`${opts.publicUrl}/feeds/power-interruptions.atom${opts.town ? `?town=${encodeURIComponent(opts.town)}` : ""}`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${x(pageUrl)}"/>`,
     `  <author><name>${x(COOPERATIVE.name)}</name></author>`,

@@ -156,7 +156,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         {charges.length ? (
           <>
             <p className="rates-scroll-hint">Scroll the table sideways to see every column.</p>
-            <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-labelledby="generation-title">
+            <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-label="Generation charge table, scrolls sideways">
               <table className="rates-generation">
                 <caption className="visually-hidden">Breakdown of the generation charge for {label}; the last row is the total</caption>
                 <thead>
