@@ -127,11 +127,10 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
             </span>
           )}
           <altcha-widget ref={widgetRef} challenge={CAPTCHA_PATH} name="altcha" language="en" aria-labelledby="captcha-label" />
-          <noscript>
-            <p className="notice notice--error">
-              The captcha needs JavaScript, which is turned off in your browser. Turn it on to look up your bill, or call us at {COOPERATIVE.phone}.
-            </p>
-          </noscript>
+          {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
+          <p className="notice notice--error bill-inquiry__nojs">
+            The captcha needs JavaScript, which is turned off in your browser. Turn it on to look up your bill, or call us at {COOPERATIVE.phone}.
+          </p>
         </div>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Looking up…" : "View account details"}
