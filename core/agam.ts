@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { agamAccounts, agamDecisions, agamRegistrations, agamTopics } from "../db/schema";
 import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN } from "./constants";
 import { manilaParts } from "./dates";
+import { DEFAULT_ORIGIN, ORIGIN_PATTERN, REASON_MAX } from "./agam-rules";
 
 export interface AgamTopic {
   id: number;
@@ -41,10 +42,7 @@ export interface AgamConfirmation {
   registered_at: string;
 }
 
-/** Where a registration came from (the page's ?origin=, or the API client's name). */
-export const ORIGIN_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-export const DEFAULT_ORIGIN = "web";
-export const REASON_MAX = 500;
+export { DEFAULT_ORIGIN, ORIGIN_PATTERN, REASON_MAX } from "./agam-rules";
 
 export const accountNumberSchema = z
   .string()

@@ -1,8 +1,413 @@
-// Placeholder: replaced by the issue that owns this page.
-export default function Page() {
+/**
+ * /agam-registration: account look-up, one topic at a time, then Proceed.
+ * Without JavaScript every step is a POST answered by the action (answers ride in
+ * hidden fields); with JavaScript Next and Back stay in the page and only the
+ * look-up and Proceed reach the server.
+ */
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import type { Route } from "./+types/registration";
+import { services } from "../../context";
+import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../core/constants";
+import { accountNumberSchema, findMember, listTopics, register } from "../../../core/agam";
+import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../core/agam-rules";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import {
+  checkDecision,
+  firstUnanswered,
+  MASKED_EMAIL,
+  MASKED_PHONE,
+  MESSAGES,
+  newKey,
+  readAnswers,
+  type Answers,
+  type FlowState,
+  type FlowTopic,
+  type StatusMessage,
+} from "./registration-flow";
+import "./agam.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `AGAM Registration | ${COOPERATIVE.shortName}` },
+  { name: "description", content: `Register for the ${COOPERATIVE.shortName} Annual General Membership Assembly and give your decision on each topic.` },
+];
+
+/** Answers carry a member's name and address: never stored by browsers or proxies. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+/** The topics do not change between steps: no reload after each post. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = originOrDefault(new URL(request.url).searchParams.get("origin"));
+  const topics: FlowTopic[] = await listTopics(services(context).db);
+  return { origin, topics };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, contentChanged } = services(context);
+  const form = await request.formData();
+  const origin = originOrDefault(form.get("origin") ?? new URL(request.url).searchParams.get("origin"));
+  const intent = String(form.get("intent") ?? "lookup");
+  const typed = normalizeAccountNumber(String(form.get("account") ?? "").slice(0, 40));
+  const key = newKey();
+
+  const parsed = accountNumberSchema.safeParse(typed);
+  if (!parsed.success) {
+    const accountError = typed ? parsed.error.issues[0]!.message : `Enter your account number, like ${ACCOUNT_NUMBER_EXAMPLE}`;
+    return data<FlowState>({ key, view: "default", origin, account: typed, accountError }, { status: 400 });
+  }
+  const account = parsed.data;
+
+  try {
+    const [member, topics] = await Promise.all([findMember(db, account), listTopics(db)]);
+    if (!member) return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
+    const registeredNotice: FlowState = {
+      key,
+      view: "registered",
+      origin,
+      account,
+      message: { kind: "error", text: MESSAGES.registered, link: { href: confirmationPath(origin, account), label: "Click here" } },
+    };
+    if (member.registered > 0) return data(registeredNotice);
+
+    const base = {
+      key,
+      view: "exist" as const,
+      origin,
+      account,
+      member: { name: member.name, membership: member.membership, address: member.address },
+      phone: String(form.get("phone") ?? "").slice(0, 40),
+      email: String(form.get("email") ?? "").slice(0, 260),
+    };
+    if (intent === "lookup") {
+      return data<FlowState>({ ...base, answers: {}, step: 0, errors: {}, message: { kind: "success", text: MESSAGES.found } });
+    }
+
+    const answers = readAnswers(form, topics);
+    const stepRaw = Number(form.get("step"));
+    const step = Number.isInteger(stepRaw) ? Math.min(Math.max(stepRaw, 0), topics.length) : 0;
+
+    if (intent === "back") return data<FlowState>({ ...base, answers, step: Math.max(0, step - 1), errors: {} });
+
+    if (intent === "next" && step < topics.length) {
+      const checked = checkDecision(form.get("decision"), form.get("reason"));
+      if ("errors" in checked) {
+        const text = checked.errors.decision ?? checked.errors.reason ?? MESSAGES.chooseDecision;
+        const sent = form.get("decision");
+        const draft: { decision: "" | "1" | "0"; reason: string } = { decision: sent === "1" || sent === "0" ? sent : "", reason: String(form.get("reason") ?? "").slice(0, REASON_MAX) };
+        return data<FlowState>({ ...base, answers, step, errors: checked.errors, draft, message: { kind: "error", text } }, { status: 422 });
+      }
+      const next: Answers = { ...answers, [topics[step]!.sequenceNumber]: checked.answer };
+      const to = step + 1 < topics.length ? step + 1 : firstUnanswered(topics, next);
+      return data<FlowState>({ ...base, answers: next, step: to, errors: {} });
+    }
+
+    // Proceed: the registration and every decision in one transaction.
+    const missing = firstUnanswered(topics, answers);
+    if (missing < topics.length) {
+      return data<FlowState>({ ...base, answers, step: missing, errors: {}, message: { kind: "error", text: `Please answer topic ${missing + 1} first.` } }, { status: 422 });
+    }
+    const result = await register(db, {
+      account,
+      origin,
+      phone: base.phone,
+      email: base.email,
+      decisions: topics.map((t) => ({ topic_sequence_id: t.sequenceNumber, answer_topic_id: t.id, answer_value: answers[t.sequenceNumber]!.value, answer_topic_reason: answers[t.sequenceNumber]!.reason })),
+    });
+    if (result.ok) {
+      // Tell the live dashboard (every process, through Redis when configured).
+      await contentChanged("agam").catch(() => {});
+      return redirect(confirmationPath(origin, account));
+    }
+    if (result.reason === "already_registered") return data(registeredNotice);
+    if (result.reason === "unknown_account") return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
+    const errors = { phone: result.fields.phone, email: result.fields.email };
+    const badTopic = Object.keys(result.fields)
+      .map((f) => /^decisions\.(\d+)\./.exec(f)?.[1])
+      .find((i) => i !== undefined);
+    const text = errors.phone ?? errors.email ?? "Please check your answers.";
+    return data<FlowState>({ ...base, answers, step: badTopic !== undefined ? Number(badTopic) : topics.length, errors, message: { kind: "error", text } }, { status: 422 });
+  } catch (error) {
+    console.error("agam registration step failed", error instanceof Error ? error.message : "unknown error");
+    return data<FlowState>({ key, view: "default", origin, account, message: { kind: "error", text: MESSAGES.failed } }, { status: 503 });
+  }
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function AgamRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { topics } = loaderData;
+  const state: FlowState = (actionData as FlowState | undefined) ?? { key: "initial", view: "default", origin: loaderData.origin, account: "" };
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [clientMessage, setClientMessage] = useState<StatusMessage | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const formAction = `/agam-registration${state.origin === "web" ? "" : `?origin=${encodeURIComponent(state.origin)}`}`;
+  const accountError = state.view === "default" ? state.accountError : undefined;
+  const message = clientMessage ?? state.message;
+
+  // A new answer from the server starts afresh: the client's own message goes, focus goes to the news.
+  useEffect(() => {
+    setClientMessage(null);
+    if (state.key === "initial") return;
+    if (accountError) summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+    else statusRef.current?.focus();
+  }, [state.key, accountError]);
+
   return (
-    <div className="container page">
-      <h1>registration</h1>
+    <div className="container page agam">
+      <Breadcrumb items={[{ label: "AGAM Registration" }]} />
+      <h1>AGAM Registration</h1>
+      <p className="agam__lead">
+        Register for the Annual General Membership Assembly with your account number, then approve or disapprove each topic. Each account registers once.
+      </p>
+
+      <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
+
+      <Form method="post" action={formAction} className="agam-lookup" noValidate aria-labelledby="agam-lookup-title">
+        <h2 id="agam-lookup-title" className="agam__subtitle">
+          Find your account
+        </h2>
+        <input type="hidden" name="origin" value={state.origin} />
+        <div className="agam-lookup__row">
+          <Field id="account" label="Account number" hint={
+              <>
+                As printed on your bill, for example <span className="agam__nowrap">{ACCOUNT_NUMBER_EXAMPLE}</span>
+              </>
+            } error={accountError}>
+            {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={14} defaultValue={state.account} className="agam-lookup__input" />}
+          </Field>
+          <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" disabled={busy}>
+            Check account
+          </button>
+        </div>
+      </Form>
+
+      <div className="agam-status" id="agam-status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
+        {message && (
+          <p className={`notice notice--${message.kind}`}>
+            <strong>{message.kind === "success" ? "Success!" : "Oops!"}</strong> {message.text}
+            {message.link && (
+              <>
+                {" "}
+                <Link to={message.link.href}>{message.link.label}</Link>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+
+      {state.view === "registered" && (
+        <section className="agam-contact agam-contact--locked" aria-label="Contact details on file">
+          <Field id="phone" label="Mobile number" hint="Already on file (hidden for privacy)">
+            {(p) => <input {...p} name={undefined} type="tel" readOnly placeholder={MASKED_PHONE} />}
+          </Field>
+          <Field id="email" label="E-mail address" hint="Already on file (hidden for privacy)">
+            {(p) => <input {...p} name={undefined} type="email" readOnly placeholder={MASKED_EMAIL} />}
+          </Field>
+        </section>
+      )}
+
+      {state.view === "exist" && <RegistrationFlow key={state.key} state={state} topics={topics} busy={busy} formAction={formAction} onMessage={setClientMessage} />}
     </div>
+  );
+}
+
+function RegistrationFlow({
+  state,
+  topics,
+  busy,
+  formAction,
+  onMessage,
+}: {
+  state: Extract<FlowState, { view: "exist" }>;
+  topics: FlowTopic[];
+  busy: boolean;
+  formAction: string;
+  onMessage: (m: StatusMessage | null) => void;
+}) {
+  const hydrated = useHydrated();
+  const [answers, setAnswers] = useState<Answers>(state.answers);
+  const [step, setStep] = useState(Math.min(state.step, topics.length));
+  const [errors, setErrors] = useState(state.errors);
+  const current = topics[step];
+  const saved = current ? answers[current.sequenceNumber] : undefined;
+  const [decision, setDecision] = useState<"" | "1" | "0">(state.draft?.decision ?? (saved ? (String(saved.value) as "1" | "0") : ""));
+  const [reason, setReason] = useState(state.draft?.reason ?? saved?.reason ?? "");
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // After Next or Back in the page, take focus to the new topic so it is read out.
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [step]);
+
+  function go(to: number, all: Answers) {
+    moved.current = true;
+    const topic = topics[to];
+    const answer = topic ? all[topic.sequenceNumber] : undefined;
+    setStep(to);
+    setDecision(answer ? (String(answer.value) as "1" | "0") : "");
+    setReason(answer?.reason ?? "");
+    setErrors((e) => ({ phone: e.phone, email: e.email }));
+    onMessage(null);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value;
+    if (intent === "back") {
+      event.preventDefault();
+      go(Math.max(0, step - 1), answers);
+    } else if (intent === "next" && current) {
+      event.preventDefault();
+      const checked = checkDecision(decision, reason);
+      if ("errors" in checked) {
+        setErrors((e) => ({ ...e, ...checked.errors }));
+        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? MESSAGES.chooseDecision });
+        if (checked.errors.reason) document.getElementById("reason")?.focus();
+        return;
+      }
+      const next = { ...answers, [current.sequenceNumber]: checked.answer };
+      setAnswers(next);
+      go(step + 1 < topics.length ? step + 1 : firstUnanswered(topics, next), next);
+    }
+  }
+
+  const nextDisabled = hydrated && decision === "";
+  const primaryIntent = current ? "next" : "proceed";
+
+  return (
+    <>
+      <section className="agam-member" aria-labelledby="agam-member-title">
+        <h2 id="agam-member-title" className="agam__subtitle">
+          Member
+        </h2>
+        <dl className="agam-member__list">
+          <div>
+            <dt>Name</dt>
+            <dd>{state.member.name}</dd>
+          </div>
+          <div>
+            <dt>Membership number</dt>
+            <dd>{state.member.membership}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>{state.member.address}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <Form method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate onSubmit={onSubmit}>
+        {/* Enter in a field does what the main button does (the first submit button wins). */}
+        <button type="submit" name="intent" value={primaryIntent} className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={current ? nextDisabled : busy}>
+          {current ? "Next" : "Proceed"}
+        </button>
+        <input type="hidden" name="origin" value={state.origin} />
+        <input type="hidden" name="account" value={state.account} />
+        <input type="hidden" name="step" value={step} />
+        {topics.map((t) => {
+          const a = answers[t.sequenceNumber];
+          if (!a) return null;
+          return (
+            <Fragment key={t.sequenceNumber}>
+              <input type="hidden" name={`a${t.sequenceNumber}`} value={a.value} />
+              {a.value === 0 && <input type="hidden" name={`r${t.sequenceNumber}`} value={a.reason} />}
+            </Fragment>
+          );
+        })}
+
+        <fieldset className="agam-contact">
+          <legend className="agam__subtitle">Contact details (optional)</legend>
+          <Field id="phone" label="Mobile number" hint="For news about the assembly, for example 09171234567" error={errors.phone}>
+            {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} defaultValue={state.phone} />}
+          </Field>
+          <Field id="email" label="E-mail address" error={errors.email}>
+            {(p) => <input {...p} type="email" autoComplete="email" maxLength={254} spellCheck={false} defaultValue={state.email} />}
+          </Field>
+        </fieldset>
+
+        {current ? (
+          <section className="agam-topic" aria-labelledby="agam-step">
+            <h2 id="agam-step" className="agam-topic__title" tabIndex={-1} ref={headingRef}>
+              <span className="agam-topic__count">
+                Topic {step + 1} of {topics.length}
+                <span className="visually-hidden">:</span>
+              </span>{" "}
+              {current.topic}
+            </h2>
+            <p className="agam-topic__desc">{current.description}</p>
+            <fieldset className={`field agam-decision${errors.decision ? " field--error" : ""}`} aria-describedby={errors.decision ? "decision-error" : undefined}>
+              <legend className="field__label">Your decision</legend>
+              {errors.decision && (
+                <span className="field__error" id="decision-error">
+                  <span className="visually-hidden">Error: </span>
+                  {errors.decision}
+                </span>
+              )}
+              <div className="agam-decision__choices">
+                <label className="agam-choice">
+                  <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />
+                  <span>Approve</span>
+                </label>
+                <label className="agam-choice">
+                  <input type="radio" name="decision" value="0" checked={decision === "0"} onChange={() => setDecision("0")} />
+                  <span>Disapprove</span>
+                </label>
+              </div>
+            </fieldset>
+            <div className={`agam-reason${decision === "0" ? " agam-reason--open" : ""}`}>
+              <Field id="reason" label="Why disagree?" hint="Required when you disapprove" error={errors.reason}>
+                {(p) => <textarea {...p} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} required={decision === "0"} />}
+              </Field>
+            </div>
+          </section>
+        ) : (
+          <section className="agam-review" aria-labelledby="agam-step">
+            <h2 id="agam-step" className="agam__subtitle" tabIndex={-1} ref={headingRef}>
+              Review your answers
+            </h2>
+            <ol className="agam-review__list">
+              {topics.map((t) => {
+                const a = answers[t.sequenceNumber];
+                return (
+                  <li key={t.sequenceNumber}>
+                    <span className="agam-review__topic">{t.topic}</span>{" "}
+                    <strong className={a?.value === 0 ? "agam-review__no" : "agam-review__yes"}>{a ? (a.value === 1 ? "Approve" : "Disapprove") : "Not answered"}</strong>
+                    {a?.value === 0 && <span className="agam-review__reason">Why disagree: {a.reason}</span>}
+                  </li>
+                );
+              })}
+            </ol>
+            <p>Proceed submits your registration and your decisions together. Each account registers once.</p>
+          </section>
+        )}
+
+        <div className="agam-actions">
+          {step > 0 && (
+            <button type="submit" name="intent" value="back" className="button button--secondary">
+              Back
+            </button>
+          )}
+          {current ? (
+            <button type="submit" name="intent" value="next" className="button" disabled={nextDisabled}>
+              Next
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="proceed" className="button" disabled={busy}>
+              {busy ? "Submitting…" : "Proceed"}
+            </button>
+          )}
+        </div>
+      </Form>
+    </>
   );
 }
