@@ -105,6 +105,14 @@ describe("announcements and news pages", () => {
     await page.close();
   });
 
+  it("opens the item an address points to (#advisory-{id})", async () => {
+    const advisories = await listAnnouncements(db(), "advisory");
+    const page = await open(desktop, `/news/advisories#advisory-${advisories[2]!.id}`);
+    await page.locator(`details#advisory-${advisories[2]!.id}[open]`).waitFor();
+    expect(await page.locator("details.accordion__item[open]").count()).toBe(1);
+    await page.close();
+  });
+
   it("opens an accordion item with the keyboard", async () => {
     const page = await open(desktop, "/careers");
     const summary = page.locator("details.accordion__item > summary").first();

@@ -3,10 +3,25 @@
  * JavaScript, by keyboard (Enter or Space on the summary) and with a screen reader
  * announcing "collapsed"/"expanded". Find-in-page opens a closed item in Chromium.
  */
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import "./Accordion.css";
 
+/** With JavaScript, an address like /news/advisories#advisory-3 opens that item. */
+function useOpenTargetItem() {
+  useEffect(() => {
+    const openTarget = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      const el = id ? document.getElementById(id) : null;
+      if (el instanceof HTMLDetailsElement && el.classList.contains("accordion__item")) el.open = true;
+    };
+    openTarget();
+    window.addEventListener("hashchange", openTarget);
+    return () => window.removeEventListener("hashchange", openTarget);
+  }, []);
+}
+
 export function Accordion({ children, label }: { children: ReactNode; label?: string }) {
+  useOpenTargetItem();
   return (
     <div className="accordion" role={label ? "region" : undefined} aria-label={label}>
       {children}
