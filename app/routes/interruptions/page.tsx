@@ -34,11 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // One option per name; the towns that have it are its hint (many towns have a Poblacion).
   const byName = new Map<string, Town[]>();
   for (const b of barangays) if (!filter.town || b.town === filter.town) byName.set(b.name, [...(byName.get(b.name) ?? []), b.town]);
+  // Only what the page shows travels to the browser (the data is sent twice: HTML and hydration).
+  const row = (i: (typeof schedule.upcoming)[number]) => {
+    const { towns: _towns, barangays: _barangays, time: _time, ...shown } = interruptionView(i, now);
+    return shown;
+  };
   return {
     filter: { town: filter.town ?? "", barangay: filter.barangay ?? (errors.barangay ? "" : rawBarangay) },
     errors,
-    upcoming: schedule.upcoming.map((i) => interruptionView(i, now)),
-    recent: schedule.recent.map((i) => interruptionView(i, now)),
+    upcoming: schedule.upcoming.map(row),
+    recent: schedule.recent.map(row),
     barangayOptions: [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, towns]) => ({ name, towns: towns.join(", ") })),
   };
 }
@@ -88,7 +93,9 @@ function FilterSpinner() {
   );
 }
 
-function InterruptionTable({ items, caption }: { items: InterruptionView[]; caption: string }) {
+type Row = Omit<InterruptionView, "towns" | "barangays" | "time">;
+
+function InterruptionTable({ items, caption }: { items: Row[]; caption: string }) {
   return (
     <div className="pi-table-wrap">
       <table className="pi-table" role="table">
@@ -175,7 +182,7 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
             Barangay
           </label>
           <span className="field__hint" id="barangay-hint">
-            Start typing, then pick from the list
+            Type, then pick from the list
           </span>
           {errors.barangay && (
             <span className="field__error" id="barangay-error">

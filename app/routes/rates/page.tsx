@@ -118,9 +118,11 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="official-title" className="rates-section">
         <div className="rates-section__head">
           <h2 id="official-title">Official Rates, {label}</h2>
-          <a className="button button--secondary rates-csv" href={csvHref} download>
-            Download CSV<span className="visually-hidden"> of {label}</span>
-          </a>
+          {(rates.length > 0 || charges.length > 0) && (
+            <a className="button button--secondary rates-csv" href={csvHref} download>
+              Download CSV<span className="visually-hidden"> of {label}</span>
+            </a>
+          )}
         </div>
         {rates.length ? (
           <div className="table-wrap">
