@@ -163,8 +163,10 @@ function Block({ block }: { block: FormBlock }) {
 function Blank({ field }: { field: BlankField }) {
   return (
     <div className={`blank blank--${field.span ?? 6}`}>
-      <span className="blank__label">{field.label}</span>
-      <span className="blank__line" aria-hidden="true" />
+      <div className="blank__row">
+        <span className="blank__label">{field.label}</span>
+        <span className="blank__line" aria-hidden="true" />
+      </div>
       {Array.from({ length: (field.lines ?? 1) - 1 }, (_, i) => (
         <span className="blank__line blank__line--extra" aria-hidden="true" key={i} />
       ))}
