@@ -103,10 +103,22 @@ export function isSameOriginWrite(request: FastifyRequest, publicUrl: string | u
   return true;
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 429, message: string) {
+/**
+ * A page form post: urlencoded (what every form of the site sends, with or without
+ * JavaScript), or no body at all. Multipart is refused while no page uploads files: a
+ * malformed multipart body makes `request.formData()` throw inside the page actions.
+ */
+export function isFormBody(request: FastifyRequest): boolean {
+  const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/x-www-form-urlencoded") return true;
+  if (type !== "") return false;
+  return !request.headers["transfer-encoding"] && Number(request.headers["content-length"] ?? 0) === 0;
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 415 | 429, message: string) {
   reply.header("Cache-Control", "no-store");
-  if (isApi(request.url)) return sendError(reply, status, status === 403 ? "forbidden" : "rate_limited", message);
-  const title = status === 403 ? "Not accepted" : "Too many tries";
+  if (isApi(request.url)) return sendError(reply, status, status === 403 ? "forbidden" : status === 415 ? "unsupported_media_type" : "rate_limited", message);
+  const title = status === 403 ? "Not accepted" : status === 415 ? "Not a form" : "Too many tries";
   return reply
     .code(status)
     .type("text/html; charset=utf-8")
@@ -146,6 +158,10 @@ export async function registerProtection(app: FastifyInstance, deps: Pick<AppDep
     }
     if (WRITE_METHODS.has(request.method) && !isSameOriginWrite(request, publicUrl)) {
       return refuse(request, reply, 403, "Forms and writes are accepted only from this site itself.");
+    }
+    if (WRITE_METHODS.has(request.method) && !api && !isFormBody(request)) {
+      // Page actions read form data; anything else (text/plain, JSON, XML) would only make them fail.
+      return refuse(request, reply, 415, "Send the form as application/x-www-form-urlencoded.");
     }
   });
 

@@ -72,6 +72,14 @@ describe("protection", () => {
       }
     });
 
+    it("accepts page form posts only as urlencoded forms (415 otherwise, a short HTML message)", async () => {
+      for (const type of ["text/plain", "application/json", "multipart/form-data; boundary=x", "application/xml"]) {
+        const res = await t.app.inject({ method: "POST", url: "/customer-satisfaction-survey", headers: { "content-type": type }, payload: "garbage", remoteAddress: freshIp() });
+        expect(res.statusCode, type).toBe(415);
+        expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      }
+    });
+
     it.each([
       ["its own origin", { origin: "http://localhost" }],
       ["its own origin with the port", { origin: "http://localhost:80" }],
