@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent } from "react";
+import { useId, useRef, useState, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
 import type { GalleryImage } from "../../../core/gallery";
 import { srcSet } from "../../../core/gallery";
@@ -25,6 +25,7 @@ export function GalleryGrid({
   const openerRef = useRef<HTMLElement | null>(null);
   const [current, setCurrent] = useState<GalleryImage | null>(null);
   const Caption = headingLevel === 2 ? "h2" : "h3";
+  const titleId = useId();
 
   const open = (event: MouseEvent<HTMLAnchorElement>, image: GalleryImage) => {
     const dialog = dialogRef.current;
@@ -68,7 +69,7 @@ export function GalleryGrid({
       <dialog
         ref={dialogRef}
         className="image-dialog"
-        aria-labelledby="image-dialog-title"
+        aria-labelledby={titleId}
         onClose={() => {
           openerRef.current?.focus();
         }}
@@ -80,7 +81,7 @@ export function GalleryGrid({
         {current && (
           <div className="image-dialog__body">
             <div className="image-dialog__bar">
-              <h2 id="image-dialog-title" className="image-dialog__title">
+              <h2 id={titleId} className="image-dialog__title">
                 {current.caption}
               </h2>
               <button type="button" className="image-dialog__close button button--secondary" onClick={close} autoFocus>
