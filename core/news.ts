@@ -5,8 +5,11 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { newsItemImages, newsItems } from "../db/schema";
-import { NEWS_KINDS, UI, type NewsKind } from "./constants";
+import { NEWS_KINDS, type NewsKind } from "./constants";
 import { manilaMidnight } from "./dates";
+import { newsImageSrc } from "./news-format";
+
+export { newsImageSrc, truncateTitle } from "./news-format";
 
 export interface NewsImage {
   id: number;
@@ -36,15 +39,6 @@ export interface NewsFilter {
   month?: string;
   /** Words that must each appear in the title or the body text. */
   q?: string;
-}
-
-export const newsImageSrc = (id: number) => `/media/news-image/${id}`;
-
-/** "A very long title goes here" -> "A very long title go…" (UI.titleTruncateAt characters, then an ellipsis). */
-export function truncateTitle(title: string, max: number = UI.titleTruncateAt): string {
-  const chars = Array.from(title);
-  if (chars.length <= max) return title;
-  return `${chars.slice(0, max).join("").trimEnd()}…`;
 }
 
 /** The Manila month "YYYY-MM" as a half-open range of instants, or null when malformed. */
