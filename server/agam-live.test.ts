@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AGAM_REGISTERED_CHANNEL, AgamLive, CONTENT_CHANGED_CHANNEL } from "./agam-live";
-import { createLocalBus } from "./bus";
+import { createLocalBus, createRedisBus, type Bus } from "./bus";
 import type { AgamCounts } from "../core/agam";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -82,5 +82,37 @@ describe("AgamLive: one count computation for every viewer", () => {
     off();
     await sleep(300);
     expect(state.queries).toBeLessThanOrEqual(during + 1);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)("AgamLive across processes (Redis)", () => {
+  it("brings a registration announced by one process to the viewers of another", async () => {
+    // Two buses = two processes; one shared "database".
+    const busA: Bus = await createRedisBus(process.env.REDIS_URL!);
+    const busB: Bus = await createRedisBus(process.env.REDIS_URL!);
+    const db = { total: 100 };
+    const compute = async (): Promise<AgamCounts> => ({ qmember: db.total, qmember_north: 0, qmember_south: db.total });
+    // A long interval: only the Redis message can bring the change.
+    const viewerSide = new AgamLive({ compute, bus: busB, intervalMs: 600_000, minGapMs: 10 });
+    try {
+      const seen: number[] = [];
+      viewerSide.subscribe((c) => seen.push(c.qmember));
+      expect((await viewerSide.current()).qmember).toBe(100);
+      db.total = 101;
+      // Publish until heard: B's SUBSCRIBE reaches Redis a moment after subscribe() returns.
+      await expect
+        .poll(
+          async () => {
+            await busA.publish(AGAM_REGISTERED_CHANNEL, "");
+            return seen.at(-1);
+          },
+          { timeout: 5000, interval: 100 },
+        )
+        .toBe(101);
+    } finally {
+      viewerSide.close();
+      await busA.close();
+      await busB.close();
+    }
   });
 });
