@@ -18,8 +18,9 @@ export type Bucket = "lookup" | "survey" | "registration" | "page-lookup" | "pag
 const TEN_MINUTES = 10 * 60_000;
 
 /**
- * Requests per IP per 10 minutes. Page forms get a little more room than the API:
- * a person without JavaScript posts again after each validation error.
+ * Requests per IP per 10 minutes. Page forms get more room than the API: a person
+ * without JavaScript posts again after each validation error, and the AGAM page without
+ * JavaScript posts once per step (look-up, one per topic, back, proceed).
  */
 export const RATE_LIMITS: Record<Bucket, { max: number; timeWindowMs: number }> = {
   lookup: { max: 10, timeWindowMs: TEN_MINUTES },
@@ -27,7 +28,7 @@ export const RATE_LIMITS: Record<Bucket, { max: number; timeWindowMs: number }> 
   registration: { max: 5, timeWindowMs: TEN_MINUTES },
   "page-lookup": { max: 10, timeWindowMs: TEN_MINUTES },
   "page-survey": { max: 10, timeWindowMs: TEN_MINUTES },
-  "page-registration": { max: 10, timeWindowMs: TEN_MINUTES },
+  "page-registration": { max: 30, timeWindowMs: TEN_MINUTES },
 };
 
 const API = "/api/v1";
