@@ -53,6 +53,9 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
       <p className="notice notice--success no-print" role="status">
         Your pre-registration is saved. Print this page or write down the reference number, and bring it to the office with the documents below.
       </p>
+      <p className="service-summary__org">
+        {COOPERATIVE.name} · {COOPERATIVE.address} · {COOPERATIVE.phone}
+      </p>
       <h1>New Service Connection Pre-registration</h1>
       <p className="service-summary__reference">
         Reference number: <strong>{reference}</strong>
@@ -106,9 +109,6 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
         Members subscribe to at least {SHARES.minimumShares} shares of {peso(SHARES.shareValuePhp)} each; {SHARES.paidOnApplication} are paid on application and the balance
         over {SHARES.balanceYears} years at {peso(SHARES.monthlyInstallmentPhp)} a month. Amounts are subject to {FEES.vatPercent}% VAT where the law requires it. The
         office confirms the final amounts.
-      </p>
-      <p className="service-summary__note">
-        {COOPERATIVE.name} · {COOPERATIVE.address} · {COOPERATIVE.phone}
       </p>
     </div>
   );
