@@ -26,7 +26,8 @@ const post = (t: TestApp, payload: unknown) => t.app.inject({ method: "POST", ur
 describe("POST /api/v1/customer-satisfaction-survey", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // These tests send many answers from one address: the per-IP rate limit (tested elsewhere) is off here.
+    t = await createTestApp({ env: { RATE_LIMIT: "off" } });
   });
   afterAll(async () => t?.close());
 
