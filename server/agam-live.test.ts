@@ -70,6 +70,7 @@ describe("AgamLive: one count computation for every viewer", () => {
     }
     // One second with a change every 10 ms: at most 1 s / 200 ms + 1 computations.
     expect(state.queries).toBeLessThanOrEqual(6);
+    expect(live.shortestGapMs).toBeGreaterThanOrEqual(200);
     expect(state.queries).toBeGreaterThanOrEqual(2);
   });
 

@@ -48,7 +48,7 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
     statsTimer = setInterval(() => {
       if (live.viewers === 0 && live.computations === last) return;
       last = live.computations;
-      app.log.debug({ agamLive: { viewers: live.viewers, computations: live.computations } }, "agam live stats");
+      app.log.debug({ agamLive: { viewers: live.viewers, computations: live.computations, shortestGapMs: Number.isFinite(live.shortestGapMs) ? live.shortestGapMs : null } }, "agam live stats");
     }, 1000);
     statsTimer.unref();
   }
