@@ -22,7 +22,12 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, nonce, publicUrl } = services(context);
-  const [upcoming, categories, partners] = await Promise.all([listUpcomingInterruptions(db), listNewsCategories(db), listPartners(db)]);
+  // The shell must survive a database outage, so that a form can still answer with what was typed.
+  const [upcoming, categories, partners] = await Promise.all([
+    listUpcomingInterruptions(db).catch(() => []),
+    listNewsCategories(db).catch(() => []),
+    listPartners(db).catch(() => []),
+  ]);
   const ticker: TickerItem[] = upcoming.map((i) => ({
     id: i.id,
     startsAt: i.startsAt.toISOString(),

@@ -52,7 +52,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!captchaValue) errors.altcha = CAPTCHA_MESSAGES.missing;
   else if (accountOk) {
     // Spend the captcha only when the account number is right, so a typo doesn't cost a new one.
-    const check = await verifyCaptcha(services(context).db, captchaValue);
+    let check: Awaited<ReturnType<typeof verifyCaptcha>>;
+    try {
+      check = await verifyCaptcha(services(context).db, captchaValue);
+    } catch {
+      // The database is down: keep what was typed and say to try again.
+      return data<ActionResult>(
+        { accountNumber, errors: { altcha: "We could not check the captcha just now. Please try again in a minute." }, captchaUsed: true, found: false },
+        { status: 503, headers: { "Retry-After": "10" } },
+      );
+    }
     captchaUsed = true;
     if (check !== "ok") errors.altcha = CAPTCHA_MESSAGES[check];
   }

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/service/new-service-connection/${reference}`);
   } catch (error) {
     console.error("pre-registration failed", error instanceof Error ? error.message : error);
-    return data<ActionResult>({ errors: {}, values, failed: true }, { status: 503 });
+    return data<ActionResult>({ errors: {}, values, failed: true }, { status: 503, headers: { "Retry-After": "10" } });
   }
 }
 

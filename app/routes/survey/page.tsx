@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     console.error("survey submission failed", error instanceof Error ? error.message : error);
     // A 5xx keeps React Router from reloading the page's data after the failure.
-    return data<ActionResult>({ outcome: "failure", values }, { status: 503 });
+    return data<ActionResult>({ outcome: "failure", values }, { status: 503, headers: { "Retry-After": "10" } });
   }
 }
 

@@ -1,0 +1,44 @@
+// Debian's nginx serving one saved page as a static file: the baseline of the load benchmark.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort, waitFor } from "./service.mjs";
+
+export async function startStaticNginx(bytes, urlPath) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-nginx-static-"));
+  fs.chmodSync(dir, 0o755);
+  const file = path.join(dir, "www", ...urlPath.split("/").filter(Boolean));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes);
+  for (let d = path.dirname(file); d.startsWith(dir); d = path.dirname(d)) fs.chmodSync(d, 0o755);
+  fs.chmodSync(file, 0o644);
+  const port = freePort();
+  const conf = `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  keepalive_requests 100000;
+  default_type text/html;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/www;
+    location / { try_files $uri =404; }
+  }
+}`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const child = spawn("/usr/sbin/nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(url + urlPath);
+  return {
+    url,
+    async stop() {
+      child.kill("SIGQUIT");
+      await new Promise((r) => setTimeout(r, 300));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Starts the real service (server/index.ts through tsx) on a free loopback port.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+
+export function freePort() {
+  return 20000 + Math.floor(Math.random() * 30000);
+}
+
+export async function waitFor(url, tries = 300) {
+  for (let i = 0; i < tries; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** env: extra variables (DATABASE_URL, CACHE_TTL_MS, ...); dataDir: reuse a folder across restarts. */
+export async function startService({ env = {}, dataDir, port = freePort() } = {}) {
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
+  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "error", METRICS: "on", RATE_LIMIT: "off", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/healthz`);
+  return {
+    url,
+    dataDir: dir,
+    child,
+    metrics: async () => (await fetch(`${url}/__metrics`)).json(),
+    /** The server's own node process (tsx runs it as a child). */
+    async rssKiB() {
+      const { execSync } = await import("node:child_process");
+      const pids = execSync(`pgrep -P ${child.pid} || true`).toString().trim().split(/\s+/).filter(Boolean);
+      const all = [child.pid, ...pids];
+      return Math.max(...all.map((p) => Number(execSync(`ps -o rss= -p ${p} || echo 0`).toString().trim() || 0)));
+    },
+    async stop(signal = "SIGTERM") {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 12000))]);
+    },
+    /** SIGKILL the whole process tree at once (tsx and the node it runs). */
+    kill() {
+      const { execSync } = require_();
+      try {
+        execSync(`pkill -KILL -P ${child.pid}`);
+      } catch {}
+      child.kill("SIGKILL");
+      return new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
+    },
+  };
+}
+
+import { createRequire } from "node:module";
+const require_ = () => createRequire(import.meta.url)("node:child_process");
