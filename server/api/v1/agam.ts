@@ -149,6 +149,7 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
         "X-Accel-Buffering": "no",
         "X-Content-Type-Options": "nosniff",
       });
+      if (request.method === "HEAD") return void res.end();
       res.write(`retry: 2000\nevent: counts\ndata: ${JSON.stringify(first)}\n\n`);
       streams.add(res);
       unsubscribe ??= live.subscribe(fanOut);
