@@ -73,7 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => pageMeta({ title: COOPERATIVE.name, path: "/", origin: data?.origin });
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ title: COOPERATIVE.name, path: "/", origin: loaderData?.origin });
 
 export default function App() {
   // The offline service worker (public/sw.js): saved pages stay readable without a network.

@@ -12,22 +12,8 @@ import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN } from "./constants";
 import { manilaIsoDate, manilaParts } from "./dates";
 import { isUniqueViolation } from "./survey";
 
-export const GENDERS = ["Male", "Female"] as const;
-export const CIVIL_STATUSES = ["Single", "Married", "Divorced", "Widowed"] as const;
-export const EDUCATIONAL_ATTAINMENTS = ["Primary", "Secondary", "Tertiary", "Vocational"] as const;
-
-/** The nine documents to bring (spec section 3, processing checklist). */
-export const CONNECTION_CHECKLIST = [
-  "Proof of ownership of the lot or house (title, tax declaration or deed of sale), or the owner's written consent",
-  "Barangay certificate",
-  "Valid ID",
-  "Tax identification number (TIN) with proof",
-  "Electrical plan (3 copies)",
-  "Fire safety clearance",
-  "Certificate of occupancy",
-  "Certificate of final electrical inspection",
-  "Electrical permit",
-] as const;
+export { CIVIL_STATUSES, CONNECTION_CHECKLIST, CONNECTION_FIELDS, EDUCATIONAL_ATTAINMENTS, GENDERS, type ConnectionFormValues } from "./connection-options";
+import { CIVIL_STATUSES, CONNECTION_FIELDS, EDUCATIONAL_ATTAINMENTS, GENDERS, type ConnectionFormValues } from "./connection-options";
 
 const text = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
 const optionalText = (max = 120) => z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
@@ -128,28 +114,8 @@ export function connectionSchema(now = new Date()) {
     });
 }
 
-export const CONNECTION_FIELDS = [
-  "lastName",
-  "firstName",
-  "suffix",
-  "middleName",
-  "address",
-  "dateOfBirth",
-  "age",
-  "gender",
-  "civilStatus",
-  "contactNumbers",
-  "nearestAccountNumber",
-  "educationalAttainment",
-  "occupation",
-  "dependents",
-  "religion",
-  "annualIncome",
-  "tin",
-] as const;
 
 export type ConnectionInput = z.output<ReturnType<typeof connectionSchema>>;
-export type ConnectionFormValues = Partial<Record<(typeof CONNECTION_FIELDS)[number], string>>;
 
 export function connectionValuesFromForm(form: FormData): ConnectionFormValues {
   const values: ConnectionFormValues = {};

@@ -8,7 +8,11 @@ const BUDGET_JS_KIB = 130;
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(path.resolve(root, process.env.BUILD_DIR ?? "build"), "client");
 const assetsDir = path.join(clientDir, "assets");
-const manifestFile = fs.readdirSync(assetsDir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+// The newest manifest: a reused build folder may still hold older ones.
+const manifestFile = fs
+  .readdirSync(assetsDir)
+  .filter((f) => /^manifest-[\w-]+\.js$/.test(f))
+  .sort((a, b) => fs.statSync(path.join(assetsDir, b)).mtimeMs - fs.statSync(path.join(assetsDir, a)).mtimeMs)[0];
 if (!manifestFile) throw new Error(`No React Router manifest in ${assetsDir}: build first.`);
 const source = fs.readFileSync(path.join(assetsDir, manifestFile), "utf8");
 const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1));

@@ -11,4 +11,5 @@ if (missing.length) {
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
 }
 run("npm run build");
+run("npm run -s typecheck");
 run(`npx vitest run ${process.argv.slice(2).join(" ")}`);

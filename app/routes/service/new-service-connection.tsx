@@ -3,17 +3,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/new-service-connection";
 import { services } from "../../context";
 import { COOPERATIVE } from "../../../core/constants";
-import {
-  CIVIL_STATUSES,
-  CONNECTION_CHECKLIST,
-  CONNECTION_FIELDS,
-  connectionValuesFromForm,
-  createPreregistration,
-  EDUCATIONAL_ATTAINMENTS,
-  GENDERS,
-  validateConnection,
-  type ConnectionFormValues,
-} from "../../../core/connections";
+import { connectionValuesFromForm, createPreregistration, validateConnection } from "../../../core/connections";
+import { CIVIL_STATUSES, CONNECTION_CHECKLIST, CONNECTION_FIELDS, EDUCATIONAL_ATTAINMENTS, GENDERS, type ConnectionFormValues } from "../../../core/connection-options";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import "./service.css";
