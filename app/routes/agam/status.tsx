@@ -37,9 +37,11 @@ function isCounts(x: unknown): x is AgamCounts {
 }
 
 /** Follows the live counts: SSE first, polling every 2 s as the fallback; paused while the tab is hidden. */
-function useLiveCounts(initial: AgamCounts): AgamCounts {
+function useLiveCounts(initial: AgamCounts): AgamCounts & { following: boolean } {
   const [value, setValue] = useState(initial);
+  const [following, setFollowing] = useState(false);
   useEffect(() => {
+    setFollowing(true);
     let source: EventSource | undefined;
     let poll: ReturnType<typeof setInterval> | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -102,7 +104,7 @@ function useLiveCounts(initial: AgamCounts): AgamCounts {
       stop();
     };
   }, []);
-  return value;
+  return { ...value, following };
 }
 
 export default function AgamStatus({ loaderData }: Route.ComponentProps) {
@@ -153,7 +155,7 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
             <dd>{n(quorum)}</dd>
           </div>
         </dl>
-        <p className="agam__hint">The counts update by themselves every few seconds.</p>
+        <p className="agam__hint">{live.following ? "The counts update by themselves every few seconds." : "Reload the page for the latest counts."}</p>
       </section>
 
       <section aria-labelledby="agam-districts-title">
