@@ -224,6 +224,12 @@ describe("AGAM registration in the browser", () => {
     try {
       const dash = await other.newPage();
       await dash.goto(`${t.url}/agam-status`);
+      // A second viewer without EventSource falls back to polling every 2 s.
+      const polling = await other.newPage();
+      await polling.addInitScript(() => {
+        (window as { EventSource?: unknown }).EventSource = undefined;
+      });
+      await polling.goto(`${t.url}/agam-status`);
       const total = dash.getByTestId("agam-total");
       const before = Number((await total.innerText()).replace(/,/g, ""));
       expect(await dash.getByText("78,193").count()).toBeGreaterThan(0);
@@ -242,6 +248,7 @@ describe("AGAM registration in the browser", () => {
 
       await expect.poll(async () => Number((await total.innerText()).replace(/,/g, "")), { timeout: 3000, interval: 100 }).toBe(before + 1);
       expect(await dash.getByText(`${before + 1} of 3,910 members`).count()).toBe(1);
+      await expect.poll(async () => Number((await polling.getByTestId("agam-total").innerText()).replace(/,/g, "")), { timeout: 3000, interval: 100 }).toBe(before + 1);
     } finally {
       await other.cleanup();
     }
