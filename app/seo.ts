@@ -57,3 +57,22 @@ export function organizationJsonLd(origin: string): string {
     sameAs: [COOPERATIVE.facebookUrl],
   }).replace(/</g, "\\u003c");
 }
+
+type MetaArgsLike = { location: { pathname: string }; matches: readonly ({ id: string; loaderData?: unknown } | undefined)[] };
+
+/**
+ * Adds the sharing tags (Open Graph, Twitter, canonical) to a page's own meta, taking
+ * its title and description. `image` is the page's picture (a news item's photo).
+ */
+export function withSocial(tags: MetaDescriptor[] | undefined, args: MetaArgsLike, image?: string): MetaDescriptor[] {
+  const own = tags ?? [];
+  const title = own.find((t): t is { title: string } => "title" in t && typeof t.title === "string")?.title;
+  if (!title) return own;
+  const description = own.find((t): t is { name: string; content: string } => "name" in t && t.name === "description")?.content;
+  const origin = ((args.matches.find((m) => m?.id === "root")?.loaderData ?? {}) as { origin?: string }).origin;
+  const shortTitle = title.replace(new RegExp(`\\s*\\|\\s*${COOPERATIVE.shortName}$`), "");
+  const social = pageMeta({ title: shortTitle, description, path: args.location.pathname, image, origin, type: image ? "article" : "website" }).filter(
+    (t) => !("title" in t) && !("name" in t && t.name === "description"),
+  );
+  return [...own, ...social];
+}

@@ -12,5 +12,6 @@ describe("sanitize", () => {
   });
   it("gives plain text", () => {
     expect(toPlainText("<p>Line <b>one</b></p>\n<p>two</p>")).toBe("Line one two");
+    expect(toPlainText("<p>one.</p><p>Two</p><ul><li>a</li><li>b</li></ul>")).toBe("one. Two a b");
   });
 });

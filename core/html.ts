@@ -21,5 +21,7 @@ export function sanitize(html: string | null | undefined): string {
 
 /** The text of an HTML fragment, for titles, feeds and search. */
 export function toPlainText(html: string | null | undefined): string {
-  return sanitizeHtml(html ?? "", { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  // Block ends become spaces, so "<p>one</p><p>two</p>" reads "one two".
+  const spaced = (html ?? "").replace(/<\/(p|li|h[1-6]|div|td|th|tr|blockquote)>|<br\s*\/?>/gi, "$& ");
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
 }

@@ -9,8 +9,9 @@ import { Carousel } from "../components/ui/Carousel";
 import { CountUp } from "../components/ui/CountUp";
 import { GalleryGrid } from "../components/ui/GalleryGrid";
 import "./home.css";
+import { withSocial } from "../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Home | ${COOPERATIVE.shortName}` },
   {
     name: "description",
@@ -239,3 +240,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -3,8 +3,9 @@ import type { Route } from "./+types/about-us";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `About Us | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Who we are: ${COOPERATIVE.name}, the electric cooperative of western Pangasinan since ${COOPERATIVE.since}.` },
 ];
@@ -44,3 +45,6 @@ export default function AboutUs() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

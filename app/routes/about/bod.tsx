@@ -3,8 +3,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { BOARD } from "../../content/bod";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Board of Directors | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The Board of Directors of the ${COOPERATIVE.name}, one for each district, and the General Manager.` },
 ];
@@ -50,3 +51,6 @@ export default function Bod() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

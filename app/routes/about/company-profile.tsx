@@ -5,8 +5,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { formatDate, manilaIsoDate } from "../../../core/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Company Profile | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The company profile of the ${COOPERATIVE.name}: history, franchise area and services.` },
 ];
@@ -36,3 +37,6 @@ export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -4,8 +4,9 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { MAP_TOWNS, MAP_VIEWBOX } from "./coverage-map";
 import "./about.css";
 import "./coverage-area.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Coverage Area | ${COOPERATIVE.shortName}` },
   { name: "description", content: "The nine towns we serve in western Pangasinan: Bolinao, Anda, Bani, Agno, Alaminos City, Burgos, Mabini, Dasol and Infanta." },
 ];
@@ -95,3 +96,6 @@ export default function CoverageArea() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

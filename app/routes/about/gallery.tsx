@@ -4,8 +4,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { listGalleryImages } from "../../../core/gallery";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { GalleryGrid } from "../../components/ui/GalleryGrid";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Gallery | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Pictures of the ${COOPERATIVE.name}: our consumers, employees, substations, area offices and crews.` },
 ];
@@ -24,3 +25,6 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

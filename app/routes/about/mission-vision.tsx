@@ -4,8 +4,9 @@ import { getMissionVisionCore } from "../../../core/about";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Mission and Vision | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The vision, mission and core values of the ${COOPERATIVE.name}.` },
 ];
@@ -65,3 +66,6 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

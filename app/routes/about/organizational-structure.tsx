@@ -4,8 +4,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { DEPARTMENTS, ORG_LEVELS, findDepartment } from "../../content/org-structure";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = ({ location }) => {
+const pageTags: Route.MetaFunction = ({ location }) => {
   const department = findDepartment(new URLSearchParams(location.search).get("department"));
   return [
     { title: `${department ? `${department.code}: ` : ""}Organizational Structure | ${COOPERATIVE.shortName}` },
@@ -81,3 +82,6 @@ export default function OrganizationalStructure() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -2,8 +2,9 @@ import type { Route } from "./+types/pledge";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./about.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Cooperative Pledge | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The cooperative pledge of the ${COOPERATIVE.name}.` },
 ];
@@ -32,3 +33,6 @@ export default function Pledge() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -14,8 +14,9 @@ import { originOrDefault } from "../../../core/agam-rules";
 import { formatDateTime } from "../../../core/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./agam.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+const pageTags: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `${data && "confirmation" in data && data.confirmation ? "AGAM Registration Confirmation" : "No Registration Found"} | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Your AGAM registration confirmation slip: reference number, account, membership number and time of registration." },
   { name: "robots", content: "noindex" },
@@ -114,3 +115,6 @@ export default function AgamConfirmation({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

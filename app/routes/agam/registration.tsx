@@ -27,8 +27,9 @@ import {
   type StatusMessage,
 } from "./registration-flow";
 import "./agam.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `AGAM Registration | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Register for the ${COOPERATIVE.shortName} Annual General Membership Assembly and give your decision on each topic.` },
 ];
@@ -411,3 +412,6 @@ function RegistrationFlow({
     </>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -11,13 +11,14 @@ import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../core/constants";
 import { counts, type AgamCounts } from "../../../core/agam";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./agam.css";
+import { withSocial } from "../../seo";
 
 const STREAM_URL = "/api/v1/agam/pool/stream";
 const POLL_URL = "/api/v1/agam/pool/all";
 /** After the stream fails, poll; try the stream again this much later. */
 const STREAM_RETRY_MS = 30_000;
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `AGAM Registration Status | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Live count of members registered for the ${COOPERATIVE.shortName} Annual General Membership Assembly, toward the quorum of ${AGAM.quorumTarget.toLocaleString("en-US")}.` },
 ];
@@ -214,3 +215,6 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -7,6 +7,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
+import { withSocial } from "../../seo";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH }];
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `News and Advisories | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Advisories from ${COOPERATIVE.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.` },
 ];
@@ -49,3 +50,6 @@ export default function Advisories({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

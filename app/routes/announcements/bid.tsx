@@ -10,6 +10,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { PostedDate } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
+import { withSocial } from "../../seo";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
@@ -18,7 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { bid: announcementView(bid), summary: toPlainText(bid.body).slice(0, 160) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+const pageTags: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [{ title: `${loaderData.bid.title} | Invitation to Bid | ${COOPERATIVE.shortName}` }, { name: "description", content: loaderData.summary || `Invitation to bid: ${loaderData.bid.title}` }]
     : [];
@@ -44,3 +45,6 @@ export default function Bid({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

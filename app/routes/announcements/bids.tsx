@@ -7,13 +7,14 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
+import { withSocial } from "../../seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const bids = await listAnnouncements(services(context).db, "bid");
   return { items: bids.map(announcementView) };
 }
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Invitation to Bid | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Invitations to bid of ${COOPERATIVE.name}: supply, delivery and construction, with the bid documents to download.` },
 ];
@@ -35,3 +36,6 @@ export default function Bids({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -7,13 +7,14 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { careerView } from "./views.server";
+import { withSocial } from "../../seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const careers = await listCareers(services(context).db);
   return { items: careers.map(careerView) };
 }
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Careers | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Job openings at ${COOPERATIVE.name}, with the requirements and how to apply.` },
 ];
@@ -29,3 +30,6 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -4,8 +4,9 @@ import { listBranches, phoneHref } from "../../../core/branches";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Contact Us | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Hotline, consumer welfare, area sub offices and technical services: phone numbers and offices." },
 ];
@@ -59,3 +60,6 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -2,8 +2,9 @@ import type { Route } from "./+types/faq";
 import { COOPERATIVE, CONTRACT_TERMS } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Frequently Asked Questions | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Answers to common questions about new connections, bills and power interruptions." },
 ];
@@ -61,3 +62,6 @@ export default function Faq() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

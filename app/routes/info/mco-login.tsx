@@ -3,8 +3,9 @@ import type { Route } from "./+types/mco-login";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Member Portal: Coming Soon | ${COOPERATIVE.shortName}` },
   { name: "description", content: "The online portal for member-consumer-owners is coming soon." },
 ];
@@ -36,3 +37,6 @@ export default function McoLogin() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -4,8 +4,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { findDataPrivacyStatement } from "../../../core/home";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Privacy Policy | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The data privacy statement of the ${COOPERATIVE.name}.` },
 ];
@@ -40,3 +41,6 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -2,8 +2,9 @@ import type { Route } from "./+types/services";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Our Services | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Residential, commercial and industrial service, electrical repair, security and support from your electric cooperative." },
 ];
@@ -37,3 +38,6 @@ export default function Services() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -2,8 +2,9 @@ import type { Route } from "./+types/terms-and-conditions";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./info.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Terms and Conditions | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The terms and conditions for using the website of the ${COOPERATIVE.name}.` },
 ];
@@ -37,3 +38,6 @@ export default function Terms() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -9,6 +9,7 @@ import { COOPERATIVE, TOWNS, UI, type Town } from "../../../core/constants";
 import { interruptionView, type InterruptionView } from "../../../core/interruption-view";
 import { listInterruptionSchedule, type InterruptionFilter } from "../../../core/interruptions";
 import "./interruptions.css";
+import { withSocial } from "../../seo";
 
 export const ENERGIZED_NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
 
@@ -53,7 +54,7 @@ export function headers() {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
 }
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Power Interruptions | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed." },
 ];
@@ -262,3 +263,6 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -11,6 +11,7 @@ import { listNewsCategories } from "../../../core/site";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import "./news.css";
+import { withSocial } from "../../seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const categories = await listNewsCategories(services(context).db);
@@ -19,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { category };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+const pageTags: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [{ title: `${loaderData.category.title} | News | ${COOPERATIVE.shortName}` }, { name: "description", content: `${loaderData.category.title}: news of ${COOPERATIVE.name}.` }]
     : [];
@@ -46,3 +47,6 @@ export default function NewsCategory({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -10,6 +10,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
+import { withSocial } from "../../seo";
 
 const PER_KIND = 3;
 
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `News | ${COOPERATIVE.shortName}` },
   { name: "description", content: `The latest news of ${COOPERATIVE.name}: advisories, electricity rates, events, bids, and power supply and demand.` },
 ];
@@ -82,3 +83,6 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

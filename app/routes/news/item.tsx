@@ -10,6 +10,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { newsItemView } from "./views.server";
 import "./news.css";
+import { withSocial } from "../../seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
@@ -18,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { item: newsItemView(item), kindTitle: NEWS_KIND_TITLES[item.kind], summary: toPlainText(item.body).slice(0, 160) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+const pageTags: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: `${loaderData.item.title} | ${COOPERATIVE.shortName}` }, { name: "description", content: loaderData.summary || loaderData.item.title }] : [];
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
@@ -45,3 +46,6 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args, args.loaderData?.item.images[0]?.src);

@@ -14,6 +14,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
+import { withSocial } from "../../seo";
 
 const DESCRIPTIONS: Record<NewsKind, string> = {
   "electricity-rates": "News about electricity rates: generation charges, adjustments and what they mean for your bill.",
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+const pageTags: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
   return [{ title: `${loaderData.title} | ${COOPERATIVE.shortName}` }, { name: "description", content: DESCRIPTIONS[loaderData.kind] }];
 };
@@ -190,3 +191,6 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -18,6 +18,7 @@ import {
 } from "../../../core/rates";
 import { RateHistoryChart } from "./RateHistoryChart";
 import "./rates.css";
+import { withSocial } from "../../seo";
 
 export const NO_RATES = "No rates found for this month!";
 export const NO_CHARGES = "No generation charges data found!";
@@ -51,7 +52,7 @@ export function headers() {
   return { "Cache-Control": "public, max-age=300" };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data }) => [
+const pageTags: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `Electricity Rates${data ? ` for ${monthLabel(data.year, data.month)}` : ""} | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Official electricity rates per kWh (Residential, Commercial, High Voltage), the breakdown of the generation charge, rate history, a CSV download and a bill estimator." },
 ];
@@ -260,3 +261,6 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

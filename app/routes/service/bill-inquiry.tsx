@@ -9,6 +9,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { verifyCaptcha, type CaptchaCheck } from "./captcha.server";
 import "./service.css";
+import { withSocial } from "../../seo";
 
 declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -23,7 +24,7 @@ declare module "react" {
 export const ACCOUNT_NUMBER_HINT = "Please enter your Account Number.";
 export const CAPTCHA_PATH = "/service/bill-inquiry/challenge";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Bill Inquiry | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Look up an electric bill by account number (a demonstration with sample data).` },
 ];
@@ -210,3 +211,6 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

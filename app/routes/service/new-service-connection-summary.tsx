@@ -8,8 +8,9 @@ import { formatDate, formatDateTime } from "../../../core/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import "./service.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = ({ params }) => [
+const pageTags: Route.MetaFunction = ({ params }) => [
   { title: `Pre-registration ${params.reference} | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Your new service connection pre-registration: reference number, details and the documents to bring." },
   { name: "robots", content: "noindex" },
@@ -114,3 +115,6 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -8,8 +8,9 @@ import { CIVIL_STATUSES, CONNECTION_CHECKLIST, CONNECTION_FIELDS, EDUCATIONAL_AT
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import "./service.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `New Service Connection | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Pre-register for a new electric service connection with ${COOPERATIVE.shortName}: your member profile and the documents to bring to the office.` },
 ];
@@ -167,3 +168,6 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

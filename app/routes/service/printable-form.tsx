@@ -5,6 +5,7 @@ import { findPrintableForm, type BlankField, type FormBlock } from "../../conten
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import "./printable-form.css";
+import { withSocial } from "../../seo";
 
 export function loader({ params }: Route.LoaderArgs) {
   const form = findPrintableForm(params.form);
@@ -12,7 +13,7 @@ export function loader({ params }: Route.LoaderArgs) {
   return { slug: form.slug };
 }
 
-export const meta: Route.MetaFunction = ({ params }) => {
+const pageTags: Route.MetaFunction = ({ params }) => {
   const form = findPrintableForm(params.form ?? "");
   return form
     ? [
@@ -173,3 +174,6 @@ function Blank({ field }: { field: BlankField }) {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

@@ -4,8 +4,9 @@ import { COOPERATIVE } from "../../../core/constants";
 import { PRINTABLE_FORMS } from "../../content/printable-forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import "./printable-form.css";
+import { withSocial } from "../../seo";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Requests and Complaints | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Printable ${COOPERATIVE.shortName} forms: wiring job order, membership, service contract, transfers, member profile, complaints and meter complaints.` },
 ];
@@ -32,3 +33,6 @@ export default function RequestComplaint() {
     </div>
   );
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);

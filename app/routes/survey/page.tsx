@@ -9,6 +9,7 @@ import { scoreOf, SURVEY_RATINGS } from "../../../core/survey-options";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import "./survey.css";
+import { withSocial } from "../../seo";
 
 /** The messages of spec section 8, word for word. */
 export const SURVEY_MESSAGES = {
@@ -20,7 +21,7 @@ export const SURVEY_MESSAGES = {
 
 const SURVEY_PATH = "/customer-satisfaction-survey";
 
-export const meta: Route.MetaFunction = () => [
+const pageTags: Route.MetaFunction = () => [
   { title: `Customer Satisfaction Survey | ${COOPERATIVE.shortName}` },
   { name: "description", content: `Tell ${COOPERATIVE.shortName} how we served you: reconnection, restoration, voltage and courtesy. One answer per account.` },
 ];
@@ -216,3 +217,6 @@ function orderErrors(errors: Record<string, string>): Record<string, string> {
   const order = ["acceptPrivacyNotice", "name", "respondentName", "city", "accountNumber", "email", "contactNumber", ...SURVEY_RATINGS.map((r) => r.name), "suggestions"];
   return Object.fromEntries(order.filter((k) => errors[k]).map((k) => [k, errors[k]!]));
 }
+
+/** The page's own title and description, with the sharing tags added. */
+export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
