@@ -10,6 +10,13 @@ export { appContext };
 
 export const streamTimeout = 5_000;
 
+/** Loader and action errors: one line each (no stack, no form contents), not React Router's full dump. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || process.env.NODE_ENV === "test") return;
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  console.error(JSON.stringify({ level: 50, msg: "render error", method: request.method, path: new URL(request.url).pathname, error: message.slice(0, 200) }));
+}
+
 /**
  * Renders the whole page before answering (onAllReady): pages are small, and a
  * complete document can be cached and served again as is.

@@ -23,6 +23,17 @@ describe("ResponseCache", () => {
     await expect(cache.get("/y", async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
   });
 
+  it("serves the last good copy to every waiter when the one computation fails", async () => {
+    const cache = new ResponseCache<string>(10);
+    await cache.get("/x", async () => ({ value: "good" }), 0);
+    const failing = async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      throw new Error("database down");
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.get("/x", failing, 1000)));
+    expect(results.every((r) => "value" in r && r.value === "good" && r.stale)).toBe(true);
+  });
+
   it("recomputes after the time to live and after expireAll", async () => {
     const cache = new ResponseCache<number>(1000);
     let n = 0;

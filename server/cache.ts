@@ -48,7 +48,15 @@ export class ResponseCache<T> {
     }
     const running = this.inFlight.get(key);
     if (running) {
-      const result = await running;
+      let result;
+      try {
+        result = await running;
+      } catch (error) {
+        // The one computation failed (the database is down): the last good copy, if any.
+        const last = this.lastGood(key, now);
+        if (last !== undefined) return { value: last, fromCache: true, stale: true };
+        throw error;
+      }
       if ("uncacheable" in result) return this.get(key, compute, now);
       this.stats.hits++;
       return { value: result.value, fromCache: true };
@@ -64,11 +72,8 @@ export class ResponseCache<T> {
     try {
       return await promise;
     } catch (error) {
-      const last = this.entries.get(key);
-      if (last && now - last.storedAt < this.staleMs) {
-        this.stats.staleServed++;
-        return { value: last.value, fromCache: true, stale: true };
-      }
+      const last = this.lastGood(key, now);
+      if (last !== undefined) return { value: last, fromCache: true, stale: true };
       throw error;
     } finally {
       this.inFlight.delete(key);

@@ -1,5 +1,5 @@
 // Starts the real service (server/index.ts through tsx) on a free loopback port.
-import { spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +22,16 @@ export async function waitFor(url, tries = 300) {
 }
 
 /** env: extra variables (DATABASE_URL, CACHE_TTL_MS, ...); dataDir: reuse a folder across restarts. */
+let built = false;
+/** Benchmarks measure the current sources: build the pages first when they changed. */
+function ensureBuild() {
+  if (built || process.env.BUILD_DIR) return;
+  execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
+  built = true;
+}
+
 export async function startService({ env = {}, dataDir, port = freePort() } = {}) {
+  ensureBuild();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
     cwd: root,
