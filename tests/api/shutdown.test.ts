@@ -30,10 +30,10 @@ describe("graceful shutdown", () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = await startServer(db.dataDir, port);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    // 40 requests in flight (pages that query the database), then SIGTERM.
+    // 40 requests in flight (API answers that query the database), then SIGTERM.
     let received = 0;
     child.stdout!.on("data", (chunk: Buffer) => (received += chunk.toString().split("incoming request").length - 1));
-    const inFlight = Array.from({ length: 40 }, (_, i) => fetch(`http://127.0.0.1:${port}/?n=${i}`).then(async (r) => (await r.text(), r.status), (e) => `failed: ${e}`));
+    const inFlight = Array.from({ length: 40 }, (_, i) => fetch(`http://127.0.0.1:${port}/api/v1/power-interruption/incoming?barangay=b${i}`).then(async (r) => (await r.text(), r.status), (e) => `failed: ${e}`));
     // Wait until the server has accepted all 40 (it logs each), then stop it.
     for (let i = 0; i < 500 && received < 40; i++) await new Promise((r) => setTimeout(r, 5));
     expect(received).toBeGreaterThanOrEqual(40);

@@ -135,7 +135,8 @@ describe("announcements and news pages", () => {
     expect(await links.first().getAttribute("href")).toMatch(/^\/storage\//);
     await page.getByRole("link", { name: "All invitations to bid" }).click();
     await page.waitForURL(t.url + "/bids");
-    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Invitation to Bid");
+    // The address changes before the new page has rendered: wait for its heading.
+    await page.getByRole("heading", { level: 1, name: "Invitation to Bid" }).waitFor();
     await page.close();
 
     for (const path of ["/bid/999999", "/bid/abc", "/bid/1.5"]) {
