@@ -3,18 +3,11 @@
  * thumbnail for pictures, each opening from /storage/... in a new tab. The link's
  * name says what the file is and that it opens in a new tab.
  */
+import type { Attachment } from "../../../core/attachments";
 import "./AttachmentList.css";
 
-export interface AttachmentView {
-  path: string;
-  contentType: string;
-  originalName: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  isPdf: boolean;
-  isImage: boolean;
-}
+/** What the list needs of an attachment (core/attachments.ts), without the stored name. */
+export type AttachmentView = Omit<Attachment, "file">;
 
 function sizeLabel(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

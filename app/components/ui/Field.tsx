@@ -29,14 +29,20 @@ export function Field({
           {hint}
         </span>
       )}
-      {error && (
-        <span className="field__error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </span>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
       {children({ id, name: id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
     </div>
+  );
+}
+
+/** The message beside a field that needs fixing; nothing when there is none. */
+export function FieldError({ id, message }: { id: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <span className="field__error" id={id}>
+      <span className="visually-hidden">Error: </span>
+      {message}
+    </span>
   );
 }
 

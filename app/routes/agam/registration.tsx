@@ -12,7 +12,7 @@ import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../core/constants";
 import { accountNumberSchema, findMember, listTopics, register } from "../../../core/agam";
 import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../core/agam-rules";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
 import {
   checkDecision,
   firstUnanswered,
@@ -348,12 +348,7 @@ function RegistrationFlow({
             <p className="agam-topic__desc">{current.description}</p>
             <fieldset className={`field agam-decision${errors.decision ? " field--error" : ""}`} aria-describedby={errors.decision ? "decision-error" : undefined}>
               <legend className="field__label">Your decision</legend>
-              {errors.decision && (
-                <span className="field__error" id="decision-error">
-                  <span className="visually-hidden">Error: </span>
-                  {errors.decision}
-                </span>
-              )}
+              <FieldError id="decision-error" message={errors.decision} />
               <div className="agam-decision__choices">
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />

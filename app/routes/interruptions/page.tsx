@@ -10,6 +10,7 @@ import { interruptionView, type InterruptionView } from "../../../core/interrupt
 import { listInterruptionSchedule, type InterruptionFilter } from "../../../core/interruptions";
 import "./interruptions.css";
 import { withSocial } from "../../seo";
+import { FieldError } from "../../components/ui/Field";
 
 export const ENERGIZED_NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
 
@@ -163,12 +164,7 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
           <span className="field__hint" id="town-hint">
             Or leave it at All towns
           </span>
-          {errors.town && (
-            <span className="field__error" id="town-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.town}
-            </span>
-          )}
+          <FieldError id="town-error" message={errors.town} />
           <select id="town" name="town" defaultValue={filter.town} key={`town-${filter.town}`} aria-describedby={`town-hint${errors.town ? " town-error" : ""}`} aria-invalid={errors.town ? true : undefined}>
             <option value="">All towns</option>
             {TOWNS.map((t) => (
@@ -185,12 +181,7 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
           <span className="field__hint" id="barangay-hint">
             Type, then pick from the list
           </span>
-          {errors.barangay && (
-            <span className="field__error" id="barangay-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.barangay}
-            </span>
-          )}
+          <FieldError id="barangay-error" message={errors.barangay} />
           <input
             id="barangay"
             name="barangay"

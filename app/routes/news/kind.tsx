@@ -15,6 +15,7 @@ import { Spinner } from "../../components/ui/Spinner";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
 import { withSocial } from "../../seo";
+import { FieldError } from "../../components/ui/Field";
 
 const DESCRIPTIONS: Record<NewsKind, string> = {
   "electricity-rates": "News about electricity rates: generation charges, adjustments and what they mean for your bill.",
@@ -105,12 +106,7 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
           <span className="field__hint" id="news-month-hint">
             For example 2024-03
           </span>
-          {errors.month ? (
-            <span className="field__error" id="news-month-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.month}
-            </span>
-          ) : null}
+          <FieldError id="news-month-error" message={errors.month} />
           <input
             type="month"
             id="news-month"
@@ -137,12 +133,7 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
             <label className="field__label" htmlFor="news-q">
               Words in the title or text
             </label>
-            {errors.q ? (
-              <span className="field__error" id="news-q-error">
-                <span className="visually-hidden">Error: </span>
-                {errors.q}
-              </span>
-            ) : null}
+            <FieldError id="news-q-error" message={errors.q} />
             <input
               type="search"
               id="news-q"

@@ -19,6 +19,7 @@ import {
 import { RateHistoryChart } from "./RateHistoryChart";
 import "./rates.css";
 import { withSocial } from "../../seo";
+import { FieldError } from "../../components/ui/Field";
 
 export const NO_RATES = "No rates found for this month!";
 export const NO_CHARGES = "No generation charges data found!";
@@ -202,12 +203,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
             <label className="field__label" htmlFor="kwh">
               Energy used (kWh)
             </label>
-            {estimate?.error && (
-              <span className="field__error" id="kwh-error">
-                <span className="visually-hidden">Error: </span>
-                {estimate.error}
-              </span>
-            )}
+            <FieldError id="kwh-error" message={estimate?.error} />
             <input
               id="kwh"
               name="kwh"

@@ -6,7 +6,7 @@ import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, COOPERATIVE } from "../
 import { formatDate } from "../../../core/dates";
 import { BILL_INQUIRY_SAMPLE } from "../../content/bill-inquiry-sample";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
 import { verifyCaptcha, type CaptchaCheck } from "./captcha.server";
 import "./service.css";
 import { withSocial } from "../../seo";
@@ -130,12 +130,7 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
           <span className="field__label" id="captcha-label">
             Captcha
           </span>
-          {errors.altcha && (
-            <span className="field__error" id="altcha-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.altcha}
-            </span>
-          )}
+          <FieldError id="altcha-error" message={errors.altcha} />
           <altcha-widget ref={widgetRef} challenge={CAPTCHA_PATH} name="altcha" language="en" aria-labelledby="captcha-label" />
           {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
           <p className="notice notice--error bill-inquiry__nojs">

@@ -6,7 +6,7 @@ import { COOPERATIVE } from "../../../core/constants";
 import { connectionValuesFromForm, createPreregistration, validateConnection } from "../../../core/connections";
 import { CIVIL_STATUSES, CONNECTION_CHECKLIST, CONNECTION_FIELDS, EDUCATIONAL_ATTAINMENTS, GENDERS, type ConnectionFormValues } from "../../../core/connection-options";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
 import "./service.css";
 import { withSocial } from "../../seo";
 
@@ -83,12 +83,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
   const choice = (name: "gender" | "civilStatus" | "educationalAttainment", options: readonly string[]) => (
     <fieldset className={`choice${errors[name] ? " field--error" : ""}`} id={name} aria-describedby={errors[name] ? `${name}-error` : undefined}>
       <legend>{LABELS[name]}</legend>
-      {errors[name] && (
-        <span className="field__error" id={`${name}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {errors[name]}
-        </span>
-      )}
+      <FieldError id={`${name}-error`} message={errors[name]} />
       <div className="choice__options">
         {options.map((o) => (
           <div className="choice__option" key={o}>

@@ -7,7 +7,7 @@ import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../..
 import { submitSurvey, surveyPayloadFromForm, validateSurvey, type SurveyFormValues } from "../../../core/survey";
 import { scoreOf, SURVEY_RATINGS } from "../../../core/survey-options";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
 import "./survey.css";
 import { withSocial } from "../../seo";
 
@@ -129,12 +129,7 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
       {/* A new key after a success starts the form afresh; on any failure the typed answers stay. */}
       <Form method="post" className="survey-form" noValidate key={result?.outcome === "success" ? "done" : "form"}>
         <div className={`field survey__consent${errors.acceptPrivacyNotice ? " field--error" : ""}`}>
-          {errors.acceptPrivacyNotice && (
-            <span className="field__error" id="acceptPrivacyNotice-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.acceptPrivacyNotice}
-            </span>
-          )}
+          <FieldError id="acceptPrivacyNotice-error" message={errors.acceptPrivacyNotice} />
           <input
             type="checkbox"
             id="acceptPrivacyNotice"
