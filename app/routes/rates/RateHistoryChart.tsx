@@ -56,9 +56,10 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
     <figure className="rates-chart">
       <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label="Rate history chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="rates-chart-title rates-chart-desc" preserveAspectRatio="xMidYMid meet">
-        <title id="rates-chart-title">Official rates per kWh, {short(first)} to {short(last)}</title>
+        {/* One string child: React renders <title> text without the comment markers that split text nodes. */}
+        <title id="rates-chart-title">{`Official rates per kWh, ${short(first)} to ${short(last)}`}</title>
         <desc id="rates-chart-desc">
-          Line chart of Residential, Commercial and High Voltage rates. {short(last)}: {lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.
+          {`Line chart of Residential, Commercial and High Voltage rates. ${short(last)}: ${lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.`}
         </desc>
         {ticks.map((v) => (
           <g key={v}>
