@@ -45,7 +45,7 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseH
     db,
     kind: "postgres",
     ping: () => pingDb(db),
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
@@ -59,8 +59,14 @@ async function openPglite(dir: string, logger: QueryLogger): Promise<DatabaseHan
     db,
     kind: "pglite",
     ping: () => pingDb(db),
-    close: () => client.close(),
+    close: once(() => (client.closed ? Promise.resolve() : client.close())),
   };
+}
+
+/** Closing twice (a test closes the database, then the app closes it again) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function pingDb(db: Db): Promise<boolean> {

@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app";
+
+/** The server cache for public API answers (pages: tests/e2e/cache.spec.ts). */
+describe("the server cache", () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+  });
+
+  it("keeps public answers, drops them when content changes, never keeps personal data", async () => {
+    const t = await createTestApp({ env: { CACHE_TTL_MS: "60000" } });
+    apps.push(t);
+    const first = await t.app.inject("/api/v1/power-interruption/incoming");
+    const second = await t.app.inject("/api/v1/power-interruption/incoming");
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.body).toBe(first.body);
+    expect(second.headers["cache-control"]).toMatch(/s-maxage=60, stale-while-revalidate=\d+, stale-if-error=\d+/);
+
+    await t.bus.publish("content-changed", "interruptions");
+    expect((await t.app.inject("/api/v1/power-interruption/incoming")).headers["x-cache"]).toBe("MISS");
+
+    const personal = await t.app.inject("/api/v1/agam/pool/check-account-number/01-1000-4568");
+    expect(personal.statusCode).toBe(200);
+    expect(personal.headers["x-cache"]).toBeUndefined();
+    expect(personal.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("serves the last good copy when the database fails", async () => {
+    const t = await createTestApp({ env: { CACHE_TTL_MS: "1" } });
+    apps.push(t);
+    const good = await t.app.inject("/api/v1/careers");
+    expect(good.statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    await t.db.handle.close();
+    const stale = await t.app.inject("/api/v1/careers");
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers["x-cache"]).toBe("STALE");
+    expect(stale.body).toBe(good.body);
+    // Nothing kept for this one: an honest 503 with Retry-After, in the error shape.
+    const cold = await t.app.inject("/api/v1/announcements/bid");
+    expect(cold.statusCode).toBe(503);
+    expect(cold.headers["retry-after"]).toBeDefined();
+    expect(cold.json().error.code).toBe("unavailable");
+  });
+
+  // Across processes: two servers sharing Redis, as behind a load balancer.
+  it.runIf(process.env.REDIS_URL)("drops the copies of another process through Redis", async () => {
+    const a = await createTestApp({ env: { CACHE_TTL_MS: "60000" }, redis: true });
+    const b = await createTestApp({ env: { CACHE_TTL_MS: "60000" }, redis: true });
+    apps.push(a, b);
+    await a.app.inject("/api/v1/careers");
+    expect((await a.app.inject("/api/v1/careers")).headers["x-cache"]).toBe("HIT");
+    await b.bus.publish("content-changed", "careers");
+    let state: unknown;
+    for (let i = 0; i < 50 && state !== "MISS"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      state = (await a.app.inject("/api/v1/careers")).headers["x-cache"];
+    }
+    expect(state).toBe("MISS");
+  });
+});
