@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { captchaEnvShape } from "../core/captcha-settings";
 
 /** Every setting the service reads from the environment, checked once at start. */
 const envSchema = z.object({
@@ -22,6 +23,7 @@ const envSchema = z.object({
   METRICS: z.enum(["on", "off"]).default("off"),
   /** Seed demo content when the database is empty. */
   SEED_DEMO: z.enum(["on", "off"]).default("on"),
+  ...captchaEnvShape,
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -33,19 +33,27 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The headers every answer carries; also for answers that bypass the hooks (event streams). */
+export function securityHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": contentSecurityPolicy(request.cspNonce),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  };
+  if (request.protocol === "https") headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.decorateRequest("cspNonce", "");
   app.addHook("onRequest", async (request: FastifyRequest) => {
     request.cspNonce = newNonce();
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    reply.header("Content-Security-Policy", contentSecurityPolicy(request.cspNonce));
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    reply.header("X-Frame-Options", "DENY");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-    if (request.protocol === "https") reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    reply.headers(securityHeaders(request));
     return payload;
   });
 }

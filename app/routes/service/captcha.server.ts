@@ -14,14 +14,9 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { usedCaptchas } from "../../../db/schema";
+import { captchaEnvSchema } from "../../../core/captcha-settings";
 
-const envSchema = z.object({
-  ALTCHA_HMAC_KEY: z.string().min(32, "ALTCHA_HMAC_KEY must be at least 32 characters").optional(),
-  /** PBKDF2 iterations per attempt: the work a browser does. Tests set it low. */
-  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
-  /** How long a challenge may be solved and used, in seconds. */
-  ALTCHA_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
-});
+const envSchema = captchaEnvSchema;
 /** Read when used (cheap), so a test can lower the cost before it starts the app. */
 const settings = () => envSchema.parse(Object.fromEntries(Object.entries(process.env).filter(([k, v]) => k.startsWith("ALTCHA_") && v)));
 

@@ -12,6 +12,7 @@ import type { AppDeps } from "../../app";
 import { AGAM_REGISTERED_CHANNEL, AgamLive } from "../../agam-live";
 import { HttpError } from "../../errors";
 import { typed } from "./types";
+import { securityHeaders } from "../../security";
 
 const TAGS = ["AGAM"];
 const NO_STORE = "no-store";
@@ -143,11 +144,11 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
       res.writeHead(200, {
         // Headers the hooks set so far (CORS, request id); the hijacked reply skips onSend.
         ...(reply.getHeaders() as Record<string, string | number | string[]>),
+        ...securityHeaders(request),
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": NO_STORE,
         Connection: "keep-alive",
         "X-Accel-Buffering": "no",
-        "X-Content-Type-Options": "nosniff",
       });
       if (request.method === "HEAD") return void res.end();
       res.write(`retry: 2000\nevent: counts\ndata: ${JSON.stringify(first)}\n\n`);
