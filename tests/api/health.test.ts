@@ -33,6 +33,21 @@ describe("health and the error shape", () => {
     }
   });
 
+  it("compresses answers with brotli or gzip, as the client accepts", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      const res = await t.app.inject({ url: "/api/v1/barangay", headers: { "accept-encoding": encoding } });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+    }
+    expect((await t.app.inject("/api/v1/barangay")).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("gives every answer a request id", async () => {
+    const a = await t.app.inject("/healthz");
+    const b = await t.app.inject("/healthz");
+    expect(a.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers["x-request-id"]).not.toBe(b.headers["x-request-id"]);
+  });
+
   it("reports readyz 503 when the database is gone", async () => {
     const other = await createTestApp();
     await other.db.handle.close();

@@ -1,0 +1,36 @@
+import { Writable } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { createLocalBus } from "../../server/bus";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+describe("request logs", () => {
+  let db: TestDatabase;
+  afterAll(async () => db?.cleanup());
+
+  it("carry request ids and never form contents, query strings or account numbers", async () => {
+    db = await createTestDatabase();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: "info", RATE_LIMIT: "off", ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) });
+    const app = await buildApp({ config, database: db.handle, bus: createLocalBus(), logger: { stream } });
+    const secret = "Maria-Secret-Suggestion";
+    await app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", headers: { "content-type": "application/json" }, payload: { acceptPrivacyNotice: true, name: secret, respondentName: secret, city: "BANI", accountNumber: "03-7777-8888", email: "maria@example.ph", contactNumber: "09171234567", suggestions: secret } });
+    await app.inject("/api/v1/agam/pool/check-account-number/01-1000-4568");
+    await app.inject(`/api/v1/power-interruption/incoming?barangay=${secret}`);
+    await app.close();
+    const log = lines.join("");
+    expect(log).toContain('"reqId"');
+    expect(log).toContain("/api/v1/customer-satisfaction-survey");
+    expect(log).not.toContain(secret);
+    expect(log).not.toContain("03-7777-8888");
+    expect(log).not.toContain("01-1000-4568");
+    expect(log).not.toContain("maria@example.ph");
+  });
+});
