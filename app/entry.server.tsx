@@ -1,8 +1,9 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { loggableError } from "../core/errors";
 import { appContext } from "./context";
 
 /** The server glue reads the context key from here, so both sides share one object. */
@@ -10,12 +11,11 @@ export { appContext };
 
 export const streamTimeout = 5_000;
 
-/** Loader and action errors: one line each (no stack, no form contents), not React Router's full dump. */
-export function handleError(error: unknown, { request }: { request: Request }) {
+/** Loader and action errors: one line each in the request's log (no form contents), not React Router's full dump. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || process.env.NODE_ENV === "test") return;
-  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
-  console.error(JSON.stringify({ level: 50, msg: "render error", method: request.method, path: new URL(request.url).pathname, error: message.slice(0, 200) }));
-}
+  context.get(appContext).log.error({ err: loggableError(error), path: new URL(request.url).pathname }, "render error");
+};
 
 /**
  * Renders the whole page before answering (onAllReady): pages are small, and a
@@ -31,11 +31,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         const body = new PassThrough({
           final(callback) {
@@ -53,7 +51,7 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (process.env.NODE_ENV !== "test") console.error(error);
+        if (process.env.NODE_ENV !== "test") loadContext.get(appContext).log.error({ err: loggableError(error) }, "render failed");
       },
     });
   });

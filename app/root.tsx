@@ -1,17 +1,34 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/root";
-import { services } from "./context";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { now as clockNow } from "../core/clock";
 import { COOPERATIVE } from "../core/constants";
-import { manilaParts } from "../core/dates";
-import { listUpcomingInterruptions } from "../core/interruptions";
-import { listNewsCategories, listPartners } from "../core/site";
-import { Header } from "./components/layout/Header";
+import { formatDateTime, manilaParts } from "../core/dates";
+import { currentStatus, INTERRUPTION_STATUS_LABELS, upcomingIn } from "../core/interruptions";
+import { interruptionWindow } from "../core/interruptions.server";
+import { activeMajorEvent } from "../core/outages.server";
+import { listNewsCategories, listPartners } from "../core/site.server";
+import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
-import { Ticker, type TickerItem } from "./components/layout/Ticker";
-import { Preloader } from "./components/layout/Preloader";
-import { buildNavigation } from "./components/layout/navigation";
+import { Header } from "./components/layout/Header";
+import { MajorEventBanner } from "./components/layout/MajorEventBanner";
 import { NotFoundContent } from "./components/layout/NotFound";
+import { buildNavigation } from "./components/layout/navigation";
+import { Preloader } from "./components/layout/Preloader";
+import { Ticker, type TickerItem } from "./components/layout/Ticker";
+import { services } from "./context";
+import enhanceUrl from "./enhance/enhance.js?url";
 import { organizationJsonLd, pageMeta } from "./seo";
 import "./styles/app.css";
 
@@ -20,29 +37,82 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, nonce, publicUrl } = services(context);
+/** The staff console (/staff) has its own simple layout: no public shell, no ticker, no service worker. */
+const isConsole = (pathname: string) => /^\/staff(\/|$)/i.test(pathname);
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const s = services(context);
+  const { db, publicUrl, reference } = s;
+  if (isConsole(new URL(request.url).pathname)) {
+    return { ticker: [] as TickerItem[], categories: [], partners: [], year: manilaParts().year, origin: publicUrl, majorEvent: null };
+  }
   // The shell must survive a database outage, so that a form can still answer with what was typed.
-  const [upcoming, categories, partners] = await Promise.all([
-    listUpcomingInterruptions(db).catch(() => []),
-    listNewsCategories(db).catch(() => []),
-    listPartners(db).catch(() => []),
+  // Everything here is kept in memory (services.reference) and dropped on a content change:
+  // a render of the shell asks the database nothing.
+  const now = clockNow();
+  const [upcoming, categories, partners, majorEvent] = await Promise.all([
+    interruptionWindow(s, now)
+      .then((w) => upcomingIn(w, {}, now))
+      .catch(() => []),
+    reference("news-categories", () => listNewsCategories(db)).catch(() => []),
+    reference("partners", () => listPartners(db)).catch(() => []),
+    reference("major-event", () => activeMajorEvent(db)).catch(() => null),
   ]);
-  const ticker: TickerItem[] = upcoming.map((i) => ({
-    id: i.id,
-    startsAt: i.startsAt.toISOString(),
-    endsAt: i.endsAt.toISOString(),
-    areas: i.barangays.length ? i.barangays.map((b) => `${b.name} (${b.town})`) : i.towns,
-  }));
-  return { nonce, ticker, categories, partners, year: manilaParts().year, origin: publicUrl };
+  const ticker: TickerItem[] = upcoming.map((i) => {
+    const status = currentStatus(i, now).status;
+    return {
+      id: i.id,
+      startsAt: i.startsAt.toISOString(),
+      endsAt: i.endsAt.toISOString(),
+      areas: i.barangays.length ? i.barangays.map((b) => `${b.name} (${b.town})`) : i.towns,
+      // A status members must notice (ongoing, extended) leads the entry; "scheduled" goes without saying.
+      status: status === "scheduled" ? undefined : INTERRUPTION_STATUS_LABELS[status],
+    };
+  });
+  return {
+    ticker,
+    categories,
+    partners,
+    year: manilaParts().year,
+    origin: publicUrl,
+    majorEvent: majorEvent ? { title: majorEvent.title, message: majorEvent.message, since: formatDateTime(majorEvent.startedAt) } : null,
+  };
 }
 
 /** The shell's data changes rarely: don't refetch it on every client navigation. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? defaultShouldRevalidate : false);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+/**
+ * Whether this page loads React: only when one of its routes declares an interactive
+ * part (`export const handle = { hydrate: true }`). Every other page ships no React
+ * runtime and no hydration, only app/enhance/enhance.js.
+ */
+function useHydrates(): boolean {
+  return useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const nonce = data?.nonce;
+  const hydrates = useHydrates();
+  const { pathname } = useLocation();
+  if (isConsole(pathname)) {
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex, nofollow" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="console-body">
+          {children}
+          <Scripts />
+        </body>
+      </html>
+    );
+  }
   return (
     // The inline script adds the "js" class before hydration: expected, not a mismatch.
     <html lang="en" suppressHydrationWarning>
@@ -51,35 +121,65 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b3d6e" />
         {/* Marks that scripts run, before first paint: the preloader shows only then. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
+        <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
-        {data && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: organizationJsonLd(data.origin) }} />}
+        {data && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(data.origin) }} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
         <Preloader />
+        {data?.majorEvent && <MajorEventBanner event={data.majorEvent} />}
         <Header navigation={buildNavigation(data?.categories ?? [])} hasTicker={(data?.ticker.length ?? 0) > 0} />
         <Ticker items={data?.ticker ?? []} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer partners={data?.partners ?? []} year={data?.year ?? manilaParts().year} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates && <ScrollRestoration />}
+        {hydrates && <Scripts />}
+        <script type="module" src={enhanceUrl} />
       </body>
     </html>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta({ title: COOPERATIVE.name, path: "/", origin: loaderData?.origin });
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  // The error boundary's page: one title (a second <title> in the body is invalid HTML), not indexed.
+  if (error)
+    return [
+      {
+        title: `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} | ${COOPERATIVE.shortName}`,
+      },
+      { name: "robots", content: "noindex" },
+    ];
+  return pageMeta({ title: COOPERATIVE.name, path: "/", origin: loaderData?.origin });
+};
 
 export default function App() {
-  // The offline service worker (public/sw.js): saved pages stay readable without a network.
+  // On an interactive page React drives its own forms only: following a link loads the
+  // next page as a document, so a content page always arrives without React, as it
+  // would on its own (the click never reaches React Router's link handler).
   useEffect(() => {
-    if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("/sw.js").catch(() => {});
+    // The console navigates inside React as before.
+    if (isConsole(location.pathname)) return;
+    const toDocument = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (
+        !(link instanceof HTMLAnchorElement) ||
+        link.origin !== location.origin ||
+        link.target ||
+        link.hasAttribute("download") ||
+        link.hasAttribute("data-zoom-caption")
+      )
+        return;
+      if (link.pathname === location.pathname && link.search === location.search && link.hash) return;
+      event.stopPropagation();
+    };
+    window.addEventListener("click", toDocument, true);
+    return () => window.removeEventListener("click", toDocument, true);
   }, []);
   return <Outlet />;
 }
@@ -91,7 +191,6 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <div className="container page">
-      <title>{`Something went wrong | ${COOPERATIVE.shortName}`}</title>
       <h1>Something went wrong</h1>
       <p>
         {status === 503

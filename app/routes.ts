@@ -2,7 +2,7 @@
  * The route table: the spec's table of routes (section 2), explicitly, plus the
  * pages and feeds we add. Modules live under routes/<area>/.
  */
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 const newsKind = (kind: string) => route(`news/${kind}`, "routes/news/kind.tsx", { id: `news-kind-${kind}` });
 
@@ -52,20 +52,92 @@ export default [
   route("customer-satisfaction-survey", "routes/survey/page.tsx", { id: "survey" }),
   route("css", "routes/survey/page.tsx", { id: "survey-short" }),
   route("service/new-service-connection", "routes/service/new-service-connection.tsx"),
-  route("service/new-service-connection/:reference", "routes/service/new-service-connection-summary.tsx"),
+  route("service/new-service-connection/:token", "routes/service/new-service-connection-summary.tsx"),
   route("service/bill-inquiry", "routes/service/bill-inquiry.tsx"),
   route("service/bill-inquiry/challenge", "routes/service/bill-inquiry-challenge.ts"),
   route("service/request-complaint", "routes/service/request-complaint.tsx"),
   route("service/request-complaint/:form", "routes/service/printable-form.tsx"),
 
+  // Outage and hazard reports, the restoration hub
+  route("report", "routes/report/report.tsx"),
+  route("report/status/:token", "routes/report/status.tsx"),
+  route("outages", "routes/report/outages.tsx"),
+
   // AGAM
   route("agam-registration", "routes/agam/registration.tsx"),
   route("agam-registration-confirmation/:origin/:account", "routes/agam/confirmation.tsx"),
+  route("agam-registration/confirmation/:token", "routes/agam/confirmation-link.tsx"),
   route("agam-status", "routes/agam/status.tsx"),
+
+  // Interruption alerts
+  route("alerts", "routes/alerts/subscribe.tsx"),
+  route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
+  route("alerts/manage/:token", "routes/alerts/manage.tsx"),
+  route("alerts/manage/:token/stop", "routes/alerts/stop.tsx"),
 
   // Search engines
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+
+  // Staff console (issue 12). Sign-in and enrolment stand alone; every other console page is a
+  // child of the console layout (add yours there, and its entry to routes/staff/nav.ts). Each
+  // page's loader and action calls requireStaff (routes/staff/guard.server.ts).
+  route("staff/sign-in", "routes/staff/sign-in.tsx"),
+  route("staff/sign-in/code", "routes/staff/sign-in-code.tsx"),
+  route("staff/sign-out", "routes/staff/sign-out.tsx"),
+  route("staff/enrol/factor", "routes/staff/enrol-factor.tsx"),
+  route("staff/enrol/:token", "routes/staff/enrol.tsx"),
+  route("staff/audit.jsonl", "routes/staff/audit-export.ts"),
+  route("staff", "routes/staff/layout.tsx", [
+    index("routes/staff/home.tsx"),
+    route("account", "routes/staff/account.tsx"),
+    route("users", "routes/staff/users.tsx"),
+    route("users/:id", "routes/staff/user.tsx"),
+    route("audit", "routes/staff/audit.tsx"),
+    // Publishing (content): interruptions, advisories and bids, rates, revisions.
+    route("interruptions", "routes/staff/interruptions/list.tsx"),
+    route("interruptions/new", "routes/staff/interruptions/edit.tsx", { id: "staff-interruption-new" }),
+    route("interruptions/import", "routes/staff/interruptions/import.tsx"),
+    route("interruptions/import/template.csv", "routes/staff/interruptions/import-template.ts"),
+    route("interruptions/:id", "routes/staff/interruptions/edit.tsx", { id: "staff-interruption-edit" }),
+    route("interruptions/:id/status", "routes/staff/interruptions/status.tsx"),
+    route("history/:kind/:id", "routes/staff/content/history.tsx"),
+    route("rates", "routes/staff/rates/editor.tsx"),
+    route("announcements/:kind", "routes/staff/announcements/list.tsx"),
+    route("announcements/:kind/new", "routes/staff/announcements/edit.tsx", { id: "staff-announcement-new" }),
+    route("announcements/:kind/:id", "routes/staff/announcements/edit.tsx", { id: "staff-announcement-edit" }),
+    route("announcements/:kind/:id/preview", "routes/staff/announcements/preview.tsx"),
+    route("content/:kind", "routes/staff/content/items.tsx"),
+    route("content/:kind/new", "routes/staff/content/item-edit.tsx", { id: "staff-content-new" }),
+    route("content/:kind/:id", "routes/staff/content/item-edit.tsx", { id: "staff-content-edit" }),
+    route("content/:kind/:id/preview", "routes/staff/content/item-preview.tsx"),
+    route("incidents", "routes/staff/incidents/list.tsx"),
+    route("incidents/:id", "routes/staff/incidents/detail.tsx"),
+    route("incidents/photo/:reportId", "routes/staff/incidents/photo.ts"),
+    route("outages", "routes/staff/incidents/hub.tsx"),
+    route("open311-keys", "routes/staff/incidents/open311-keys.tsx"),
+    route("alerts", "routes/staff/alerts/overview.tsx"),
+    route("alerts/:id", "routes/staff/alerts/interruption.tsx"),
+    // Member services (issue 13): survey results, the new-connection queue.
+    route("members/survey", "routes/staff/members/survey.tsx"),
+    route("members/survey/answers.csv", "routes/staff/members/survey-csv.ts"),
+    route("members/survey/answers", "routes/staff/members/survey-answers.tsx"),
+    route("members/survey/answers/:id", "routes/staff/members/survey-answer.tsx"),
+    route("members/connections", "routes/staff/members/connections.tsx"),
+    route("members/connections/:id", "routes/staff/members/connection.tsx"),
+    // Member services (issue 13): AGAM administration and tally, the member roll, data-subject requests.
+    route("members/agam", "routes/staff/members/agam.tsx"),
+    route("members/agam-tally", "routes/staff/members/tally.tsx"),
+    route("members/agam-tally.csv", "routes/staff/members/tally-csv.ts"),
+    route("members/agam/registrations", "routes/staff/members/registrations.tsx"),
+    route("members/agam/registrations.csv", "routes/staff/members/registrations-csv.ts"),
+    route("members/agam/registrations/:id", "routes/staff/members/registration.tsx"),
+    route("members/agam/office", "routes/staff/members/office.tsx"),
+    route("members/roll", "routes/staff/members/roll.tsx"),
+    route("members/privacy", "routes/staff/members/privacy.tsx"),
+    route("members/privacy/export.json", "routes/staff/members/privacy-export.ts"),
+    route("*", "routes/staff/not-found.tsx"),
+  ]),
 
   // Everything else: the 404 page inside the shell
   route("*", "routes/not-found.tsx"),

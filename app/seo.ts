@@ -20,7 +20,14 @@ export interface PageMeta {
   origin?: string;
 }
 
-export function pageMeta({ title, description = DEFAULT_DESCRIPTION, path, image = "/og-image.png", type = "website", origin = "" }: PageMeta): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description = DEFAULT_DESCRIPTION,
+  path,
+  image = "/og-image.png",
+  type = "website",
+  origin = "",
+}: PageMeta): MetaDescriptor[] {
   const fullTitle = title === COOPERATIVE.name ? title : `${title} | ${COOPERATIVE.shortName}`;
   const absolute = (p: string) => (/^https?:\/\//.test(p) ? p : `${origin}${p}`);
   const tags: MetaDescriptor[] = [
@@ -52,8 +59,18 @@ export function organizationJsonLd(origin: string): string {
     foundingDate: String(COOPERATIVE.since),
     email: COOPERATIVE.email,
     telephone: COOPERATIVE.phone,
-    address: { "@type": "PostalAddress", streetAddress: "National Road, Poblacion", addressLocality: "Bani", addressRegion: "Pangasinan", postalCode: "2407", addressCountry: "PH" },
-    areaServed: ["Bolinao", "Anda", "Bani", "Agno", "Alaminos City", "Burgos", "Mabini", "Dasol", "Infanta"].map((name) => ({ "@type": "City", name })),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: "National Road, Poblacion",
+      addressLocality: "Bani",
+      addressRegion: "Pangasinan",
+      postalCode: "2407",
+      addressCountry: "PH",
+    },
+    areaServed: ["Bolinao", "Anda", "Bani", "Agno", "Alaminos City", "Burgos", "Mabini", "Dasol", "Infanta"].map((name) => ({
+      "@type": "City",
+      name,
+    })),
     sameAs: [COOPERATIVE.facebookUrl],
   }).replace(/</g, "\\u003c");
 }
@@ -61,18 +78,35 @@ export function organizationJsonLd(origin: string): string {
 type MetaArgsLike = { location: { pathname: string }; matches: readonly ({ id: string; loaderData?: unknown } | undefined)[] };
 
 /**
+ * Every route's `meta`: its own tags (title, description, robots) from `own`, with the
+ * sharing tags added. `image` picks the page's picture (a news item's photo).
+ *   export const meta: Route.MetaFunction = socialMeta(pageTags);
+ */
+export function socialMeta<Args extends MetaArgsLike>(
+  own: (args: Args) => MetaDescriptor[] | undefined,
+  image?: (args: Args) => string | undefined,
+): (args: Args) => MetaDescriptor[] {
+  return (args) => withSocial(own(args), args, image?.(args));
+}
+
+/**
  * Adds the sharing tags (Open Graph, Twitter, canonical) to a page's own meta, taking
  * its title and description. `image` is the page's picture (a news item's photo).
  */
-export function withSocial(tags: MetaDescriptor[] | undefined, args: MetaArgsLike, image?: string): MetaDescriptor[] {
+function withSocial(tags: MetaDescriptor[] | undefined, args: MetaArgsLike, image?: string): MetaDescriptor[] {
   const own = tags ?? [];
   const title = own.find((t): t is { title: string } => "title" in t && typeof t.title === "string")?.title;
   if (!title) return own;
   const description = own.find((t): t is { name: string; content: string } => "name" in t && t.name === "description")?.content;
   const origin = ((args.matches.find((m) => m?.id === "root")?.loaderData ?? {}) as { origin?: string }).origin;
   const shortTitle = title.replace(new RegExp(`\\s*\\|\\s*${COOPERATIVE.shortName}$`), "");
-  const social = pageMeta({ title: shortTitle, description, path: args.location.pathname, image, origin, type: image ? "article" : "website" }).filter(
-    (t) => !("title" in t) && !("name" in t && t.name === "description"),
-  );
+  const social = pageMeta({
+    title: shortTitle,
+    description,
+    path: args.location.pathname,
+    image,
+    origin,
+    type: image ? "article" : "website",
+  }).filter((t) => !("title" in t) && !("name" in t && t.name === "description"));
   return [...own, ...social];
 }

@@ -11,7 +11,7 @@
 //
 // The server runs with LOG_LEVEL=debug, where the AGAM API logs its live-count stats
 // once a second ({viewers, computations}); METRICS=on adds /__metrics (every query).
-import { spawn, execSync } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -54,10 +54,23 @@ if (process.env.DATABASE_URL) {
     await again.end();
   };
 }
-const nodeBin = fs.existsSync(path.join(root, "node_modules", "node", "bin", "node")) ? path.join(root, "node_modules", "node", "bin", "node") : process.execPath;
+const nodeBin = fs.existsSync(path.join(root, "node_modules", "node", "bin", "node"))
+  ? path.join(root, "node_modules", "node", "bin", "node")
+  : process.execPath;
 const server = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
   cwd: root,
-  env: { ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "debug", METRICS: "on", RATE_LIMIT: "off", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "debug",
+    METRICS: "on",
+    RATE_LIMIT: "off",
+    NODE_ENV: "production",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  },
   stdio: ["ignore", "pipe", "inherit"],
 });
 /** Cumulative count computations, one sample a second: [ms, computations, viewers]. */
@@ -142,17 +155,29 @@ try {
   const idleSampleTo = samples.at(-1);
   const idleQueriesPerSecond = (idleTo.dbQueries - idleFrom.dbQueries) / IDLE_SECONDS;
   const idleCountsPerSecond = (idleSampleTo[1] - idleSampleFrom[1]) / ((idleSampleTo[0] - idleSampleFrom[0]) / 1000);
-  console.log(`idle ${IDLE_SECONDS} s with ${VIEWERS} viewers: ${idleCountsPerSecond.toFixed(2)} count computations/s, ${idleQueriesPerSecond.toFixed(2)} database queries/s in all`);
+  console.log(
+    `idle ${IDLE_SECONDS} s with ${VIEWERS} viewers: ${idleCountsPerSecond.toFixed(2)} count computations/s, ${idleQueriesPerSecond.toFixed(2)} database queries/s in all`,
+  );
 
   // ---- registrations: one at a time, then a burst ----------------------------------
   const topics = await (await fetch(`${base}/api/v1/agam/pool/get-all-topics`)).json();
-  const decisions = topics.map((t, i) => ({ topic_sequence_id: t.AT_SEQUENCE_NUMBER, answer_topic_id: t.AT_ID, answer_value: i === 1 ? 0 : 1, answer_topic_reason: i === 1 ? "bench" : "" }));
+  const decisions = topics.map((t, i) => ({
+    topic_sequence_id: t.AT_SEQUENCE_NUMBER,
+    answer_topic_id: t.AT_ID,
+    answer_value: i === 1 ? 0 : 1,
+    answer_topic_reason: i === 1 ? "bench" : "",
+  }));
   // Seed accounts: k-th of district d; k = 1 is already registered in the seed.
   const account = (d, k) => `0${d}-${String(1000 + k * 37).padStart(4, "0")}-${String(4567 + k * 101 + d).padStart(4, "0")}`;
   const accounts = [];
-  for (let k = 2; k < 24 && accounts.length < REGISTRATIONS + BURST; k++) for (let d = 1; d <= 9 && accounts.length < REGISTRATIONS + BURST; d++) accounts.push(account(d, k));
+  for (let k = 2; k < 24 && accounts.length < REGISTRATIONS + BURST; k++)
+    for (let d = 1; d <= 9 && accounts.length < REGISTRATIONS + BURST; d++) accounts.push(account(d, k));
   const register = async (acct) => {
-    const res = await fetch(`${base}/api/v1/agam/pool/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ account: acct, origin: "bench", phone: "", email: "", decisions }) });
+    const res = await fetch(`${base}/api/v1/agam/pool/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ account: acct, origin: "bench", phone: "", email: "", decisions }),
+    });
     return { status: res.status, at: Date.now() };
   };
   const regFrom = await metrics();
@@ -201,18 +226,43 @@ try {
   }
 
   const framesPerViewer = viewers.reduce((s, v) => s + v.frames, 0) / viewers.length;
-  console.log(`${REGISTRATIONS} registrations 300 ms apart, then ${BURST} at once: final count ${expected}; ${reached}/${viewers.length} viewers received it (last ${lastSeen - burstDoneAt} ms after the burst)`);
-  console.log(`delay from a registration to the last of ${VIEWERS} viewers: median ${median(delays)} ms, max ${Math.max(...delays)} ms; ${framesPerViewer.toFixed(1)} frames per viewer`);
-  console.log(`count computations while registering: ${regCounts} in ${regSeconds.toFixed(1)} s (${(regCounts / regSeconds).toFixed(2)}/s); worst 5-s stretch in the whole run: ${worstPerSecond.toFixed(2)}/s; shortest time between two count queries: ${shortestGapMs} ms`);
-  console.log(`database queries while registering, all kinds (${REGISTRATIONS + BURST} registrations included): ${regTo.dbQueries - regFrom.dbQueries}`);
-  console.log(`resident memory: ${mb(rssIdle)} idle, ${mb(rssWithViewers)} with ${VIEWERS} viewers (+${mb(rssWithViewers - rssIdle)}, ${((rssWithViewers - rssIdle) / VIEWERS).toFixed(1)} KiB each), ${mb(rssAfter)} after the registrations`);
+  console.log(
+    `${REGISTRATIONS} registrations 300 ms apart, then ${BURST} at once: final count ${expected}; ${reached}/${viewers.length} viewers received it (last ${lastSeen - burstDoneAt} ms after the burst)`,
+  );
+  console.log(
+    `delay from a registration to the last of ${VIEWERS} viewers: median ${median(delays)} ms, max ${Math.max(...delays)} ms; ${framesPerViewer.toFixed(1)} frames per viewer`,
+  );
+  console.log(
+    `count computations while registering: ${regCounts} in ${regSeconds.toFixed(1)} s (${(regCounts / regSeconds).toFixed(2)}/s); worst 5-s stretch in the whole run: ${worstPerSecond.toFixed(2)}/s; shortest time between two count queries: ${shortestGapMs} ms`,
+  );
+  console.log(
+    `database queries while registering, all kinds (${REGISTRATIONS + BURST} registrations included): ${regTo.dbQueries - regFrom.dbQueries}`,
+  );
+  console.log(
+    `resident memory: ${mb(rssIdle)} idle, ${mb(rssWithViewers)} with ${VIEWERS} viewers (+${mb(rssWithViewers - rssIdle)}, ${((rssWithViewers - rssIdle) / VIEWERS).toFixed(1)} KiB each), ${mb(rssAfter)} after the registrations`,
+  );
 
   for (const v of viewers) v.req.destroy();
   viewers = [];
   const shutdownMs = await stopServer();
   console.log(`server stopped by SIGTERM in ${shutdownMs} ms`);
 
-  const result = { date: new Date().toISOString(), database, viewers: VIEWERS, connectMs, registrations: REGISTRATIONS + BURST, reached, delays, idleCountsPerSecond, idleQueriesPerSecond, regCountsPerSecond: regCounts / regSeconds, worstPerSecond, shortestGapMs, rssKiB: { idle: rssIdle, withViewers: rssWithViewers, after: rssAfter }, shutdownMs };
+  const result = {
+    date: new Date().toISOString(),
+    database,
+    viewers: VIEWERS,
+    connectMs,
+    registrations: REGISTRATIONS + BURST,
+    reached,
+    delays,
+    idleCountsPerSecond,
+    idleQueriesPerSecond,
+    regCountsPerSecond: regCounts / regSeconds,
+    worstPerSecond,
+    shortestGapMs,
+    rssKiB: { idle: rssIdle, withViewers: rssWithViewers, after: rssAfter },
+    shutdownMs,
+  };
   fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench", "results", `agam-viewers-${database}.json`), JSON.stringify(result, null, 2));
   console.log(JSON.stringify(result));

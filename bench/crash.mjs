@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startService } from "./lib/service.mjs";
 import { startPrivatePostgres } from "./lib/private-postgres.mjs";
+import { startService } from "./lib/service.mjs";
 
 const TOTAL = Number(process.env.BENCH_SUBMISSIONS ?? 500);
 const IN_FLIGHT = 4;
@@ -16,7 +16,22 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-crash-"));
 const env = pg ? { DATABASE_URL: pg.url } : {};
 
 const account = (i) => `09-${String(1000 + Math.floor(i / 1000)).padStart(4, "0")}-${String(i % 10000).padStart(4, "0")}`;
-const body = (i) => JSON.stringify({ acceptPrivacyNotice: true, name: `Member ${i}`, respondentName: `Member ${i}`, city: "DASOL", accountNumber: account(i), email: `m${i}@example.ph`, contactNumber: "09171234567", reconnectionTime: 4, serviceReturnSpeed: 3, voltageIssues: 2, reconnectionAfterPayment: 1, serviceCourtesy: 4, suggestions: "crash test" });
+const body = (i) =>
+  JSON.stringify({
+    acceptPrivacyNotice: true,
+    name: `Member ${i}`,
+    respondentName: `Member ${i}`,
+    city: "DASOL",
+    accountNumber: account(i),
+    email: `m${i}@example.ph`,
+    contactNumber: "09171234567",
+    reconnectionTime: 4,
+    serviceReturnSpeed: 3,
+    voltageIssues: 2,
+    reconnectionAfterPayment: 1,
+    serviceCourtesy: 4,
+    suggestions: "crash test",
+  });
 
 const acknowledged = new Set(); // 201 received
 const alreadyStored = new Set(); // 400 on a resend: the first try had been stored
@@ -40,7 +55,11 @@ while (pending.length) {
       const i = queue.shift();
       attempts++;
       try {
-        const res = await fetch(`${service.url}/api/v1/customer-satisfaction-survey`, { method: "POST", headers: { "content-type": "application/json" }, body: body(i) });
+        const res = await fetch(`${service.url}/api/v1/customer-satisfaction-survey`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: body(i),
+        });
         if (res.status === 201) acknowledged.add(i);
         else if (res.status === 400) alreadyStored.add(i);
         else failed.push(i);
@@ -54,7 +73,9 @@ while (pending.length) {
   if (!killed) await service.stop();
   else await new Promise((r) => setTimeout(r, 200));
   pending = failed;
-  console.log(`round: ${acknowledged.size} acknowledged, ${alreadyStored.size} found stored on resend, ${pending.length} to resend, kills so far ${kills}`);
+  console.log(
+    `round: ${acknowledged.size} acknowledged, ${alreadyStored.size} found stored on resend, ${pending.length} to resend, kills so far ${kills}`,
+  );
 }
 
 // Count what is stored, through the database itself.
@@ -75,7 +96,9 @@ if (pg) {
 const stored = new Map(rows.map((r) => [r.account_number, r.n]));
 const lost = [...acknowledged].filter((i) => stored.get(account(i)) !== 1);
 const duplicated = rows.filter((r) => r.n > 1);
-console.log(`submissions ${TOTAL}, attempts ${attempts}, SIGKILLs ${kills}, acknowledged 201: ${acknowledged.size}, stored before their answer was lost: ${alreadyStored.size}`);
+console.log(
+  `submissions ${TOTAL}, attempts ${attempts}, SIGKILLs ${kills}, acknowledged 201: ${acknowledged.size}, stored before their answer was lost: ${alreadyStored.size}`,
+);
 console.log(`rows stored ${rows.length}, acknowledged but missing ${lost.length}, stored more than once ${duplicated.length}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (lost.length || duplicated.length || rows.length !== TOTAL) {

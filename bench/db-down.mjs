@@ -2,10 +2,20 @@
 // with their last content, forms answer 503 with Retry-After and keep what was typed,
 // /readyz answers 503, and everything recovers when the database returns.
 import autocannon from "autocannon";
-import { startService } from "./lib/service.mjs";
 import { startPrivatePostgres } from "./lib/private-postgres.mjs";
+import { startService } from "./lib/service.mjs";
 
-const PUBLIC_PAGES = ["/", "/news/power-interruptions", "/news/advisories", "/rates", "/bids", "/careers", "/about/company-profile", "/api/v1/power-interruption/incoming", "/api/v1/announcements/advisory"];
+const PUBLIC_PAGES = [
+  "/",
+  "/news/power-interruptions",
+  "/news/advisories",
+  "/rates",
+  "/bids",
+  "/careers",
+  "/about/company-profile",
+  "/api/v1/power-interruption/incoming",
+  "/api/v1/announcements/advisory",
+];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const pg = await startPrivatePostgres();
 const service = await startService({ env: { DATABASE_URL: pg.url, CACHE_TTL_MS: "2000" } });
@@ -16,7 +26,10 @@ try {
 
   // Load on the public pages while the database goes away.
   const load = new Promise((resolve, reject) =>
-    autocannon({ url: service.url, connections: 20, duration: SECONDS, requests: PUBLIC_PAGES.map((path) => ({ method: "GET", path })) }, (e, r) => (e ? reject(e) : resolve(r))),
+    autocannon(
+      { url: service.url, connections: 20, duration: SECONDS, requests: PUBLIC_PAGES.map((path) => ({ method: "GET", path })) },
+      (e, r) => (e ? reject(e) : resolve(r)),
+    ),
   );
   await new Promise((r) => setTimeout(r, 2000));
   pg.stop();
@@ -39,11 +52,42 @@ try {
   report.readyzWhileDown = ready.status;
 
   // A survey typed by a member while the database is down.
-  const form = new URLSearchParams({ acceptPrivacyNotice: "on", name: "Juan Dela Cruz", respondentName: "Juan Dela Cruz", city: "BANI", accountNumber: "03-1234-5678", email: "juan@example.ph", contactNumber: "09171234567", reconnectionTime: "4", suggestions: "Typed while the database was down" });
-  const survey = await fetch(service.url + "/customer-satisfaction-survey", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const form = new URLSearchParams({
+    acceptPrivacyNotice: "on",
+    name: "Juan Dela Cruz",
+    respondentName: "Juan Dela Cruz",
+    city: "BANI",
+    accountNumber: "03-1234-5678",
+    email: "juan@example.ph",
+    contactNumber: "09171234567",
+    reconnectionTime: "4",
+    suggestions: "Typed while the database was down",
+  });
+  const survey = await fetch(service.url + "/customer-satisfaction-survey", {
+    method: "POST",
+    body: form,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   const surveyHtml = await survey.text();
-  report.surveyWhileDown = { status: survey.status, retryAfter: survey.headers.get("retry-after"), keptTyping: surveyHtml.includes("Typed while the database was down") && surveyHtml.includes("Juan Dela Cruz"), message: surveyHtml.includes("May nangyaring error sa pagsusumite ng survey. Pakisubukan muli.") };
-  const api = await fetch(service.url + "/api/v1/customer-satisfaction-survey", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ acceptPrivacyNotice: true, name: "A", respondentName: "B", city: "BANI", accountNumber: "03-1234-5679", email: "a@example.ph", contactNumber: "09171234567" }) });
+  report.surveyWhileDown = {
+    status: survey.status,
+    retryAfter: survey.headers.get("retry-after"),
+    keptTyping: surveyHtml.includes("Typed while the database was down") && surveyHtml.includes("Juan Dela Cruz"),
+    message: surveyHtml.includes("May nangyaring error sa pagsusumite ng survey. Pakisubukan muli."),
+  };
+  const api = await fetch(service.url + "/api/v1/customer-satisfaction-survey", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      acceptPrivacyNotice: true,
+      name: "A",
+      respondentName: "B",
+      city: "BANI",
+      accountNumber: "03-1234-5679",
+      email: "a@example.ph",
+      contactNumber: "09171234567",
+    }),
+  });
   report.surveyApiWhileDown = { status: api.status, retryAfter: api.headers.get("retry-after") };
 
   const loadResult = await load;
@@ -52,7 +96,12 @@ try {
     const r = await fetch(service.url + p);
     if (r.status >= 500) console.log(`5xx after load: ${p} ${r.status}`);
   }
-  report.loadWhileDown = { requests: loadResult.requests.total, non2xx: loadResult.non2xx, errors: loadResult.errors + loadResult.timeouts, statusCodes: loadResult.statusCodeStats };
+  report.loadWhileDown = {
+    requests: loadResult.requests.total,
+    non2xx: loadResult.non2xx,
+    errors: loadResult.errors + loadResult.timeouts,
+    statusCodes: loadResult.statusCodeStats,
+  };
 
   pg.start();
   console.log("PostgreSQL started again");
@@ -62,11 +111,23 @@ try {
     if (!recovered) await new Promise((r) => setTimeout(r, 500));
   }
   report.readyzAfter = recovered ? 200 : 503;
-  const again = await fetch(service.url + "/customer-satisfaction-survey", { method: "POST", body: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const again = await fetch(service.url + "/customer-satisfaction-survey", {
+    method: "POST",
+    body: form,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   report.surveyAfter = { status: again.status, success: (await again.text()).includes("Salamat sa inyong pagsagot sa survey!") };
   console.log(JSON.stringify(report, null, 2));
   const pagesOk = Object.values(during).every((d) => d.status === 200);
-  const ok = pagesOk && report.readyzWhileDown === 503 && report.surveyWhileDown.status === 503 && report.surveyWhileDown.keptTyping && report.surveyWhileDown.retryAfter && report.readyzAfter === 200 && report.surveyAfter.success && !Object.keys(report.loadWhileDown.statusCodes).some((c) => Number(c) >= 500);
+  const ok =
+    pagesOk &&
+    report.readyzWhileDown === 503 &&
+    report.surveyWhileDown.status === 503 &&
+    report.surveyWhileDown.keptTyping &&
+    report.surveyWhileDown.retryAfter &&
+    report.readyzAfter === 200 &&
+    report.surveyAfter.success &&
+    !Object.keys(report.loadWhileDown.statusCodes).some((c) => Number(c) >= 500);
   console.log(ok ? "PASS: no 5xx on public pages, forms 503 with Retry-After and kept typing, recovered" : "FAIL");
   if (!ok) process.exitCode = 1;
 } finally {

@@ -1,16 +1,21 @@
 // Lighthouse (npm) with Debian's Chromium, mobile defaults, median of 5 runs, on the
 // five pages members open most. Loopback only; the service runs with demo content.
+
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import lighthouse from "lighthouse";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
 
 /** Debian's Chromium with a debugging port for Lighthouse to drive. */
 async function launchChromium(userDataDir) {
   const port = freePort();
-  const child = spawn(process.env.CHROME_PATH ?? "/usr/bin/chromium", [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"], { stdio: "ignore" });
+  const child = spawn(
+    process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"],
+    { stdio: "ignore" },
+  );
   await waitFor(`http://127.0.0.1:${port}/json/version`);
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
@@ -18,7 +23,17 @@ async function launchChromium(userDataDir) {
 const PAGES = (process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/customer-satisfaction-survey,/agam-status").split(",");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const service = await startService({ env: { LOG_LEVEL: "silent" } });
@@ -31,16 +46,24 @@ try {
       const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-lh-"));
       const chrome = await launchChromium(userDataDir);
       try {
-        const result = await lighthouse(service.url + page, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+        const result = await lighthouse(service.url + page, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: CATEGORIES,
+        });
         for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
-        for (const audit of Object.values(result.lhr.audits)) if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") failures.add(audit.id);
+        for (const audit of Object.values(result.lhr.audits))
+          if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") failures.add(audit.id);
       } finally {
         await chrome.kill();
         fs.rmSync(userDataDir, { recursive: true, force: true });
       }
     }
     results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])]));
-    console.log(`${page.padEnd(32)} ${CATEGORIES.map((c) => `${c} ${results[page][c]} (${scores[c].join(",")})`).join("  ")}${failures.size ? `\n${" ".repeat(33)}failed audits: ${[...failures].join(", ")}` : ""}`);
+    console.log(
+      `${page.padEnd(32)} ${CATEGORIES.map((c) => `${c} ${results[page][c]} (${scores[c].join(",")})`).join("  ")}${failures.size ? `\n${" ".repeat(33)}failed audits: ${[...failures].join(", ")}` : ""}`,
+    );
   }
   console.log(JSON.stringify(results));
 } finally {

@@ -1,42 +1,93 @@
-// Load: autocannon, 100 connections, 20 s, on /news/power-interruptions served by the
-// service (cached), against the same bytes served statically by Debian's nginx, in the
-// same run. Also the uncached render rate (CACHE_TTL_MS=0). Loopback only.
-import autocannon from "autocannon";
-import { startService } from "./lib/service.mjs";
+// Load: wrk (Debian's package), in one run per setup, against Debian's nginx (one worker)
+// serving the same bytes:
+// - /news/power-interruptions cached, `Accept-Encoding: br, gzip` (what phones send),
+//   against nginx gzip_static serving the service's own gzip bytes;
+// - the same uncompressed, against nginx uncompressed;
+// - the uncached render rate: a unique query string per request, with the cache off
+//   (CACHE_TTL_MS=0: unread query parameters are not in the cache key, so they would hit).
+// Setups: PGlite in one process; PostgreSQL (a private cluster) in one process and with
+// WEB_CONCURRENCY=2. BENCH_SECONDS (default 10) per run; BENCH_SETUPS=pglite,pg1,pg2;
+// BENCH_PATHS=/a,/b the typhoon-day pages compared cached (default the interruptions page and
+// the restoration hub /outages); the uncached render rate is measured on the first.
+import zlib from "node:zlib";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
+import { startPrivatePostgres } from "./lib/private-postgres.mjs";
+import { startService } from "./lib/service.mjs";
+import { ensureWrk, wrk } from "./lib/wrk.mjs";
 
-const PATH = "/news/power-interruptions";
-const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+const PATHS = (process.env.BENCH_PATHS ?? "/news/power-interruptions,/outages").split(",");
+const PATH = PATHS[0];
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 100;
+const COMPRESSED = { "Accept-Encoding": "br, gzip" };
+const wanted = (process.env.BENCH_SETUPS ?? "pglite,pg1,pg2").split(",");
+// BENCH_PARTS=cached,uncached: which measurements to make (both by default).
+const parts = (process.env.BENCH_PARTS ?? "cached,uncached").split(",");
 
-function run(url, duration = DURATION) {
-  return new Promise((resolve, reject) => autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result))));
+ensureWrk();
+const rows = [];
+const line = (setup, what, r, base) =>
+  console.log(
+    `${setup.padEnd(26)} ${what.padEnd(34)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99ms).padStart(7)} ms  errors ${r.errors}${base ? `  ratio ${(r.rps / base.rps).toFixed(3)}` : ""}`,
+  );
+
+async function measure(setup, env) {
+  if (parts.includes("cached")) for (const path of PATHS) await measureCached(setup, env, path);
+  if (parts.includes("uncached")) await measureUncached(setup, env);
 }
-const summary = (r) => ({ rps: Math.round(r.requests.average), p99ms: r.latency.p99, errors: r.errors + r.timeouts + (r.non2xx ?? 0) });
 
-const service = await startService();
-let nginx;
-try {
-  const bytes = Buffer.from(await (await fetch(service.url + PATH)).arrayBuffer());
-  nginx = await startStaticNginx(bytes, PATH);
-  await run(service.url + PATH, 3); // warm up both
-  await run(nginx.url + PATH, 3);
-  const before = await service.metrics();
-  const cached = summary(await run(service.url + PATH));
-  const after = await service.metrics();
-  const baseline = summary(await run(nginx.url + PATH));
-  console.log(`page bytes: ${bytes.length}`);
-  console.log(`nginx static:        ${baseline.rps} req/s, p99 ${baseline.p99ms} ms, errors ${baseline.errors}`);
-  console.log(`service (cached):    ${cached.rps} req/s, p99 ${cached.p99ms} ms, errors ${cached.errors}, renders during run ${after.renders - before.renders}`);
-  console.log(`ratio service/nginx: ${(cached.rps / baseline.rps).toFixed(3)}`);
-  await service.stop();
-
-  const uncachedService = await startService({ env: { CACHE_TTL_MS: "0" } });
-  const uncached = summary(await run(uncachedService.url + PATH, Math.min(DURATION, 10)));
-  console.log(`service (uncached):  ${uncached.rps} req/s, p99 ${uncached.p99ms} ms, errors ${uncached.errors}`);
-  await uncachedService.stop();
-  console.log(JSON.stringify({ baseline, cached, uncached, ratio: cached.rps / baseline.rps }));
-} finally {
-  await nginx?.stop();
-  await service.stop().catch(() => {});
+async function measureCached(setup, env, PATH) {
+  const service = await startService({ env });
+  let nginx;
+  try {
+    const identity = Buffer.from(await (await fetch(service.url + PATH, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+    const gzipRes = await fetch(service.url + PATH, { headers: { "Accept-Encoding": "gzip" } });
+    // The service stores gzip level 9 of these bytes: the same zlib call gives nginx the same .gz.
+    const gzipped = zlib.gzipSync(identity, { level: 9 });
+    nginx = await startStaticNginx(identity, PATH, { gzipped });
+    wrk(service.url + PATH, { seconds: 3, headers: COMPRESSED });
+    wrk(nginx.url + PATH, { seconds: 3, headers: COMPRESSED });
+    const before = await service.metrics();
+    const cachedBr = wrk(service.url + PATH, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
+    const after = await service.metrics();
+    const nginxGz = wrk(nginx.url + PATH, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
+    const cachedPlain = wrk(service.url + PATH, { seconds: SECONDS, connections: CONNECTIONS });
+    const nginxPlain = wrk(nginx.url + PATH, { seconds: SECONDS, connections: CONNECTIONS });
+    console.log(
+      `${setup} ${PATH}: page ${identity.length} bytes, gzip ${gzipped.length} (nginx), service encodings ${gzipRes.headers.get("content-encoding")}; renders during the cached run: ${after.renders - before.renders}`,
+    );
+    line(setup, "nginx gzip_static (br, gzip)", nginxGz);
+    line(setup, "service cached (br, gzip)", cachedBr, nginxGz);
+    line(setup, "nginx uncompressed", nginxPlain);
+    line(setup, "service cached, uncompressed", cachedPlain, nginxPlain);
+    rows.push({ setup, path: PATH, nginxGz, cachedBr, nginxPlain, cachedPlain });
+  } finally {
+    await nginx?.stop();
+    await service.stop();
+  }
 }
+
+async function measureUncached(setup, env) {
+  const uncachedService = await startService({ env: { ...env, CACHE_TTL_MS: "0" } });
+  try {
+    wrk(uncachedService.url + PATH, { seconds: 3, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    const uncached = wrk(uncachedService.url + PATH, { seconds: SECONDS, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    line(setup, "service uncached render (20 conn.)", uncached, { rps: 72 });
+    rows.push({ setup, path: PATH, uncached });
+  } finally {
+    await uncachedService.stop();
+  }
+}
+
+if (wanted.includes("pglite")) await measure("PGlite, one process", {});
+if (wanted.includes("pg1") || wanted.includes("pg2")) {
+  const pg = await startPrivatePostgres();
+  try {
+    if (wanted.includes("pg1")) await measure("PostgreSQL, one process", { DATABASE_URL: pg.url, WEB_CONCURRENCY: "1" });
+    if (wanted.includes("pg2")) await measure("PostgreSQL, WEB_CONCURRENCY=2", { DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
+  } finally {
+    await pg.stop();
+  }
+}
+console.log("(uncached ratio is against the 72 req/s measured before this work, PGlite, one process)");
+console.log(JSON.stringify(rows));

@@ -67,7 +67,7 @@ export const barangayQuery = z
   .trim()
   .min(1, "must be a barangay name")
   .max(80, "must be a barangay name of at most 80 characters")
-  .regex(/^[\p{L}\p{N} .,'()\-]+$/u, "must be a barangay name (letters, digits, spaces, . , ' ( ) -)")
+  .regex(/^[\p{L}\p{N} .,'()-]+$/u, "must be a barangay name (letters, digits, spaces, . , ' ( ) -)")
   .meta({ description: "Only interruptions touching this barangay (case-insensitive name)", example: "Poblacion" });
 
 /** Ready-made objects for common routes. */

@@ -17,6 +17,11 @@ describe("gallery image sizes", () => {
     expect(smallSiblingName("poster.webp")).toBeNull();
   });
   it("writes srcset with widths", () => {
-    expect(srcSet([{ src: "/storage/a-480.webp", width: 480, height: 270 }, { src: "/storage/a-960.webp", width: 960, height: 540 }])).toBe("/storage/a-480.webp 480w, /storage/a-960.webp 960w");
+    expect(
+      srcSet([
+        { src: "/storage/a-480.webp", width: 480, height: 270 },
+        { src: "/storage/a-960.webp", width: 960, height: 540 },
+      ]),
+    ).toBe("/storage/a-480.webp 480w, /storage/a-960.webp 960w");
   });
 });

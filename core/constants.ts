@@ -26,7 +26,7 @@ export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
 export const RATE_TYPES = ["R", "LV", "HV"] as const;
 export type RateType = (typeof RATE_TYPES)[number];
 export const RATE_TYPE_LABELS: Record<RateType, string> = { R: "Residential", LV: "Commercial", HV: "High Voltage" };
-/** The generation charge row whose power_source.queue is this is the total row. */
+/** The generation charge row whose source queue is this is the total row (power_source.queue in the API). */
 export const GENERATION_TOTAL_QUEUE = 100;
 export const FIRST_RATE_YEAR = 2007;
 
@@ -130,3 +130,6 @@ export const AGAM_DISTRICTS = [
   { district: 8, town: "Dasol", area: "south", memberConsumers: 6_247 },
   { district: 9, town: "Infanta", area: "south", memberConsumers: 6_617 },
 ] as const satisfies readonly { district: number; town: Town; area: "north" | "south"; memberConsumers: number }[];
+
+/** Where the ALTCHA widget fetches a challenge (the bill inquiry's route, shared by the outage report). */
+export const CAPTCHA_CHALLENGE_PATH = "/service/bill-inquiry/challenge";

@@ -15,3 +15,19 @@ describe("sanitize", () => {
     expect(toPlainText("<p>one.</p><p>Two</p><ul><li>a</li><li>b</li></ul>")).toBe("one. Two a b");
   });
 });
+
+describe("toStoredHtml and toEditableText", () => {
+  it("turns typed text into paragraphs and back", async () => {
+    const { toStoredHtml, toEditableText } = await import("./html");
+    const typed = "Pole work at km 12\nnear the school\n\nCrews: 2 & a truck";
+    const stored = toStoredHtml(typed);
+    expect(stored).toBe("<p>Pole work at km 12<br>near the school</p><p>Crews: 2 &amp; a truck</p>");
+    expect(toEditableText(stored)).toBe(typed);
+    expect(toEditableText("<p><strong>Bani</strong>: Centro</p>")).toBe("<p><strong>Bani</strong>: Centro</p>");
+  });
+
+  it("sanitizes HTML that is typed", async () => {
+    const { toStoredHtml } = await import("./html");
+    expect(toStoredHtml('<p onclick="x()">Hi<script>alert(1)</script></p>')).toBe("<p>Hi</p>");
+  });
+});

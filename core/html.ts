@@ -5,8 +5,43 @@
 import sanitizeHtml from "sanitize-html";
 
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h2", "h3", "h4", "blockquote", "a", "table", "thead", "tbody", "tr", "th", "td", "span", "small", "sup", "sub", "hr", "img", "figure", "figcaption"],
-  allowedAttributes: { a: ["href", "title", "target", "rel"], img: ["src", "alt", "width", "height", "loading"], th: ["scope", "colspan", "rowspan"], td: ["colspan", "rowspan"] },
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "h2",
+    "h3",
+    "h4",
+    "blockquote",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "span",
+    "small",
+    "sup",
+    "sub",
+    "hr",
+    "img",
+    "figure",
+    "figcaption",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel"],
+    img: ["src", "alt", "width", "height", "loading"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["data", "https", "http"] },
   allowProtocolRelative: false,
@@ -15,8 +50,25 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Sanitizing is a full HTML parse, and the same stored text is shown on every render of
+ * a page: the result is kept by its input (same text, same rules, same result), up to
+ * SANITIZED_KEPT texts of at most SANITIZED_MAX_LENGTH characters, oldest dropped first.
+ */
+const SANITIZED_KEPT = 2000;
+const SANITIZED_MAX_LENGTH = 20_000;
+const sanitized = new Map<string, string>();
+
 export function sanitize(html: string | null | undefined): string {
-  return sanitizeHtml(html ?? "", options);
+  const input = html ?? "";
+  if (input.length > SANITIZED_MAX_LENGTH) return sanitizeHtml(input, options);
+  let clean = sanitized.get(input);
+  if (clean === undefined) {
+    clean = sanitizeHtml(input, options);
+    if (sanitized.size >= SANITIZED_KEPT) sanitized.delete(sanitized.keys().next().value!);
+    sanitized.set(input, clean);
+  }
+  return clean;
 }
 
 /** The text of an HTML fragment, for titles, feeds and search. */
@@ -24,4 +76,38 @@ export function toPlainText(html: string | null | undefined): string {
   // Block ends become spaces, so "<p>one</p><p>two</p>" reads "one two".
   const spaced = (html ?? "").replace(/<\/(p|li|h[1-6]|div|td|th|tr|blockquote)>|<br\s*\/?>/gi, "$& ");
   return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What an editor typed, as stored HTML: HTML is sanitized (today's rules); plain text
+ * becomes paragraphs, one per blank-line-separated block, line breaks kept.
+ */
+export function toStoredHtml(input: string): string {
+  const text = input.replace(/\r\n?/g, "\n").trim();
+  if (!text) return "";
+  if (/<[a-z][^>]*>/i.test(text)) return sanitize(text);
+  const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .split(/\n{2,}/)
+    .map((block) => `<p>${block.split("\n").map(escapeText).join("<br>")}</p>`)
+    .join("");
+}
+
+/**
+ * Stored HTML as an editor should see it: paragraphs and line breaks only become plain text
+ * again (blank line between paragraphs); anything richer stays HTML.
+ */
+export function toEditableText(html: string): string {
+  const s = html.trim();
+  if (!s) return "";
+  if (/<(?!\/?(p|br)\b)[a-z/][^>]*>/i.test(s)) return s;
+  return s
+    .replace(/<br\s*\/?>/gi, "\n")
+    .split(/<\/p>\s*/i)
+    .map((block) => block.replace(/<p[^>]*>/gi, "").trim())
+    .filter(Boolean)
+    .join("\n\n")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }

@@ -1,5 +1,5 @@
-import ICAL from "ical.js";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { buildAtom, buildIcs, icsEscape, icsFold } from "./interruption-feeds";
 import { interruptionView } from "./interruption-view";
@@ -43,22 +43,40 @@ describe("interruption view (the page's rows)", () => {
   });
 
   it("moves the status with the clock: scheduled, ongoing at the start, finished at the end; cancelled stays", () => {
-    expect(interruptionView(base, before)).toMatchObject({ status: "scheduled", statusLabel: "Scheduled", statusSince: "March 1, 2024, 10:00 AM" });
-    expect(interruptionView(base, new Date("2024-03-04T20:00:00Z"))).toMatchObject({ status: "ongoing", statusSince: "March 5, 2024, 12:30 AM" });
-    expect(interruptionView(base, new Date("2024-03-05T02:00:00Z"))).toMatchObject({ status: "finished", statusSince: "March 5, 2024, 9:00 AM" });
+    expect(interruptionView(base, before)).toMatchObject({
+      status: "scheduled",
+      statusLabel: "Scheduled",
+      statusSince: "March 1, 2024, 10:00 AM",
+    });
+    expect(interruptionView(base, new Date("2024-03-04T20:00:00Z"))).toMatchObject({
+      status: "ongoing",
+      statusSince: "March 5, 2024, 12:30 AM",
+    });
+    expect(interruptionView(base, new Date("2024-03-05T02:00:00Z"))).toMatchObject({
+      status: "finished",
+      statusSince: "March 5, 2024, 9:00 AM",
+    });
     expect(interruptionView({ ...base, status: "extended" }, new Date("2024-03-04T20:00:00Z")).status).toBe("extended");
     expect(interruptionView({ ...base, status: "cancelled" }, new Date("2024-03-05T02:00:00Z")).status).toBe("cancelled");
   });
 });
 
 describe("iCalendar feed", () => {
-  const ics = buildIcs([base, { ...base, id: 8, status: "cancelled", towns: ["Dasol"], barangays: [] }], { publicUrl: "https://www.example.ph", now: before });
+  const ics = buildIcs([base, { ...base, id: 8, status: "cancelled", towns: ["Dasol"], barangays: [] }], {
+    publicUrl: "https://www.example.ph",
+    now: before,
+  });
 
   it("escapes text and folds long lines at 75 octets without splitting characters", () => {
     expect(icsEscape("a;b,c\\d\ne")).toBe("a\\;b\\,c\\\\d\\ne");
     const folded = icsFold("DESCRIPTION:" + "ñ".repeat(80));
     for (const line of folded.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.split("\r\n").map((l, i) => (i ? l.slice(1) : l)).join("")).toBe("DESCRIPTION:" + "ñ".repeat(80));
+    expect(
+      folded
+        .split("\r\n")
+        .map((l, i) => (i ? l.slice(1) : l))
+        .join(""),
+    ).toBe("DESCRIPTION:" + "ñ".repeat(80));
   });
 
   it("uses CRLF and lines of at most 75 octets", () => {
@@ -94,7 +112,11 @@ describe("iCalendar feed", () => {
 
 describe("Atom feed", () => {
   it("is well-formed XML with one entry per interruption, dates in Manila", () => {
-    const xml = buildAtom([base, { ...base, id: 8, activities: "<p>Tom & Jerry's \u0001 <b>line</b></p>" }], { publicUrl: "https://www.example.ph", now: before, town: "Bani" });
+    const xml = buildAtom([base, { ...base, id: 8, activities: "<p>Tom & Jerry's \u0001 <b>line</b></p>" }], {
+      publicUrl: "https://www.example.ph",
+      now: before,
+      town: "Bani",
+    });
     expect(XMLValidator.validate(xml)).toBe(true);
     const feed = new XMLParser({ ignoreAttributes: false }).parse(xml).feed;
     expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");

@@ -4,8 +4,8 @@
  * both formats are small and the escaping rules are written out here.
  */
 import { COOPERATIVE, TIME_ZONE } from "./constants";
-import { type Interruption } from "./interruptions";
 import { htmlToLines, interruptionView, townsLabel } from "./interruption-view";
+import type { Interruption } from "./interruptions";
 
 export interface FeedOptions {
   /** The site's origin, e.g. https://www.example.ph (no trailing slash). */
@@ -21,7 +21,11 @@ const PAGE_PATH = "/news/power-interruptions";
 
 /** TEXT value escaping (RFC 5545 3.3.11). */
 export function icsEscape(text: string): string {
-  return text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return text
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /** Folds a content line at 75 octets (RFC 5545 3.1), never inside a UTF-8 character. */
@@ -47,7 +51,10 @@ export function icsFold(line: string): string {
 
 /** 20240305T000000Z */
 export function icsUtc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 export function buildIcs(items: Interruption[], opts: FeedOptions): string {

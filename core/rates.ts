@@ -1,13 +1,6 @@
-/**
- * Electricity rates: the official rate per type and the breakdown of the
- * generation charge, per month. The page, the CSV and the API share these.
- * Amounts are numeric in the database (exact); they leave here as JS numbers.
- */
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { generationCharges, officialRates } from "../db/schema";
-import { FIRST_RATE_YEAR, GENERATION_TOTAL_QUEUE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "./constants";
-import { manilaParts, MONTH_NAMES } from "./dates";
+/** Rates without the database: types, the estimator, month parsing and the CSV (shared by the page, the API and the browser). */
+import { FIRST_RATE_YEAR, GENERATION_TOTAL_QUEUE, RATE_TYPE_LABELS, type RateType } from "./constants";
+import { MONTH_NAMES, manilaParts } from "./dates";
 
 export interface OfficialRate {
   type: RateType;
@@ -16,90 +9,38 @@ export interface OfficialRate {
 }
 
 export interface GenerationCharge {
-  power_source: { name: string; queue: number };
-  percent_kwh_purchased: number;
-  kwh_purchased: number;
-  basic_generation_cost: number;
-  other_cost_adjustment: number;
-  total_generation_cost: number;
-  prompt_payment_discount: number;
-  pilferage_cost_recoveries: number;
-  other_generation_cost_adjustment: number;
-  generation_rate: number;
+  source: { name: string; queue: number };
+  percentKwhPurchased: number;
+  kwhPurchased: number;
+  basicGenerationCost: number;
+  otherCostAdjustment: number;
+  totalGenerationCost: number;
+  promptPaymentDiscount: number;
+  pilferageCostRecoveries: number;
+  otherGenerationCostAdjustment: number;
+  generationRate: number;
 }
 
 /** The columns of the Breakdown of Generation Charge, in table order (spec section 3). */
 export const GENERATION_COLUMNS = [
-  { key: "percent_kwh_purchased", label: "% kWh Purchased", unit: "percent" },
-  { key: "kwh_purchased", label: "kWh Purchased", unit: "kwh" },
-  { key: "basic_generation_cost", label: "Basic Generation Cost (Php)", unit: "php" },
-  { key: "other_cost_adjustment", label: "Other Cost Adjustment (Php)", unit: "php" },
-  { key: "total_generation_cost", label: "Total Generation Cost (Php)", unit: "php" },
-  { key: "prompt_payment_discount", label: "Prompt Payment Discount (Php)", unit: "php" },
-  { key: "pilferage_cost_recoveries", label: "Pilferage Cost Recoveries (Php)", unit: "php" },
-  { key: "other_generation_cost_adjustment", label: "Other Generation Cost Adjustment (Php)", unit: "php" },
-  { key: "generation_rate", label: "Generation Rate (Php/kWh)", unit: "rate" },
-] as const satisfies readonly { key: Exclude<keyof GenerationCharge, "power_source">; label: string; unit: string }[];
+  { key: "percentKwhPurchased", label: "% kWh Purchased", unit: "percent" },
+  { key: "kwhPurchased", label: "kWh Purchased", unit: "kwh" },
+  { key: "basicGenerationCost", label: "Basic Generation Cost (Php)", unit: "php" },
+  { key: "otherCostAdjustment", label: "Other Cost Adjustment (Php)", unit: "php" },
+  { key: "totalGenerationCost", label: "Total Generation Cost (Php)", unit: "php" },
+  { key: "promptPaymentDiscount", label: "Prompt Payment Discount (Php)", unit: "php" },
+  { key: "pilferageCostRecoveries", label: "Pilferage Cost Recoveries (Php)", unit: "php" },
+  { key: "otherGenerationCostAdjustment", label: "Other Generation Cost Adjustment (Php)", unit: "php" },
+  { key: "generationRate", label: "Generation Rate (Php/kWh)", unit: "rate" },
+] as const satisfies readonly { key: Exclude<keyof GenerationCharge, "source">; label: string; unit: string }[];
 
-export const isTotalRow = (c: GenerationCharge) => c.power_source.queue === GENERATION_TOTAL_QUEUE;
-
-const typeOrder = (t: RateType) => RATE_TYPES.indexOf(t);
-
-/** The official rates of one month, R, LV, HV in that order; empty when none were published. */
-export async function getOfficialRates(db: Db, year: number, month: number): Promise<OfficialRate[]> {
-  const rows = await db
-    .select({ type: officialRates.type, amount: officialRates.amount })
-    .from(officialRates)
-    .where(and(eq(officialRates.year, year), eq(officialRates.month, month)));
-  return rows.map((r) => ({ type: r.type, amount: Number(r.amount) })).sort((a, b) => typeOrder(a.type) - typeOrder(b.type));
-}
-
-/** The generation charge rows of one month, by power source queue; the queue-100 row (the total) comes last. */
-export async function listGenerationCharges(db: Db, year: number, month: number): Promise<GenerationCharge[]> {
-  const rows = await db
-    .select()
-    .from(generationCharges)
-    .where(and(eq(generationCharges.year, year), eq(generationCharges.month, month)))
-    .orderBy(asc(generationCharges.sourceQueue));
-  return rows.map((r) => ({
-    power_source: { name: r.sourceName, queue: r.sourceQueue },
-    percent_kwh_purchased: Number(r.percentKwhPurchased),
-    kwh_purchased: Number(r.kwhPurchased),
-    basic_generation_cost: Number(r.basicGenerationCost),
-    other_cost_adjustment: Number(r.otherCostAdjustment),
-    total_generation_cost: Number(r.totalGenerationCost),
-    prompt_payment_discount: Number(r.promptPaymentDiscount),
-    pilferage_cost_recoveries: Number(r.pilferageCostRecoveries),
-    other_generation_cost_adjustment: Number(r.otherGenerationCostAdjustment),
-    generation_rate: Number(r.generationRate),
-  }));
-}
+export const isTotalRow = (c: GenerationCharge) => c.source.queue === GENERATION_TOTAL_QUEUE;
 
 export interface RateHistoryPoint {
   year: number;
   month: number;
   /** Php/kWh per type; null when that month has no published rate. */
   rates: Record<RateType, number | null>;
-}
-
-/** The `months` months ending with (and including) year/month, oldest first, each with its rates. */
-export async function getRateHistory(db: Db, year: number, month: number, months = 24): Promise<RateHistoryPoint[]> {
-  const endKey = year * 12 + (month - 1);
-  const startKey = endKey - months + 1;
-  const key = sql<number>`${officialRates.year} * 12 + ${officialRates.month} - 1`;
-  const rows = await db
-    .select({ year: officialRates.year, month: officialRates.month, type: officialRates.type, amount: officialRates.amount })
-    .from(officialRates)
-    .where(and(gte(key, startKey), lte(key, endKey)));
-  const points: RateHistoryPoint[] = [];
-  for (let k = startKey; k <= endKey; k++) {
-    const y = Math.floor(k / 12);
-    const m = (k % 12) + 1;
-    const rates = { R: null, LV: null, HV: null } as Record<RateType, number | null>;
-    for (const r of rows) if (r.year === y && r.month === m) rates[r.type] = Number(r.amount);
-    points.push({ year: y, month: m, rates });
-  }
-  return points;
 }
 
 /** Php for `kwh` at a Php/kWh rate, rounded to the centavo. */
@@ -140,7 +81,12 @@ export function parseRateMonth(params: URLSearchParams, now = new Date()): RateM
   const yearOk = Number.isInteger(year) && year >= FIRST_RATE_YEAR && year <= current.year;
   const monthOk = Number.isInteger(month) && month >= 1 && month <= 12;
   if (yearOk && monthOk) return { year, month };
-  const problems = [!yearOk ? `the year must be ${FIRST_RATE_YEAR} to ${current.year}` : null, !monthOk ? "the month must be 1 to 12" : null].filter(Boolean).join(" and ");
+  const problems = [
+    !yearOk ? `the year must be ${FIRST_RATE_YEAR} to ${current.year}` : null,
+    !monthOk ? "the month must be 1 to 12" : null,
+  ]
+    .filter(Boolean)
+    .join(" and ");
   return { ...current, error: `We could not read that month (${problems}), so this month's rates are shown.` };
 }
 
@@ -162,6 +108,6 @@ export function ratesCsv(year: number, month: number, rates: OfficialRate[], cha
   out += csvRow([`Breakdown of Generation Charge, ${monthLabel(year, month)}`]);
   out += csvRow(["Power Source", "Queue", ...GENERATION_COLUMNS.map((c) => c.label)]);
   if (charges.length === 0) out += csvRow(["No generation charges data found!"]);
-  for (const c of charges) out += csvRow([c.power_source.name, c.power_source.queue, ...GENERATION_COLUMNS.map((col) => c[col.key])]);
+  for (const c of charges) out += csvRow([c.source.name, c.source.queue, ...GENERATION_COLUMNS.map((col) => c[col.key])]);
   return out;
 }

@@ -40,4 +40,12 @@ export type SurveyRatingName = (typeof SURVEY_RATINGS)[number]["name"];
 export const scoreOf = (index: number) => 4 - index;
 
 /** Fields the visitor must fill in (spec section 5); the ratings and suggestions are optional. */
-export const SURVEY_REQUIRED_FIELDS = ["name", "respondentName", "city", "accountNumber", "email", "contactNumber", "acceptPrivacyNotice"] as const;
+export const SURVEY_REQUIRED_FIELDS = [
+  "name",
+  "respondentName",
+  "city",
+  "accountNumber",
+  "email",
+  "contactNumber",
+  "acceptPrivacyNotice",
+] as const;

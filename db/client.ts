@@ -4,17 +4,24 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { auditLogAppendOnlySql } from "./schema-staff";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded instance (PGlite only): libraries that bring their own SQL (pg-boss) share it. */
+  pglite?: import("@electric-sql/pglite").PGlite;
+  /** The connection string (PostgreSQL only), for libraries with their own pool (pg-boss). */
+  url?: string;
   /** true when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** Applies the committed migrations with this driver's migrator. */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,11 +47,14 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseH
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 });
   // A dropped connection must not crash the process; queries will fail and be answered 503.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema, logger }) as unknown as Db;
+  const db = drizzle(pool, { schema, logger });
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   return {
     db,
     kind: "postgres",
+    url,
     ping: () => pingDb(db),
+    migrate: () => migrate(db, { migrationsFolder }),
     close: once(() => pool.end()),
   };
 }
@@ -53,14 +63,65 @@ async function openPglite(dir: string, logger: QueryLogger): Promise<DatabaseHan
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema, logger }) as unknown as Db;
+  const unlock = lockDataDir(dir);
+  const client = await PGlite.create(dir).catch((error) => {
+    unlock();
+    throw error;
+  });
+  const db = drizzle(client, { schema, logger });
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
   return {
     db,
     kind: "pglite",
+    pglite: client,
     ping: () => pingDb(db),
-    close: once(() => (client.closed ? Promise.resolve() : client.close())),
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: once(async () => {
+      if (!client.closed) await client.close();
+      unlock();
+    }),
   };
+}
+
+/** Another process holds the embedded database's folder. */
+export class DataDirBusyError extends Error {}
+
+/**
+ * PGlite runs the database inside this process: a second process on the same folder (the
+ * server and `npm run staff:add`, say) would work on its own copy and the two would overwrite
+ * each other. So one process at a time holds the folder, marked by a file with its pid; a
+ * mark left by a process that has died is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(path.dirname(dir), "pglite.lock");
+  const mine = String(process.pid);
+  try {
+    fs.writeFileSync(file, mine, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const holder = Number(fs.readFileSync(file, "utf8"));
+    if (holder && holder !== process.pid && isAlive(holder))
+      throw new DataDirBusyError(
+        `The embedded database in ${path.dirname(dir)} is in use by process ${holder} (is the site running?). Stop it first, or use PostgreSQL (DATABASE_URL).`,
+      );
+    fs.writeFileSync(file, mine);
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(file, "utf8") === mine) fs.unlinkSync(file);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Closing twice (a test closes the database, then the app closes it again) is harmless. */
@@ -81,17 +142,31 @@ async function pingDb(db: Db): Promise<boolean> {
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error("timeout")), ms);
-    p.then((v) => (clearTimeout(t), resolve(v)), (e) => (clearTimeout(t), reject(e)));
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e) => (clearTimeout(t), reject(e)),
+    );
   });
+}
+
+/**
+ * The rows of a raw `db.execute(sql)`: pg and PGlite both answer `{ rows }`, but drizzle's
+ * shared type cannot say so. `T` is the row shape the query selects.
+ */
+export async function queryRows<T>(db: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  return resultRows<T>(await db.execute(query));
+}
+
+/** The rows of a raw query's result (`{ rows }`, or the rows themselves). */
+export function resultRows<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result;
+  if (typeof result === "object" && result !== null && "rows" in result && Array.isArray(result.rows)) return result.rows;
+  throw new Error("the database answered a query without rows");
 }
 
 /** Applies the committed migrations; safe to run at every start. */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  if (handle.kind === "pglite") {
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    await migrate(handle.db as never, { migrationsFolder });
-  } else {
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    await migrate(handle.db as never, { migrationsFolder });
-  }
+  await handle.migrate();
+  // What drizzle cannot express in the schema: the audit log's append-only trigger.
+  for (const statement of auditLogAppendOnlySql) await handle.db.execute(statement);
 }

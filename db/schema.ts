@@ -28,11 +28,30 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const townEnum = pgEnum("town", ["Bolinao", "Anda", "Bani", "Agno", "Alaminos", "Burgos", "Mabini", "Dasol", "Infanta"]);
-export const newsKindEnum = pgEnum("news_kind", ["electricity-rates", "events-and-activities", "invitation-to-bid", "supply-and-load-demand"]);
+export const newsKindEnum = pgEnum("news_kind", [
+  "electricity-rates",
+  "events-and-activities",
+  "invitation-to-bid",
+  "supply-and-load-demand",
+]);
 export const announcementKindEnum = pgEnum("announcement_kind", ["bid", "advisory"]);
 export const rateTypeEnum = pgEnum("rate_type", ["R", "LV", "HV"]);
 export const interruptionStatusEnum = pgEnum("interruption_status", ["scheduled", "ongoing", "finished", "cancelled", "extended"]);
 export const areaEnum = pgEnum("agam_area", ["north", "south"]);
+/** Where a piece of public content is in its life: a draft, published (maybe from publish_at until unpublish_at), or archived. */
+export const publicationEnum = pgEnum("publication", ["draft", "published", "archived"]);
+
+/**
+ * The publication columns every kind of public content carries. Existing rows (and the demo
+ * seed) are published; the console creates drafts. Visible to the public only when
+ * published and publish_at <= now < unpublish_at (core/publication.ts).
+ */
+const publicationColumns = () => ({
+  publication: publicationEnum("publication").notNull().default("published"),
+  publishAt: timestamp("publish_at", { withTimezone: true }),
+  unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Files under the storage folder, by their content-addressed name. */
 export const storedFiles = pgTable("stored_files", {
@@ -50,6 +69,7 @@ export const newsCategories = pgTable("news_categories", {
   tag: text("tag").notNull().unique(),
   title: text("title").notNull(),
   createdAt: createdAt(),
+  ...publicationColumns(),
 });
 
 /** About-us contents: one row each for profile, mission, vision and core values. */
@@ -72,14 +92,19 @@ export const announcements = pgTable(
     title: text("title").notNull(),
     body: text("body"),
     createdAt: createdAt(),
+    ...publicationColumns(),
   },
   (t) => [index("announcements_kind_created").on(t.kind, t.createdAt)],
 );
 
 export const announcementAttachments = pgTable("announcement_attachments", {
   id: serial("id").primaryKey(),
-  announcementId: integer("announcement_id").notNull().references(() => announcements.id, { onDelete: "cascade" }),
-  fileName: text("file_name").notNull().references(() => storedFiles.name),
+  announcementId: integer("announcement_id")
+    .notNull()
+    .references(() => announcements.id, { onDelete: "cascade" }),
+  fileName: text("file_name")
+    .notNull()
+    .references(() => storedFiles.name),
   position: integer("position").notNull().default(0),
 });
 
@@ -91,13 +116,16 @@ export const newsItems = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
+    ...publicationColumns(),
   },
   (t) => [index("news_items_kind_created").on(t.kind, t.createdAt)],
 );
 
 export const newsItemImages = pgTable("news_item_images", {
   id: serial("id").primaryKey(),
-  newsItemId: integer("news_item_id").notNull().references(() => newsItems.id, { onDelete: "cascade" }),
+  newsItemId: integer("news_item_id")
+    .notNull()
+    .references(() => newsItems.id, { onDelete: "cascade" }),
   data: bytes("data").notNull(),
   contentType: text("content_type").notNull(),
   width: integer("width").notNull(),
@@ -114,8 +142,13 @@ export const officialRates = pgTable(
     month: integer("month").notNull(),
     type: rateTypeEnum("type").notNull(),
     amount: numeric("amount", { precision: 12, scale: 4 }).notNull(),
+    /** The month's rates are public from this instant (the rates editor chooses it). */
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("official_rates_month_type").on(t.year, t.month, t.type), check("official_rates_month", sql`${t.month} between 1 and 12`)],
+  (t) => [
+    uniqueIndex("official_rates_month_type").on(t.year, t.month, t.type),
+    check("official_rates_month", sql`${t.month} between 1 and 12`),
+  ],
 );
 
 export const generationCharges = pgTable(
@@ -135,6 +168,7 @@ export const generationCharges = pgTable(
     pilferageCostRecoveries: numeric("pilferage_cost_recoveries", { precision: 16, scale: 2 }).notNull(),
     otherGenerationCostAdjustment: numeric("other_generation_cost_adjustment", { precision: 16, scale: 2 }).notNull(),
     generationRate: numeric("generation_rate", { precision: 12, scale: 4 }).notNull(),
+    publishAt: timestamp("publish_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("generation_charges_month_queue").on(t.year, t.month, t.sourceQueue)],
 );
@@ -144,12 +178,17 @@ export const careers = pgTable("careers", {
   jobTitle: text("job_title").notNull(),
   body: text("body"),
   createdAt: createdAt(),
+  ...publicationColumns(),
 });
 
 export const careerAttachments = pgTable("career_attachments", {
   id: serial("id").primaryKey(),
-  careerId: integer("career_id").notNull().references(() => careers.id, { onDelete: "cascade" }),
-  fileName: text("file_name").notNull().references(() => storedFiles.name),
+  careerId: integer("career_id")
+    .notNull()
+    .references(() => careers.id, { onDelete: "cascade" }),
+  fileName: text("file_name")
+    .notNull()
+    .references(() => storedFiles.name),
   position: integer("position").notNull().default(0),
 });
 
@@ -164,7 +203,9 @@ export const branches = pgTable("branches", {
 
 export const branchPhones = pgTable("branch_phones", {
   id: serial("id").primaryKey(),
-  branchId: integer("branch_id").notNull().references(() => branches.id, { onDelete: "cascade" }),
+  branchId: integer("branch_id")
+    .notNull()
+    .references(() => branches.id, { onDelete: "cascade" }),
   number: text("number").notNull(),
   position: integer("position").notNull().default(0),
 });
@@ -191,6 +232,7 @@ export const powerInterruptions = pgTable(
     status: interruptionStatusEnum("status").notNull().default("scheduled"),
     statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    ...publicationColumns(),
   },
   (t) => [index("power_interruptions_starts").on(t.startsAt), check("power_interruptions_order", sql`${t.endsAt} > ${t.startsAt}`)],
 );
@@ -199,7 +241,9 @@ export const powerInterruptions = pgTable(
 export const powerInterruptionTowns = pgTable(
   "power_interruption_towns",
   {
-    interruptionId: integer("interruption_id").notNull().references(() => powerInterruptions.id, { onDelete: "cascade" }),
+    interruptionId: integer("interruption_id")
+      .notNull()
+      .references(() => powerInterruptions.id, { onDelete: "cascade" }),
     town: townEnum("town").notNull(),
   },
   (t) => [primaryKey({ columns: [t.interruptionId, t.town] })],
@@ -209,26 +253,68 @@ export const powerInterruptionTowns = pgTable(
 export const powerInterruptionBarangays = pgTable(
   "power_interruption_barangays",
   {
-    interruptionId: integer("interruption_id").notNull().references(() => powerInterruptions.id, { onDelete: "cascade" }),
-    barangayId: integer("barangay_id").notNull().references(() => barangays.id),
+    interruptionId: integer("interruption_id")
+      .notNull()
+      .references(() => powerInterruptions.id, { onDelete: "cascade" }),
+    barangayId: integer("barangay_id")
+      .notNull()
+      .references(() => barangays.id),
   },
   (t) => [primaryKey({ columns: [t.interruptionId, t.barangayId] })],
+);
+
+/**
+ * Every change to an interruption that a member may hear about, written in the same
+ * transaction as the change itself: the history shown on the public page and the
+ * outbox that alerts are sent from (see core/interruption-events.server.ts).
+ */
+export const interruptionEventKindEnum = pgEnum("interruption_event_kind", [
+  "published",
+  "changed",
+  "moved",
+  "extended",
+  "ongoing",
+  "finished",
+  "cancelled",
+]);
+
+export const interruptionEvents = pgTable(
+  "interruption_events",
+  {
+    id: serial("id").primaryKey(),
+    interruptionId: integer("interruption_id")
+      .notNull()
+      .references(() => powerInterruptions.id, { onDelete: "cascade" }),
+    kind: interruptionEventKindEnum("kind").notNull(),
+    /** Optional public note shown with the change. */
+    note: text("note").notNull().default(""),
+    /** The staff user who made the change (better-auth user id), empty for the seed. */
+    actorId: text("actor_id").notNull().default(""),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("interruption_events_interruption").on(t.interruptionId, t.occurredAt)],
 );
 
 export const galleryImages = pgTable("gallery_images", {
   id: serial("id").primaryKey(),
   caption: text("caption").notNull(),
   alt: text("alt").notNull(),
-  fileName: text("file_name").notNull().references(() => storedFiles.name),
+  fileName: text("file_name")
+    .notNull()
+    .references(() => storedFiles.name),
   position: integer("position").notNull().default(0),
+  ...publicationColumns(),
 });
 
 export const partners = pgTable("partners", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   url: text("url"),
-  logoFileName: text("logo_file_name").notNull().references(() => storedFiles.name),
+  logoFileName: text("logo_file_name")
+    .notNull()
+    .references(() => storedFiles.name),
   position: integer("position").notNull().default(0),
+  ...publicationColumns(),
 });
 
 export const agamAccounts = pgTable(
@@ -242,8 +328,15 @@ export const agamAccounts = pgTable(
     area: areaEnum("area").notNull(),
     phone: text("phone"),
     email: text("email"),
+    /** Town of the service address (member roll). */
+    town: townEnum("town"),
+    /** The registration PIN printed on the member's AGAM notice, hashed (scrypt); null when none was issued. */
+    pinHash: text("pin_hash"),
   },
-  (t) => [check("agam_accounts_number", sql`${t.accountNumber} ~ '^[0-9]{2}-[0-9]{4}-[0-9]{4}$'`), check("agam_accounts_district", sql`${t.district} between 1 and 9`)],
+  (t) => [
+    check("agam_accounts_number", sql`${t.accountNumber} ~ '^[0-9]{2}-[0-9]{4}-[0-9]{4}$'`),
+    check("agam_accounts_district", sql`${t.district} between 1 and 9`),
+  ],
 );
 
 export const agamTopics = pgTable("agam_topics", {
@@ -258,7 +351,10 @@ export const agamRegistrations = pgTable(
   {
     id: serial("id").primaryKey(),
     reference: text("reference").notNull().unique(),
-    accountNumber: text("account_number").notNull().unique().references(() => agamAccounts.accountNumber),
+    accountNumber: text("account_number")
+      .notNull()
+      .unique()
+      .references(() => agamAccounts.accountNumber),
     origin: text("origin").notNull().default(""),
     phone: text("phone").notNull().default(""),
     email: text("email").notNull().default(""),
@@ -270,8 +366,12 @@ export const agamRegistrations = pgTable(
 export const agamDecisions = pgTable(
   "agam_decisions",
   {
-    registrationId: integer("registration_id").notNull().references(() => agamRegistrations.id, { onDelete: "cascade" }),
-    topicId: integer("topic_id").notNull().references(() => agamTopics.id),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => agamRegistrations.id, { onDelete: "cascade" }),
+    topicId: integer("topic_id")
+      .notNull()
+      .references(() => agamTopics.id),
     topicSequenceNumber: integer("topic_sequence_number").notNull(),
     answerValue: smallint("answer_value").notNull(),
     reason: text("reason").notNull().default(""),
@@ -337,3 +437,10 @@ export const usedCaptchas = pgTable("used_captchas", {
 });
 
 export type InterruptionStatusValue = (typeof interruptionStatusEnum.enumValues)[number];
+export * from "./schema-alerts";
+export * from "./schema-content";
+export * from "./schema-members-a";
+export * from "./schema-members-b";
+export * from "./schema-reports";
+export * from "./schema-security";
+export * from "./schema-staff";

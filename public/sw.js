@@ -51,7 +51,12 @@ async function cacheFirst(request) {
 
 function keepable(response) {
   const cacheControl = response.headers.get("Cache-Control") || "";
-  return response.ok && response.type === "basic" && !/no-store|private/.test(cacheControl) && (response.headers.get("Content-Type") || "").startsWith("text/html");
+  return (
+    response.ok &&
+    response.type === "basic" &&
+    !/no-store|private/.test(cacheControl) &&
+    (response.headers.get("Content-Type") || "").startsWith("text/html")
+  );
 }
 
 async function savePage(request, response) {
@@ -85,7 +90,14 @@ async function networkFirstPage(event, request) {
   }
 }
 
-const manilaFormat = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+const manilaFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Asia/Manila",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 /** The saved copy, with a notice of when it was saved placed first in the body. */
 async function savedCopy(request) {
@@ -104,7 +116,52 @@ async function savedCopy(request) {
 function offlinePage() {
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title></head>
 <body style="font-family:system-ui,sans-serif;padding:1.5rem;line-height:1.5;color:#1c2430"><h1 style="color:#072a4c">You are offline</h1>
-<p>This page has not been saved on this phone yet. Pages you opened before, like the power interruption schedule, can be read offline.</p>
-<p><a href="/news/power-interruptions">Power interruption schedule</a> · <a href="/">Home</a></p></body></html>`;
+<p>This page has not been saved on this phone yet. Pages you opened before, like the power interruption schedule and the restoration status, can be read offline.</p>
+<p><a href="/news/power-interruptions">Power interruption schedule</a> · <a href="/outages">Restoration status</a> · <a href="/">Home</a></p></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
+
+/*
+ * Interruption alerts (web push). The payload is JSON from the alerts worker:
+ * {title, body, url, tag, manage}. One notification per interruption (tag), opening its page.
+ */
+self.addEventListener("push", (event) => {
+  let alert = {};
+  try {
+    alert = event.data ? event.data.json() : {};
+  } catch {
+    alert = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(alert.title || "Power interruption", {
+      body: alert.body || "",
+      tag: alert.tag,
+      renotify: Boolean(alert.tag),
+      icon: "/favicon.svg",
+      data: { url: alert.url || "/news/power-interruptions", manage: alert.manage },
+      actions: alert.manage ? [{ action: "manage", title: "Change or stop alerts" }] : [],
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  const target = new URL(
+    event.action === "manage" && data.manage ? data.manage : data.url || "/news/power-interruptions",
+    self.location.origin,
+  );
+  // Only this site's pages open from a notification.
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+        if (new URL(client.url).pathname === target.pathname && "focus" in client) {
+          await client.navigate(target.href).catch(() => {});
+          return client.focus();
+        }
+      }
+      return self.clients.openWindow(target.href);
+    })(),
+  );
+});

@@ -18,7 +18,10 @@ function newest(dir) {
 
 const sources = ["app", "core", "public"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-const changed = Math.max(...sources.map(newest), ...["vite.config.ts", "react-router.config.ts", "package-lock.json"].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
+const changed = Math.max(
+  ...sources.map(newest),
+  ...["vite.config.ts", "react-router.config.ts", "package-lock.json"].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+);
 if (changed > built) {
   console.log("Building the pages…");
   execSync("npx react-router build", { cwd: root, stdio: "inherit" });

@@ -1,15 +1,25 @@
-// `npm test`: installs what the browser and proxy tests need when missing (Debian's
-// chromium and nginx), builds the site, then runs every test (unit, API, database, browser).
+// `npm test`: installs what the browser, proxy, CAP-schema and markup tests need when missing
+// (Debian's chromium, nginx, libxml2-utils for xmllint, and Java for the W3C Nu HTML Checker,
+// vnu-jar), checks formatting and lint rules (Biome), builds the site, then runs every test (unit, API, database, browser).
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
 const run = (cmd, env = {}) => execSync(cmd, { stdio: "inherit", env: { ...process.env, ...env } });
-const missing = [["/usr/bin/chromium", "chromium"], ["/usr/sbin/nginx", "nginx"]].filter(([bin]) => !fs.existsSync(bin)).map(([, pkg]) => pkg);
+const missing = [
+  ["/usr/bin/chromium", "chromium"],
+  ["/usr/sbin/nginx", "nginx"],
+  ["/usr/bin/xmllint", "libxml2-utils"],
+  ["/usr/bin/java", "default-jre-headless"],
+]
+  .filter(([bin]) => !fs.existsSync(bin))
+  .map(([, pkg]) => pkg);
 if (missing.length) {
   const sudo = process.getuid && process.getuid() !== 0 ? "sudo " : "";
   console.log(`Installing ${missing.join(", ")} with apt-get…`);
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
 }
+// Formatting and lint rules (biome.json) first: the cheapest check.
+run("npm run -s lint");
 run("npm run build");
 run("npm run -s typecheck");
 // Tests that share state through Redis run when one answers on this machine (CI has one).

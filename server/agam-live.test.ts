@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AGAM_REGISTERED_CHANNEL, AgamLive, CONTENT_CHANGED_CHANNEL } from "./agam-live";
-import { createLocalBus, createRedisBus, type Bus } from "./bus";
-import type { AgamCounts } from "../core/agam";
+import { AGAM_REGISTERED_CHANNEL, AgamLive } from "./agam-live";
+import type { CountsBody as AgamCounts } from "./api/v1/agam-contract";
+import { type Bus, CONTENT_CHANGED_CHANNEL, createLocalBus, createRedisBus } from "./bus";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,18 +7,17 @@
  * apart, however many viewers, pollers or registrations there are; the latest value
  * is kept in memory and fanned out to every listener only when it changed.
  */
-import type { AgamCounts } from "../core/agam";
-import type { Bus } from "./bus";
+import type { CountsBody } from "./api/v1/agam-contract";
+import { type Bus, CONTENT_CHANGED_CHANNEL } from "./bus";
 
 /** Published (message: the account's district, or "") after every registration. */
 export const AGAM_REGISTERED_CHANNEL = "agam-registered";
-/** makeServices().contentChanged(area) publishes here; the pages announce "agam". */
-export const CONTENT_CHANGED_CHANNEL = "content-changed";
 
-export type CountsListener = (counts: AgamCounts, json: string) => void;
+export type CountsListener<T> = (counts: T, json: string) => void;
 
-export interface AgamLiveOptions {
-  compute: () => Promise<AgamCounts>;
+/** `T` is the value as it is sent (the API sends the contract's shape). */
+export interface AgamLiveOptions<T> {
+  compute: () => Promise<T>;
   bus: Bus;
   /** Safety-net recompute while there are viewers, and how long a value counts as fresh. */
   intervalMs?: number;
@@ -27,16 +26,16 @@ export interface AgamLiveOptions {
   onError?: (error: unknown) => void;
 }
 
-export class AgamLive {
-  private value?: AgamCounts;
+export class AgamLive<T = CountsBody> {
+  private value?: T;
   private emittedJson?: string;
   private computedAt = 0;
   private lastStart = Number.NEGATIVE_INFINITY;
   private stale = true;
-  private inFlight?: Promise<AgamCounts>;
+  private inFlight?: Promise<T>;
   private timer?: NodeJS.Timeout;
   private ticker?: NodeJS.Timeout;
-  private readonly listeners = new Set<CountsListener>();
+  private readonly listeners = new Set<CountsListener<T>>();
   private readonly unsubscribe: (() => void)[];
   private readonly intervalMs: number;
   private readonly minGapMs: number;
@@ -46,7 +45,7 @@ export class AgamLive {
   /** The shortest time seen between the starts of two computations (benchmarks read it). */
   shortestGapMs = Number.POSITIVE_INFINITY;
 
-  constructor(private readonly opts: AgamLiveOptions) {
+  constructor(private readonly opts: AgamLiveOptions<T>) {
     this.intervalMs = opts.intervalMs ?? 2000;
     this.minGapMs = opts.minGapMs ?? 1000;
     this.unsubscribe = [
@@ -62,7 +61,7 @@ export class AgamLive {
   }
 
   /** Called for every change; the listener gets the new value (not the current one: read `current()`). */
-  subscribe(listener: CountsListener): () => void {
+  subscribe(listener: CountsListener<T>): () => void {
     this.listeners.add(listener);
     if (this.listeners.size === 1 && !this.closed) {
       this.ticker = setInterval(() => {
@@ -80,7 +79,7 @@ export class AgamLive {
   }
 
   /** The counts, at most `intervalMs` old (or `minGapMs` old just after a change). */
-  async current(): Promise<AgamCounts> {
+  async current(): Promise<T> {
     const now = Date.now();
     if (this.value) {
       if (!this.stale && now - this.computedAt < this.intervalMs) return this.value;
@@ -126,7 +125,7 @@ export class AgamLive {
     this.timer = undefined;
   }
 
-  private run(): Promise<AgamCounts> {
+  private run(): Promise<T> {
     if (this.inFlight) return this.inFlight;
     const now = Date.now();
     this.shortestGapMs = Math.min(this.shortestGapMs, now - this.lastStart);

@@ -6,22 +6,29 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ServerBuild } from "react-router";
-import type { Config } from "./config";
-import type { DatabaseHandle } from "../db/client";
-import type { Bus } from "./bus";
 import type { AppServices } from "../app/context";
-import { registerSecurityHeaders } from "./security";
-import { registerReactRouter } from "./react-router";
-import { sendError } from "./errors";
+import { storedOriginalName } from "../core/stored-files.server";
+import type { DatabaseHandle } from "../db/client";
 import { registerApi } from "./api/v1";
-import { answerFrameworkError, registerProtection } from "./protection";
-import { registerStorage } from "./storage";
-import { cacheApiRoutes, createCaches } from "./page-cache";
+import { type Bus, CONTENT_CHANGED_CHANNEL } from "./bus";
+import { type Config, retentionOf, trustProxyOption } from "./config";
+import { answerFrameworkError, handleError, sendError } from "./errors";
+import { smsGatewayOf } from "./messaging/sms-config";
+import { textSenderFor } from "./messaging/text-sender";
 import { metrics } from "./metrics";
+import { registerOpen311 } from "./open311";
+import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
+import { registerProtection, uploadLimitOf } from "./protection";
+import { registerReactRouter } from "./react-router";
+import { RoutePolicies, registerRoutePolicies } from "./route-policy";
+import { watchSchedule } from "./schedule-watch";
+import { registerSecurityHeaders } from "./security";
+import { registerStaff } from "./staff/index";
+import { registerStorage } from "./storage";
 
 export interface AppDeps {
   config: Config;
@@ -32,14 +39,26 @@ export interface AppDeps {
   /** Folder of the client build (hashed assets and public files). */
   clientDir?: string;
   logger?: boolean | object;
+  /** Alert channels and worker (server/alerts/runtime.ts); absent in tests that do not need them. */
+  alerts?: import("./alerts/runtime").AlertsRuntime;
 }
 
-/** Paths that carry a member's personal data: their URLs are not logged in full. */
-const PERSONAL_PATH = /(check-account-number|get-registration-confirmation|agam-registration-confirmation)\/.*/;
-export const CONTENT_CHANGED_CHANNEL = "content-changed";
+/** Account numbers and references, hidden from logged paths wherever they appear (personal paths are cut by the policy table). */
+const PERSONAL_VALUE = /\d{2}-?\d{4}-?\d{4}|(?:NSC|AGAM)-\d{4}-[0-9A-Z]{6}/gi;
+export function hidePersonalValues(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: look at the raw text
+  }
+  return PERSONAL_VALUE.test(decoded) ? decoded.replace(PERSONAL_VALUE, "[redacted]") : path;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus } = deps;
+  // Which paths are personal, cached, rate-limited: pages listed there, routes declare theirs.
+  const policies = new RoutePolicies();
   const app = Fastify({
     logger:
       deps.logger === false
@@ -48,19 +67,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             level: config.LOG_LEVEL,
             serializers: {
               // Never log bodies, query strings or personal path segments.
-              req: (req: FastifyRequest) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+              req: (req: FastifyRequest) => ({
+                id: req.id,
+                method: req.method,
+                url: hidePersonalValues(policies.logPath(req.method, req.url)),
+              }),
             },
             ...(typeof deps.logger === "object" ? deps.logger : {}),
           },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Only the configured proxy's forwarding headers count (TRUST_PROXY; off by default).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // Slow bodies: the whole request within REQUEST_TIMEOUT_MS, checked often enough to matter.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
+
+  registerRoutePolicies(app, policies);
+  // Public pages and API answers are served from memory for CACHE_TTL_MS as stored bytes
+  // (server/page-cache.ts): a fresh copy is answered here, before any other hook.
+  const caches = createCaches({ ttlMs: config.CACHE_TTL_MS, maxBytes: config.CACHE_MAX_BYTES }, bus, CONTENT_CHANGED_CHANNEL);
+  app.decorate("caches", caches);
+  app.addHook("onClose", async () => caches.stop());
+  registerCacheFastPath(app, caches);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
@@ -76,21 +111,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate("deps", deps);
+  const reference = createReferenceMemo(config.REFERENCE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
+  app.addHook("onClose", async () => reference.stop());
+  // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff/).
+  await registerStaff(app, deps);
 
-  // Public pages and API answers are served from memory for CACHE_TTL_MS (server/cache.ts).
-  const caches = createCaches(config.CACHE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
-  app.decorate("caches", caches);
-  app.addHook("onClose", async () => caches.stop());
+  // Scheduled publish and unpublish times expire this process's caches when they fall due.
+  const stopSchedule = watchSchedule({
+    db: database.db,
+    bus,
+    channel: CONTENT_CHANGED_CHANNEL,
+    onDue: () => caches.store.expireAll(),
+    onError: (error) => app.log.warn({ err: error }, "schedule look-up failed"),
+  });
+  app.addHook("onClose", async () => stopSchedule());
   cacheApiRoutes(app, caches);
   if (config.METRICS === "on") {
     app.get("/__metrics", async (_request, reply) =>
-      reply.header("Cache-Control", "no-store").send({ ...metrics, pageCache: caches.pages.stats, apiCache: caches.api.stats, rss: process.memoryUsage().rss }),
+      reply
+        .header("Cache-Control", "no-store")
+        .send({ ...metrics, cache: { ...caches.store.stats, entries: caches.store.size }, rss: process.memoryUsage().rss }),
     );
   }
 
   // Health: alive without the database; ready only when the database answers.
-  app.get("/healthz", async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
-  app.get("/readyz", async (_request, reply) => {
+  const live = { config: { policy: { cache: false } } };
+  app.get("/healthz", live, async (_request, reply) => reply.header("Cache-Control", "no-store").send({ status: "ok" }));
+  app.get("/readyz", live, async (_request, reply) => {
     reply.header("Cache-Control", "no-store");
     const ok = await database.ping();
     if (ok) return reply.send({ status: "ready", database: database.kind });
@@ -98,9 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(registerApi, { prefix: "/api/v1", deps });
+  // Open311 GeoReport v2 (outage and hazard reports), documented in the same OpenAPI document.
+  await registerOpen311(app, deps);
 
   // Uploaded and seeded files: only regular files inside the storage folder (server/storage.ts).
-  await registerStorage(app, config.storageDir);
+  await registerStorage(app, config.storageDir, (name) => storedOriginalName(database.db, name));
 
   const clientDir = deps.clientDir;
   if (clientDir && fs.existsSync(clientDir)) {
@@ -122,41 +171,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       build: deps.build,
       mode: config.NODE_ENV,
       bodyLimit: 256 * 1024,
+      // The outage report's photo: up to 8 MB, plus the form around it.
+      uploadLimit: uploadLimitOf,
       caches,
       onRender: () => metrics.renders++,
-      services: (request) => makeServices(deps, request),
+      services: (request) => makeServices(deps, request, reference.get),
     });
   } else {
     app.setNotFoundHandler((_request, reply) => sendError(reply, 404, "not_found", "Nothing is here."));
   }
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    if (status === 413) return sendError(reply, 413, "payload_too_large", "The request body is too large.");
-    if (status === 415) return sendError(reply, 415, "unsupported_media_type", "Send the body as application/json.");
-    if (status === 429) return sendError(reply, 429, "rate_limited", error.message);
-    if (status < 500) return sendError(reply, status, "bad_request", error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || /JSON/.test(error.message) ? "The body is not valid JSON." : "The request could not be read.");
-    return sendError(reply.header("Retry-After", "10"), 503, "unavailable", "The service could not answer just now. Please try again shortly.");
-  });
+  // Any error left (body too large, bad JSON, database down): the one error module decides the answer.
+  app.setErrorHandler(handleError);
 
   return app;
 }
 
-export function makeServices(deps: AppDeps, request: FastifyRequest): AppServices {
+export function makeServices(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reference: ReferenceMemo["get"] = (_key, compute) => compute(),
+): AppServices {
   return {
+    reference,
     db: deps.database.db,
-    nonce: request.cspNonce,
-    publicUrl: deps.config.PUBLIC_URL ? deps.config.publicUrl : `${request.protocol}://${request.host}`,
+    // Never from Host or X-Forwarded-Host: what a request says about the site must not reach a kept copy.
+    publicUrl: deps.config.publicUrl,
     storageDir: deps.config.storageDir,
     contentChanged: (area) => deps.bus.publish(CONTENT_CHANGED_CHANNEL, area),
-    extras: {},
+    log: request.log,
+    staff: request.staff(),
+    // Alerts runtime; the SMS gateway for outage reporters; the AGAM one-time codes' sender.
+    alerts: deps.alerts,
+    sms: smsGatewayOf(deps.config),
+    sendText: textSenderFor(deps.config),
+    retention: retentionOf(deps.config),
   };
-}
-
-function redactUrl(url: string): string {
-  const [pathOnly] = url.split("?");
-  return pathOnly!.replace(PERSONAL_PATH, "$1/[redacted]");
 }
 
 declare module "fastify" {

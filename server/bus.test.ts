@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBus, type Bus } from "./bus";
+import { type Bus, createBus } from "./bus";
 
 /** In-process always; through Redis too when REDIS_URL is set (CI runs both). */
 const kinds: [string, string | undefined][] = [["in-process", undefined]];

@@ -6,6 +6,9 @@ import { EventEmitter } from "node:events";
 
 export type Listener = (message: string) => void;
 
+/** "Content changed" (message: the area): caches drop their copies; the pages announce "agam" after a registration. */
+export const CONTENT_CHANGED_CHANNEL = "content-changed";
+
 export interface Bus {
   publish(channel: string, message: string): Promise<void>;
   subscribe(channel: string, listener: Listener): () => void;
@@ -66,6 +69,34 @@ export async function createRedisBus(url: string): Promise<Bus> {
   };
 }
 
+/**
+ * Worker processes of one machine without Redis: messages go through the primary
+ * process (server/index.ts relays every bus message to every worker, the sender included).
+ */
+export function createClusterBus(): Bus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const onMessage = (m: unknown) => {
+    const msg = m as { bus?: { channel: string; message: string } };
+    if (msg?.bus) local.emit(msg.bus.channel, msg.bus.message);
+  };
+  process.on("message", onMessage);
+  return {
+    async publish(channel, message) {
+      process.send?.({ bus: { channel, message } });
+    },
+    subscribe(channel, listener) {
+      local.on(channel, listener);
+      return () => local.off(channel, listener);
+    },
+    async close() {
+      process.off("message", onMessage);
+      local.removeAllListeners();
+    },
+  };
+}
+
 export function createBus(redisUrl?: string): Promise<Bus> {
-  return redisUrl ? createRedisBus(redisUrl) : Promise.resolve(createLocalBus());
+  if (redisUrl) return createRedisBus(redisUrl);
+  return Promise.resolve(process.env.BUS_VIA_PRIMARY === "1" && process.send ? createClusterBus() : createLocalBus());
 }

@@ -15,4 +15,28 @@ describe("configuration", () => {
     expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL must be/);
     expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL must be one of/);
   });
+  it("needs PUBLIC_URL when NODE_ENV=production: absolute links never come from a request's Host", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/^Invalid configuration: PUBLIC_URL must be set in production/);
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://www.wespeco.example.ph/" }).publicUrl).toBe(
+      "https://www.wespeco.example.ph",
+    );
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("is off by default and takes a hop count or a list of addresses and ranges", async () => {
+    const { trustProxyOption } = await import("./config");
+    expect(trustProxyOption(loadConfig({}).TRUST_PROXY)).toBe(false);
+    const oneHop = trustProxyOption(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY) as (a: string, hop: number) => boolean;
+    expect([oneHop("127.0.0.1", 0), oneHop("127.0.0.1", 1)]).toEqual([true, false]);
+    expect(trustProxyOption(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).TRUST_PROXY)).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+  });
+  it("refuses trusting everyone and addresses that are not addresses", () => {
+    for (const bad of ["true", "on", "*", "10.0.0.0/33", "example.com", "1.2.3"])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY must be off, a hop count/);
+  });
 });

@@ -1,28 +1,37 @@
-/** The one error shape of the API: {"error": {"code", "message"}} (plus field messages for 422). */
-import type { FastifyReply } from "fastify";
+/**
+ * Sending the one error shape from Fastify. What an error means (status, code, message)
+ * is decided in core/errors.ts, shared with the pages.
+ */
 
-export type ErrorCode = "bad_request" | "not_found" | "conflict" | "invalid_body" | "rate_limited" | "unavailable" | "forbidden" | "payload_too_large" | "unsupported_media_type" | "method_not_allowed";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type ErrorAnswer, type ErrorCode, errorBody, type FieldErrors, loggableError, MESSAGES, toErrorAnswer } from "../core/errors";
+import { securityHeaders } from "./security";
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldErrors) {
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send(errorBody(code, message, fields));
 }
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
+export function sendErrorAnswer(reply: FastifyReply, answer: ErrorAnswer) {
+  if (answer.retryAfter) reply.header("Retry-After", String(answer.retryAfter));
+  return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body);
 }
 
-export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: Record<string, string>) {
-  return reply.code(status).type("application/json; charset=utf-8").send(errorBody(code, message, fields));
+/** The error handler of the whole service: any thrown value answered in the one shape; faults logged. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = toErrorAnswer(error);
+  if (answer.fault) request.log.error({ err: loggableError(error) }, "request failed");
+  return sendErrorAnswer(reply, answer);
 }
 
-/** An error a core function or route throws to be answered with a 4xx or 503. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
+/**
+ * Fastify's answer to errors found before routing (a malformed percent-encoding such as
+ * `/api/v1/%`): a 400 in the error shape rather than Fastify's own body.
+ */
+export function answerFrameworkError(_error: Error, request: FastifyRequest, reply: FastifyReply) {
+  // Sent before the hooks run: the security headers are added here.
+  reply.headers(securityHeaders(request));
+  return sendError(reply, 400, "bad_request", MESSAGES.badUrl);
 }

@@ -1,8 +1,18 @@
-/** The service: read the environment, open the database, listen, drain on SIGTERM. */
-import { ConfigError, loadConfig } from "./config";
-import { startApp } from "./start";
+/**
+ * The service: read the environment, open the database, listen, drain on SIGTERM.
+ * With PostgreSQL (DATABASE_URL), WEB_CONCURRENCY worker processes (default: the
+ * cores) share the port through node:cluster; the primary migrates and seeds once,
+ * forks them, replaces one that dies, relays bus messages between them when there is
+ * no Redis, and passes SIGTERM on. The embedded PGlite has one connection in one
+ * process: it stays one process and says so.
+ */
+import cluster from "node:cluster";
+import os from "node:os";
+import { type Config, ConfigError, loadConfig } from "./config";
+import { DEMO_ADMIN_EMAIL, demoAdminLink } from "./staff/demo";
+import { prepareDatabase, startApp } from "./start";
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -13,24 +23,97 @@ try {
   throw error;
 }
 
-const app = await startApp(config);
-await app.listen({ port: config.PORT, host: config.HOST });
+const workers = config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+const log = (msg: string, extra: object = {}) => {
+  if (config.LOG_LEVEL !== "silent") console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...extra }));
+};
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info({ signal }, "shutting down: finishing requests in flight");
-  // Exit within 10 s whatever happens.
-  const force = setTimeout(() => process.exit(1), 9_000);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
+if (cluster.isPrimary && workers > 1) await runPrimary(workers);
+else await runWorker();
+
+async function runPrimary(count: number) {
+  // Migrations and the demo seed run once, here, before any worker reads the database.
+  const database = await prepareDatabase(config);
+  await printDemoAdminLink(database.db);
+  await database.close();
+  log(`starting ${count} worker processes on port ${config.PORT}`, { workers: count, redis: Boolean(config.REDIS_URL) });
+  if (!config.REDIS_URL) log("no REDIS_URL: cache invalidation and live counts go through this process; rate limits count per worker");
+  let stopping = false;
+  const fork = () => {
+    const worker = cluster.fork({ CLUSTER_WORKER: "1", BUS_VIA_PRIMARY: config.REDIS_URL ? "0" : "1" });
+    // The bus without Redis: every message to every worker.
+    worker.on("message", (m: { bus?: unknown }) => {
+      if (!m?.bus) return;
+      for (const w of Object.values(cluster.workers ?? {})) w?.send(m);
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  // A worker that dies at start (a bad setting, a failing dependency) is not restarted forever.
+  let quickDeaths = 0;
+  const startedAt = new Map<number, number>();
+  cluster.on("online", (worker) => startedAt.set(worker.id, Date.now()));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
+    quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
+    if (quickDeaths > 3 * count) {
+      log("workers keep failing at start; stopping", { code, signal });
+      process.exit(1);
+    }
+    log("worker exited; starting another", { worker: worker.process.pid, code, signal });
+    setTimeout(fork, 500);
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log("shutting down: workers finish requests in flight", { signal });
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    const check = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 100);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+async function runWorker() {
+  if (!config.DATABASE_URL) log("embedded database (PGlite): one process; set DATABASE_URL to use every core (WEB_CONCURRENCY)");
+  const app = await startApp(config, { migrate: !cluster.isWorker });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (!cluster.isWorker) await printDemoAdminLink(app.deps.database.db);
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, "shutting down: finishing requests in flight");
+    // Exit within 10 s whatever happens.
+    const force = setTimeout(() => process.exit(1), 9_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** No default account: on a fresh data folder, a one-time link for a demo administrator. */
+async function printDemoAdminLink(db: Parameters<typeof demoAdminLink>[0]) {
+  if (config.SEED_DEMO !== "on") return;
+  const link = await demoAdminLink(db, config.publicUrl);
+  if (link) {
+    console.log(
+      `\nStaff console: no staff account yet. Set up the demo administrator (${DEMO_ADMIN_EMAIL}) with this one-time link (24 hours):\n\n  ${link}\n`,
+    );
   }
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

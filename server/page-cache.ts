@@ -1,54 +1,293 @@
 /**
- * Wires the ResponseCache into the service: public API GET handlers are wrapped
- * (their returned value is kept), and React Router pages are kept as complete
- * documents. Content changes on the bus expire everything, on every process.
+ * Cached answers as stored bytes. A public page, feed, sitemap or API answer is kept
+ * already compressed (brotli, gzip and identity), with every header it is sent with
+ * (its own CSP, by the hashes of its inline scripts), and served with no work on the
+ * body: a hit is answered in the first hook, before routing work, rate limits or
+ * compression run. `ETag` and `If-None-Match` give `304`.
+ *
+ * The cache key is the normalized path plus only the query parameters the route reads
+ * (declared per page route as `handle.query`, per API route by its querystring schema),
+ * so `?cb=N` never makes a new entry; `Host` and `X-Forwarded-Host` are not in the key and
+ * never reach what is stored (absolute links come from PUBLIC_URL only).
  */
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { HttpError } from "../core/errors";
 import type { Bus } from "./bus";
-import { CHANGES_THAT_KEEP_CACHE, isCacheablePath, publicCacheControl, ResponseCache } from "./cache";
-import { HttpError } from "./errors";
+import { CHANGES_THAT_KEEP_CACHE, publicCacheControl, ResponseCache } from "./cache";
+import { PUBLIC_READ_CORS } from "./protection";
+import { normalizePath, routePolicy } from "./route-policy";
+import { contentSecurityPolicy, documentPolicy, HSTS, STATIC_SECURITY_HEADERS } from "./security";
 
-export const NONCE_PLACEHOLDER = "__CSP_NONCE_PLACEHOLDER__";
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
-export interface CachedPage {
+type Encoding = "br" | "gzip" | "identity";
+
+interface Variant {
+  body: Buffer;
+  /** Flat [name, value, …] for writeHead, without the per-request headers. */
+  headers: string[];
+}
+
+export interface StoredAnswer {
   status: number;
-  headers: [string, string][];
-  /** The document, with the CSP nonce of its render replaced by NONCE_PLACEHOLDER. */
-  body: string;
+  variants: Record<Encoding, Variant>;
+  /** Headers of a 304. */
+  notModified: string[];
+  etag: string;
   savedAt: number;
+  bytes: number;
 }
 
 export interface ServerCaches {
-  pages: ResponseCache<CachedPage>;
-  api: ResponseCache<unknown>;
+  /** Every kept answer, pages and API alike, capped in bytes. */
+  store: ResponseCache<StoredAnswer>;
   ttlMs: number;
+  /** The query parameters a page reads, by normalized path (set by the React Router glue). */
+  pageQuery?: (pathname: string) => readonly string[];
 }
 
-export function createCaches(ttlMs: number, bus: Bus, contentChannel: string): ServerCaches & { stop(): void } {
-  const caches = { pages: new ResponseCache<CachedPage>(ttlMs), api: new ResponseCache<unknown>(ttlMs), ttlMs };
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The server-cache key of this request, when its answer may be kept. */
+    cacheKey?: string;
+  }
+  interface FastifyContextConfig {
+    /** API GET routes: the query parameters the answer depends on (set by cacheApiRoutes). */
+    cacheQuery?: readonly string[];
+    /** The React Router catch-all: pages, feeds and files it renders may be kept. */
+    pageCache?: boolean;
+  }
+}
+
+export function createCaches(opts: { ttlMs: number; maxBytes: number }, bus: Bus, contentChannel: string): ServerCaches & { stop(): void } {
+  // Past its time a copy is served for 60 s more while one render renews it (as stale-while-revalidate=60 tells proxies).
+  const store = new ResponseCache<StoredAnswer>(opts.ttlMs, undefined, 20_000, opts.maxBytes, (a) => a.bytes, 60_000);
+  const caches: ServerCaches = { store, ttlMs: opts.ttlMs };
   const stop = bus.subscribe(contentChannel, (area) => {
     if (CHANGES_THAT_KEEP_CACHE.has(area)) return;
-    caches.pages.expireAll();
-    caches.api.expireAll();
+    store.expireAll();
   });
-  return { ...caches, stop };
+  return Object.assign(caches, { stop });
+}
+
+export interface ReferenceMemo {
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  stop(): void;
+}
+
+/** Reference data kept in memory for ttlMs, dropped on every content change (every process, through the bus). */
+export function createReferenceMemo(ttlMs: number, bus: Bus, contentChannel: string): ReferenceMemo {
+  const kept = new Map<string, { at: number; value: Promise<unknown> }>();
+  const stop = bus.subscribe(contentChannel, (area) => {
+    if (!CHANGES_THAT_KEEP_CACHE.has(area)) kept.clear();
+  });
+  return {
+    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (ttlMs <= 0) return compute();
+      const now = Date.now();
+      const entry = kept.get(key);
+      if (entry && now - entry.at < ttlMs) return entry.value as Promise<T>;
+      const value = compute();
+      kept.set(key, { at: now, value });
+      // A failure is not kept: the next request asks the database again.
+      value.catch(() => kept.get(key)?.value === value && kept.delete(key));
+      return value;
+    },
+    stop,
+  };
+}
+
+/** The normalized path plus the kept query parameters, sorted: the same answer, the same key. */
+export function cacheKey(url: string, keep: readonly string[]): string {
+  const q = url.indexOf("?");
+  const path = normalizePath(q < 0 ? url : url.slice(0, q));
+  if (q < 0 || keep.length === 0) return path;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = [...params].filter(([name]) => keep.includes(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${path}?${new URLSearchParams(kept).toString()}` : path;
+}
+
+const MANIFEST_PATH = "/__manifest";
+const MANIFEST_QUERY = ["paths", "version"] as const;
+
+/** The key of a request whose answer may be kept, or undefined. */
+export function keyOf(caches: ServerCaches, request: FastifyRequest): string | undefined {
+  if ((request.method !== "GET" && request.method !== "HEAD") || caches.ttlMs <= 0) return undefined;
+  const config = request.routeOptions.config;
+  if (config.cacheQuery) return cacheKey(request.url, config.cacheQuery);
+  if (!config.pageCache || !caches.pageQuery) return undefined;
+  const q = request.url.indexOf("?");
+  const raw = q < 0 ? request.url : request.url.slice(0, q);
+  // React Router's data requests (`.data`) are another kind of answer than the page: never kept.
+  if (raw.endsWith(".data") || !request.server.routePolicies.lookup("GET", request.url).cache) return undefined;
+  const path = normalizePath(raw);
+  // React Router's route discovery answers for the paths it is asked (`paths`, comma-separated) at a build version.
+  if (path === MANIFEST_PATH) return cacheKey(request.url, MANIFEST_QUERY);
+  return cacheKey(request.url, caches.pageQuery(path));
+}
+
+/**
+ * The first hook of the service: a fresh kept answer is written at once. Everything
+ * else carries on with request.cacheKey set.
+ */
+export function registerCacheFastPath(app: FastifyInstance, caches: ServerCaches) {
+  app.addHook("onRequest", (request, reply, done) => {
+    const key = keyOf(caches, request);
+    if (key === undefined) return done();
+    request.cacheKey = key;
+    const hit = caches.store.fresh(key);
+    if (hit) return writeStored(request, reply, hit, "HIT");
+    done();
+  });
+}
+
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|ld\+json|manifest\+json|problem\+json)|image\/svg\+xml)/;
+/** Headers of a render that are replaced or must not be repeated from a stored copy. */
+const DROPPED = new Set([
+  "content-length",
+  "content-encoding",
+  "cache-control",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-security-policy",
+  "etag",
+  "last-modified",
+  "vary",
+  "x-request-id",
+  "set-cookie",
+]);
+
+/** Stores an answer: the CSP of its inline scripts, an ETag, and its compressed forms. */
+export async function storeAnswer(
+  input: { status: number; headers: Iterable<[string, string]>; body: Buffer; api?: boolean },
+  ttlMs: number,
+  now = Date.now(),
+): Promise<StoredAnswer> {
+  const own: [string, string][] = [];
+  let type = "";
+  for (const [k, v] of input.headers) {
+    const name = k.toLowerCase();
+    if (name === "content-type") type = v;
+    if (!DROPPED.has(name)) own.push([name, v]);
+  }
+  const isHtml = type.startsWith("text/html");
+  const policy = isHtml ? documentPolicy(input.body.toString("utf8")) : contentSecurityPolicy();
+  const etag = `W/"${crypto.createHash("sha256").update(input.body).digest("base64url").slice(0, 27)}"`;
+  const compressible = COMPRESSIBLE.test(type) && input.body.length > 0;
+  const [br, gz] = compressible
+    ? await Promise.all([
+        brotli(input.body, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length },
+        }),
+        gzip(input.body, { level: 9 }),
+      ])
+    : [input.body, input.body];
+  const common: [string, string][] = [
+    ...own,
+    ["cache-control", publicCacheControl(ttlMs)],
+    ["etag", etag],
+    ["last-modified", new Date(now).toUTCString()],
+    ...(compressible ? ([["vary", "Accept-Encoding"]] as [string, string][]) : []),
+    ["content-security-policy", policy],
+    ...Object.entries(STATIC_SECURITY_HEADERS),
+    ...(input.api ? Object.entries(PUBLIC_READ_CORS) : []),
+  ];
+  const flat = (pairs: [string, string][]) => pairs.flat();
+  const variant = (body: Buffer, encoding: Encoding): Variant => ({
+    body,
+    headers: flat([
+      ...common,
+      ...(encoding === "identity" ? [] : ([["content-encoding", encoding]] as [string, string][])),
+      ["content-length", String(body.length)],
+    ]),
+  });
+  const identity = variant(input.body, "identity");
+  const variants = compressible
+    ? { identity, gzip: variant(gz, "gzip"), br: variant(br, "br") }
+    : { identity, gzip: identity, br: identity };
+  const notModified = flat(common.filter(([k]) => k !== "content-type" && !k.startsWith("content-")));
+  const bytes = input.body.length + (compressible ? br.length + gz.length : 0) + 2048;
+  return { status: input.status, variants, notModified, etag, savedAt: now, bytes };
+}
+
+const encodingMemo = new Map<string, Encoding>();
+
+/** The best stored encoding the client accepts (q=0 excludes one). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let chosen = encodingMemo.get(acceptEncoding);
+  if (chosen) return chosen;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) <= 0) continue;
+    accepted.add(name!.trim());
+  }
+  chosen = accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : "identity";
+  if (encodingMemo.size < 1000) encodingMemo.set(acceptEncoding, chosen);
+  return chosen;
+}
+
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
+}
+
+/** Writes a stored answer as it is: only the request id, the cache state and HSTS are per response. */
+export function writeStored(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, state: "HIT" | "MISS" | "STALE") {
+  reply.hijack();
+  const perRequest = ["x-cache", state, "x-request-id", request.id];
+  if (request.protocol === "https") perRequest.push("strict-transport-security", HSTS);
+  const inm = request.headers["if-none-match"];
+  const raw = reply.raw;
+  if (typeof inm === "string" && answer.status === 200 && etagMatches(inm, answer.etag)) {
+    raw.writeHead(304, [...answer.notModified, ...perRequest]);
+    raw.end();
+    return;
+  }
+  const variant = answer.variants[chooseEncoding(request.headers["accept-encoding"])];
+  raw.writeHead(answer.status, [...variant.headers, ...perRequest]);
+  raw.end(request.method === "HEAD" ? undefined : variant.body);
 }
 
 /** Wraps every cacheable GET route of the API registered after this call. */
 export function cacheApiRoutes(app: FastifyInstance, caches: ServerCaches) {
   app.addHook("onRoute", (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes("GET") || !route.url.startsWith("/api/v1/") || !isCacheablePath(route.url) || route.url.includes("*")) return;
+    if (!methods.includes("GET") || !route.url.startsWith("/api/v1/") || !routePolicy(route).cache || route.url.includes("*")) return;
+    // The answer depends on the path and on the query parameters its schema declares, nothing else.
+    const querystring = (
+      route.schema as { querystring?: { shape?: Record<string, unknown>; properties?: Record<string, unknown> } } | undefined
+    )?.querystring;
+    route.config = { ...route.config, cacheQuery: Object.keys(querystring?.shape ?? querystring?.properties ?? {}) };
     const original = route.handler;
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const result = await caches.api.get(`GET ${request.url}`, async () => {
+      const key = request.cacheKey;
+      if (key === undefined) return original.call(this, request, reply);
+      const result = await caches.store.get(key, async () => {
         try {
           const value = await original.call(this, request, reply);
           if (value === reply || reply.sent || reply.statusCode !== 200 || value === undefined) return { uncacheable: value };
-          return { value };
+          const body = Buffer.from(reply.serialize(value) as string);
+          return {
+            value: await storeAnswer(
+              { status: 200, headers: [["content-type", "application/json; charset=utf-8"]], body, api: true },
+              caches.ttlMs,
+            ),
+          };
         } catch (error) {
           // A client's error (404, 400) is its answer, not an outage: don't serve a stale copy for it.
-          if (error instanceof HttpError || ((error as { statusCode?: number }).statusCode ?? 500) < 500) return { uncacheable: { thrown: error } };
+          if (error instanceof HttpError || ((error as { statusCode?: number }).statusCode ?? 500) < 500)
+            return { uncacheable: { thrown: error } };
           throw error;
         }
       });
@@ -57,33 +296,19 @@ export function cacheApiRoutes(app: FastifyInstance, caches: ServerCaches) {
         if (u && typeof u === "object" && "thrown" in (u as object)) throw (u as { thrown: unknown }).thrown;
         return u;
       }
-      reply.header("Cache-Control", publicCacheControl(caches.ttlMs));
-      reply.header("X-Cache", result.fromCache ? ("stale" in result && result.stale ? "STALE" : "HIT") : "MISS");
-      return result.value;
+      writeStored(request, reply, result.value, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
     };
   });
 }
 
-/** Sends a kept page with this response's own nonce. */
-export function sendCachedPage(reply: FastifyReply, page: CachedPage, nonce: string, ttlMs: number, state: "HIT" | "MISS" | "STALE") {
-  for (const [k, v] of page.headers) reply.header(k, v);
-  reply.header("Cache-Control", publicCacheControl(ttlMs));
-  reply.header("X-Cache", state);
-  reply.header("Last-Modified", new Date(page.savedAt).toUTCString());
-  return reply.code(page.status).send(page.body.split(NONCE_PLACEHOLDER).join(nonce));
-}
-
-/** Whether a rendered page may be kept: a plain 200 that is not personal. */
+/** Whether a rendered answer may be kept: a plain 200 that is not personal. */
 export function isKeepable(response: Response): boolean {
   const cacheControl = response.headers.get("cache-control") ?? "";
-  return response.status === 200 && !/no-store|private/.test(cacheControl) && !response.headers.has("set-cookie") && (response.headers.get("content-type") ?? "").startsWith("text/html");
+  return response.status === 200 && !/no-store|private/.test(cacheControl) && !response.headers.has("set-cookie");
 }
 
-export async function toCachedPage(response: Response, nonce: string): Promise<CachedPage> {
-  const body = await response.text();
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, key) => {
-    if (!["content-length", "cache-control", "date", "connection", "transfer-encoding"].includes(key)) headers.push([key, value]);
-  });
-  return { status: response.status, headers, body: nonce ? body.split(nonce).join(NONCE_PLACEHOLDER) : body, savedAt: Date.now() };
+/** Keeps a rendered React Router answer (page, feed, sitemap, image). */
+export async function storeResponse(response: Response, ttlMs: number): Promise<StoredAnswer> {
+  const body = Buffer.from(await response.arrayBuffer());
+  return storeAnswer({ status: response.status, headers: response.headers.entries(), body }, ttlMs);
 }

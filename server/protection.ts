@@ -1,6 +1,6 @@
 /**
  * Protection of the whole service, in one place so it holds whatever the route
- * files do:
+ * files do (which paths are personal or limited is the route-policy table's, server/route-policy.ts):
  * - per-IP rate limits on the account look-up, the survey and the AGAM registration
  *   (API and page form posts), shared through Redis when REDIS_URL is set;
  * - CORS: GET /api/v1/* readable from any origin, preflight answered for GET only;
@@ -8,12 +8,12 @@
  * - `Cache-Control: no-store` on every answer that carries a member's personal data.
  * Register it before the API and the pages.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
 import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "./app";
 import { sendError } from "./errors";
-
-export type Bucket = "lookup" | "survey" | "registration" | "page-lookup" | "page-survey" | "page-registration";
+import { type Bucket, normalizePath } from "./route-policy";
 
 const TEN_MINUTES = 10 * 60_000;
 
@@ -29,59 +29,35 @@ export const RATE_LIMITS: Record<Bucket, { max: number; timeWindowMs: number }> 
   "page-lookup": { max: 10, timeWindowMs: TEN_MINUTES },
   "page-survey": { max: 10, timeWindowMs: TEN_MINUTES },
   "page-registration": { max: 30, timeWindowMs: TEN_MINUTES },
+  // Outage reports and "this is mine too": a household reports a few problems, not dozens.
+  "page-report": { max: 10, timeWindowMs: TEN_MINUTES },
+  // Open311 clients (with an API key) may relay many residents' reports.
+  open311: { max: 60, timeWindowMs: TEN_MINUTES },
+  /** Sending a code and checking a code or PIN (API); on the page these are registration steps. */
+  verification: { max: 10, timeWindowMs: TEN_MINUTES },
+  "page-connection": { max: 10, timeWindowMs: TEN_MINUTES },
+  /** Opening a private link (AGAM confirmation, new-connection summary). */
+  "private-link": { max: 30, timeWindowMs: TEN_MINUTES },
+  /** Captcha challenges: a person needs one per try of the bill inquiry. */
+  challenge: { max: 30, timeWindowMs: TEN_MINUTES },
 };
 
 const API = "/api/v1";
+
+/** CORS of every public API read (also written into the server cache's stored answers). */
+export const PUBLIC_READ_CORS: Readonly<Record<string, string>> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Expose-Headers": "Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset",
+};
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * The path as a router would see it: no query, percent-decoded, lower-case (React
- * Router matches case-insensitively), duplicate and trailing slashes removed.
- */
-export function normalizePath(url: string): string {
-  let p = url.split("?")[0]!.split("#")[0]!;
-  for (let i = 0; i < 3; i++) {
-    try {
-      const d = decodeURIComponent(p);
-      if (d === p) break;
-      p = d;
-    } catch {
-      break;
-    }
-  }
-  p = p.toLowerCase().replace(/\/{2,}/g, "/");
-  return p.length > 1 ? p.replace(/\/+$/, "") : p;
-}
+/** The staff passkey ceremonies (server/staff/index.ts) take JSON; they pass the same-origin check too. */
+const isStaffJson = (url: string) => normalizePath(url).startsWith("/staff/auth/");
 
-/** Which limit a request counts against, if any. */
-export function bucketOf(method: string, url: string): Bucket | undefined {
+const isApi = (url: string) => {
   const path = normalizePath(url);
-  if (path.startsWith(`${API}/`)) {
-    const rest = path.slice(API.length);
-    if ((method === "GET" || method === "HEAD") && rest.startsWith("/agam/pool/check-account-number/")) return "lookup";
-    if (method === "POST" && rest === "/agam/pool/register") return "registration";
-    if (method === "POST" && rest === "/customer-satisfaction-survey") return "survey";
-    return undefined;
-  }
-  if (method !== "POST") return undefined;
-  if (path === "/agam-registration") return "page-registration";
-  if (path === "/customer-satisfaction-survey" || path === "/css") return "page-survey";
-  if (path === "/service/bill-inquiry") return "page-lookup";
-  return undefined;
-}
-
-/** Answers carrying a member's personal data: never stored by browsers or proxies. */
-export function isPersonal(method: string, url: string): boolean {
-  const path = normalizePath(url);
-  if (/^\/api\/v1\/agam\/pool\/(check-account-number|get-registration-confirmation)(\/|$)/.test(path)) return true;
-  if (/^\/agam-registration-confirmation(\/|$)/.test(path)) return true;
-  if (method !== "GET" && method !== "HEAD") {
-    return path === "/api/v1/agam/pool/register" || path === "/api/v1/customer-satisfaction-survey" || bucketOf(method, url) !== undefined;
-  }
-  return false;
-}
-
-const isApi = (url: string) => normalizePath(url) === API || normalizePath(url).startsWith(`${API}/`);
+  return path === API || path.startsWith(`${API}/`);
+};
 
 function originOf(url: string): string | undefined {
   try {
@@ -104,21 +80,41 @@ export function isSameOriginWrite(request: FastifyRequest, publicUrl: string | u
   return true;
 }
 
+/** Page forms that upload a file (multipart); their actions handle a malformed body themselves. */
+export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/report"]);
+
+/**
+ * The body limit of a form that uploads files, or undefined for every other path: the outage
+ * report's photo (8 MB plus the form), and the console's forms with attachments (a 10 MB PDF
+ * and a few images; each console page checks the staff role before it reads the body).
+ */
+export function uploadLimitOf(pathname: string): number | undefined {
+  if (UPLOAD_PATHS.has(pathname)) return 9 * 1024 * 1024;
+  if (/^\/staff\//i.test(pathname)) return 40 * 1024 * 1024;
+  return undefined;
+}
+
 /**
  * A page form post: urlencoded (what every form of the site sends, with or without
- * JavaScript), or no body at all. Multipart is refused while no page uploads files: a
- * malformed multipart body makes `request.formData()` throw inside the page actions.
+ * JavaScript), or no body at all. Multipart only for the console's forms with attachments
+ * (they read it with readForm, which answers a malformed body with a message); elsewhere a
+ * malformed multipart body would make `request.formData()` throw inside the page actions.
  */
 export function isFormBody(request: FastifyRequest): boolean {
-  const type = String(request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(request.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   if (type === "application/x-www-form-urlencoded") return true;
+  if (type === "multipart/form-data" && uploadLimitOf(normalizePath(request.url)) !== undefined) return true;
   if (type !== "") return false;
   return !request.headers["transfer-encoding"] && Number(request.headers["content-length"] ?? 0) === 0;
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 415 | 429, message: string) {
   reply.header("Cache-Control", "no-store");
-  if (isApi(request.url)) return sendError(reply, status, status === 403 ? "forbidden" : status === 415 ? "unsupported_media_type" : "rate_limited", message);
+  if (isApi(request.url))
+    return sendError(reply, status, status === 403 ? "forbidden" : status === 415 ? "unsupported_media_type" : "rate_limited", message);
   const title = status === 403 ? "Not accepted" : status === 415 ? "Not a form" : "Too many tries";
   return reply
     .code(status)
@@ -129,24 +125,25 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 415 
     );
 }
 
-/**
- * Fastify's answer to errors found before routing (a malformed percent-encoding such as
- * `/api/v1/%`): a 400 in the error shape rather than Fastify's own body.
- */
-export function answerFrameworkError(_error: Error, _request: FastifyRequest, reply: FastifyReply) {
-  return sendError(reply, 400, "bad_request", "The address is not valid: check its percent-encoding.");
-}
-
-export async function registerProtection(app: FastifyInstance, deps: Pick<AppDeps, "config" | "bus">, opts: { limits?: Partial<typeof RATE_LIMITS> } = {}) {
+export async function registerProtection(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, "config" | "bus">,
+  opts: { limits?: Partial<typeof RATE_LIMITS> } = {},
+) {
   const { config } = deps;
   const publicUrl = config.PUBLIC_URL ? config.publicUrl : undefined;
+  const policies = app.routePolicies;
 
   // CORS and same-origin writes come first: a refused request costs no rate-limit count.
   app.addHook("onRequest", async (request, reply) => {
     const api = isApi(request.url);
-    if (api && (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS")) {
-      reply.header("Access-Control-Allow-Origin", "*");
-      reply.header("Access-Control-Expose-Headers", "Retry-After, X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset");
+    // Personal answers (the look-up, a confirmation) are not offered to other origins.
+    if (
+      api &&
+      (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") &&
+      !policies.lookup(request.method === "OPTIONS" ? "GET" : request.method, request.url).personal
+    ) {
+      reply.headers(PUBLIC_READ_CORS);
     }
     if (api && request.method === "OPTIONS") {
       // Preflight: reading is open to every origin; writes are not offered (POST is absent).
@@ -160,14 +157,14 @@ export async function registerProtection(app: FastifyInstance, deps: Pick<AppDep
     if (WRITE_METHODS.has(request.method) && !isSameOriginWrite(request, publicUrl)) {
       return refuse(request, reply, 403, "Forms and writes are accepted only from this site itself.");
     }
-    if (WRITE_METHODS.has(request.method) && !api && !isFormBody(request)) {
+    if (WRITE_METHODS.has(request.method) && !api && !isStaffJson(request.url) && !isFormBody(request)) {
       // Page actions read form data; anything else (text/plain, JSON, XML) would only make them fail.
       return refuse(request, reply, 415, "Send the form as application/x-www-form-urlencoded.");
     }
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
-    if (isPersonal(request.method, request.url)) {
+    if (policies.lookup(request.method, request.url).personal) {
       reply.header("Cache-Control", "no-store");
       reply.removeHeader("ETag");
       reply.removeHeader("Last-Modified");
@@ -199,7 +196,7 @@ export async function registerProtection(app: FastifyInstance, deps: Pick<AppDep
 
   app.addHook("onRequest", async (request, reply) => {
     if (reply.sent) return;
-    const bucket = bucketOf(request.method, request.url);
+    const bucket = policies.lookup(request.method, request.url).bucket;
     if (!bucket) return;
     const result = await limiters[bucket](request);
     if (result.isAllowed) return;
@@ -209,6 +206,11 @@ export async function registerProtection(app: FastifyInstance, deps: Pick<AppDep
     if (!result.isExceeded) return;
     const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
     reply.header("Retry-After", String(Math.max(1, result.ttlInSeconds)));
-    return refuse(request, reply, 429, `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    return refuse(
+      request,
+      reply,
+      429,
+      `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
   });
 }

@@ -2,13 +2,13 @@
  * The glue to React Router: every path that is not the API, a file or an asset
  * becomes a Fetch Request for React Router's handler, and its Response is sent as is.
  */
-import { Transform } from "node:stream";
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { createRequestHandler, matchRoutes, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppServices } from "../app/context";
-import { isCacheablePath } from "./cache";
-import { isKeepable, sendCachedPage, toCachedPage, type ServerCaches } from "./page-cache";
+import { isKeepable, type ServerCaches, storeResponse, writeStored } from "./page-cache";
+import { normalizePath } from "./route-policy";
+import { documentPolicy } from "./security";
 
 export interface ReactRouterOptions {
   build: ServerBuild;
@@ -16,9 +16,25 @@ export interface ReactRouterOptions {
   /** Builds the services one request's loaders and actions see. */
   services(request: FastifyRequest): AppServices;
   bodyLimit: number;
+  /** A larger limit for the paths of forms that upload files (undefined elsewhere). */
+  uploadLimit?: (pathname: string) => number | undefined;
   caches?: ServerCaches;
   /** Counts React Router renders (benchmarks read it). */
   onRender?: () => void;
+}
+
+/**
+ * The context key the build's loaders read (`services(context)`). app/entry.server.tsx
+ * exports it: the build has its own copy of app/context.ts, and the key is an object.
+ */
+function appContextOf(build: ServerBuild): RouterContext<AppServices> {
+  const entry: object = build.entry.module;
+  if (!("appContext" in entry) || !isRouterContext(entry.appContext)) throw new Error("app/entry.server.tsx must export appContext");
+  return entry.appContext;
+}
+
+function isRouterContext(x: unknown): x is RouterContext<AppServices> {
+  return typeof x === "object" && x !== null;
 }
 
 /** A render that failed because a backend (the database) is down. */
@@ -30,7 +46,8 @@ class RenderFailed extends Error {
 
 export async function registerReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {
   const handle = createRequestHandler(opts.build, opts.mode);
-  const appContext = (opts.build.entry.module as unknown as { appContext: AppServices extends never ? never : import("react-router").RouterContext<AppServices> }).appContext;
+  if (opts.caches) opts.caches.pageQuery = pageQueryReader(opts.build);
+  const appContext = appContextOf(opts.build);
 
   await app.register(async (scope) => {
     // Bodies stay raw streams: React Router reads form data itself.
@@ -40,36 +57,92 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
     scope.route({
       method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
       url: "/*",
+      config: { pageCache: true },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const declared = Number(request.headers["content-length"] ?? 0);
-        if (declared > opts.bodyLimit) return reply.code(413).type("text/plain").send("The form is too large.");
-        const render = async () => {
+        const uploadLimit = opts.uploadLimit?.(normalizePath(request.url));
+        const bodyLimit = uploadLimit ?? opts.bodyLimit;
+        if (declared > bodyLimit) return tooLarge(reply, uploadLimit !== undefined);
+        // A form body is small: read it whole first, so that a large chunked body (no
+        // Content-Length) is a 413 here rather than a failure inside the page's action.
+        let body: Buffer | undefined;
+        if (request.method !== "GET" && request.method !== "HEAD") {
+          body = await readBody(request.raw, bodyLimit);
+          if (!body) return tooLarge(reply, uploadLimit !== undefined);
+        }
+        const render = async (forCache = false) => {
           opts.onRender?.();
           const context = new RouterContextProvider();
           context.set(appContext, opts.services(request));
-          return handle(toFetchRequest(request, reply, opts.bodyLimit), context);
+          return handle(toFetchRequest(request, reply, body, !forCache), context);
         };
         const caches = opts.caches;
-        // HEAD renders without a body, so only GET fills or reads the cache.
-        const isRead = request.method === "GET";
-        if (!caches || !isRead || !isCacheablePath(request.url.split("?")[0]!)) return reply.send(asUnavailable(await render()));
+        // HEAD renders without a body, so only GET fills the cache (a fresh copy answers HEAD in the fast path).
+        const key = request.method === "GET" ? request.cacheKey : undefined;
+        if (!caches || key === undefined) return sendRendered(reply, asUnavailable(await render()));
 
-        const nonce = request.cspNonce;
         try {
-          const result = await caches.pages.get(`GET ${request.url}`, async () => {
-            const response = await render();
+          const result = await caches.store.get(key, async () => {
+            // A render for the cache serves every waiter (and may renew a copy in the background): one client leaving does not abort it.
+            const response = await render(true);
             if (response.status >= 500) throw new RenderFailed(response);
-            return isKeepable(response) ? { value: await toCachedPage(response, nonce) } : { uncacheable: response };
+            return isKeepable(response) ? { value: await storeResponse(response, caches.ttlMs) } : { uncacheable: response };
           });
-          if ("uncacheable" in result) return reply.send(result.uncacheable as Response);
-          return sendCachedPage(reply, result.value, nonce, caches.ttlMs, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
+          if ("uncacheable" in result) return sendRendered(reply, result.uncacheable as Response);
+          return writeStored(request, reply, result.value, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
         } catch (error) {
-          if (error instanceof RenderFailed) return reply.send(asUnavailable(error.response));
+          if (error instanceof RenderFailed) return sendRendered(reply, asUnavailable(error.response));
           throw error;
         }
       },
     });
   });
+}
+
+/**
+ * Sends a render that is not kept. A document gets the CSP of its own inline scripts
+ * (their hashes): the same rule as kept pages, with no nonce.
+ */
+async function sendRendered(reply: FastifyReply, response: Response) {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return reply.send(response);
+  const html = await response.text();
+  reply.code(response.status);
+  for (const [k, v] of response.headers) if (k !== "content-length") reply.header(k, v);
+  reply.header("Content-Security-Policy", documentPolicy(html));
+  return reply.send(html);
+}
+
+/**
+ * The query parameters a page reads, from its route modules' `handle.query` (every
+ * matching route, the root included). Anything else in a query string is not part of
+ * the cache key. Memoized per path; the memo is bounded.
+ */
+export function pageQueryReader(build: ServerBuild): (pathname: string) => readonly string[] {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>();
+  for (const r of Object.values(build.routes))
+    if (r) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] });
+  const roots: Node[] = [];
+  for (const r of Object.values(build.routes)) {
+    if (!r) continue;
+    const node = nodes.get(r.id)!;
+    if (r.parentId && nodes.has(r.parentId)) nodes.get(r.parentId)!.children.push(node);
+    else roots.push(node);
+  }
+  const memo = new Map<string, readonly string[]>();
+  return (pathname) => {
+    let keep = memo.get(pathname);
+    if (keep) return keep;
+    const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname) ?? [];
+    keep = [
+      ...new Set(
+        matches.flatMap((m) => (build.routes[m.route.id!]?.module as { handle?: { query?: string[] } } | undefined)?.handle?.query ?? []),
+      ),
+    ];
+    if (memo.size >= 5000) memo.clear();
+    memo.set(pathname, keep);
+    return keep;
+  };
 }
 
 /**
@@ -84,30 +157,57 @@ function asUnavailable(response: Response): Response {
   return new Response(response.body, { status: 503, headers });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, bodyLimit: number): Request {
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, abortOnClose = true): Request {
+  // The Host header only locates the request here; absolute links come from PUBLIC_URL (services.publicUrl).
   const url = `${request.protocol}://${request.host}${request.url}`;
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  if (abortOnClose) reply.raw.on("close", () => controller.abort());
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
-  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, signal: controller.signal };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    let seen = 0;
-    const limited = request.raw.pipe(
-      new Transform({
-        transform(chunk: Buffer, _enc, callback) {
-          seen += chunk.length;
-          if (seen > bodyLimit) callback(new Error("body too large"));
-          else callback(null, chunk);
-        },
-      }),
-    );
-    init.body = createReadableStreamFromReadable(limited);
-    init.duplex = "half";
+  const init: RequestInit = { method: request.method, headers, signal: controller.signal };
+  if (body !== undefined) {
+    init.body = new Uint8Array(body);
+    headers.delete("transfer-encoding");
+    headers.set("content-length", String(body.length));
   }
   return new Request(url, init);
+}
+
+/** The whole body, or undefined once it passes `limit` bytes (the rest is left unread). */
+async function readBody(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  for await (const chunk of stream) {
+    const buf = typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer);
+    seen += buf.length;
+    if (seen > limit) return undefined;
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** 413, and the connection closed: what is still coming of the body is not read. */
+function tooLarge(reply: FastifyReply, upload?: boolean) {
+  if (upload) {
+    // The outage report's photo: without JavaScript nothing checked its size before sending, so say what to do.
+    return reply
+      .code(413)
+      .header("Connection", "close")
+      .header("Cache-Control", "no-store")
+      .type("text/html; charset=utf-8")
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Photo too large</title></head>' +
+          '<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>The photo is too large</h1><p>A photo can be at most 8 MB. Go back (your browser keeps what you typed), choose a smaller photo or none, and send again.</p></body></html>',
+      );
+  }
+  return reply
+    .code(413)
+    .header("Connection", "close")
+    .header("Cache-Control", "no-store")
+    .type("text/plain; charset=utf-8")
+    .send("The form is too large.");
 }

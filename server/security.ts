@@ -1,24 +1,16 @@
 /**
- * Security headers on every answer (pages, API, files, 404, 500), and the
- * per-response CSP nonce that lets the page's few inline scripts run.
+ * Security headers on every answer (pages, API, files, 404, 500). Pages allow their
+ * own inline scripts by SHA-256 hash, computed once from the finished document (when a
+ * cached copy is stored, or once per uncached render): no per-response nonce, so a kept
+ * page is served as stored bytes. No 'unsafe-inline' for scripts.
  */
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    cspNonce: string;
-  }
-}
-
-export function newNonce(): string {
-  return crypto.randomBytes(16).toString("base64");
-}
-
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self'${scriptHashes.map((h) => ` '${h}'`).join("")}`,
     // React sets a few style attributes (carousel widths, ticker speed).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -33,27 +25,50 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** 'sha256-…' for every inline script of an HTML document (script elements without src). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs!) || body === "") continue;
+    hashes.add(`sha256-${crypto.createHash("sha256").update(body!, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+/** The CSP of one HTML document: its own inline scripts and nothing else inline. */
+export function documentPolicy(html: string): string {
+  return contentSecurityPolicy(inlineScriptHashes(html));
+}
+
+const DEFAULT_POLICY = contentSecurityPolicy();
+
+/** Headers that are the same on every answer (HSTS depends on the scheme, see securityHeaders). */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  // No other site may embed our answers (pages, files, API) with <img>, <script> and the like.
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+};
+
+export const HSTS = "max-age=31536000; includeSubDomains";
+
 /** The headers every answer carries; also for answers that bypass the hooks (event streams). */
-export function securityHeaders(request: FastifyRequest): Record<string, string> {
-  const headers: Record<string, string> = {
-    "Content-Security-Policy": contentSecurityPolicy(request.cspNonce),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-  };
-  if (request.protocol === "https") headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+export function securityHeaders(request: FastifyRequest, policy = DEFAULT_POLICY): Record<string, string> {
+  const headers: Record<string, string> = { "Content-Security-Policy": policy, ...STATIC_SECURITY_HEADERS };
+  if (request.protocol === "https") headers["Strict-Transport-Security"] = HSTS;
   return headers;
 }
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.decorateRequest("cspNonce", "");
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    request.cspNonce = newNonce();
-  });
   app.addHook("onSend", async (request, reply, payload) => {
-    reply.headers(securityHeaders(request));
+    // A page sets its own policy (with its scripts' hashes); everything else gets the strict default.
+    const own = reply.getHeader("content-security-policy");
+    reply.headers(securityHeaders(request, typeof own === "string" ? own : DEFAULT_POLICY));
     return payload;
   });
 }

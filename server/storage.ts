@@ -8,8 +8,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendError } from "./errors";
 
 /** Letters, digits, dot, dash, underscore; starts with a letter or digit; no "..". */
@@ -57,7 +57,13 @@ export async function resolveInside(root: string, name: string): Promise<string 
   }
 }
 
-export async function registerStorage(app: FastifyInstance, storageDir: string) {
+/** Content-Disposition naming the file as it was uploaded, so a download keeps its original name. */
+export function dispositionFor(originalName: string): string {
+  const ascii = originalName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}
+
+export async function registerStorage(app: FastifyInstance, storageDir: string, originalNameOf?: (name: string) => Promise<string | null>) {
   fs.mkdirSync(storageDir, { recursive: true });
   const notFound = (_request: FastifyRequest, reply: FastifyReply) => sendError(reply, 404, "not_found", "There is no such file.");
 
@@ -73,7 +79,10 @@ export async function registerStorage(app: FastifyInstance, storageDir: string) 
           const ext = path.extname(filePath).slice(1).toLowerCase();
           res.header("Content-Type", STORAGE_TYPES[ext] ?? "application/octet-stream");
           if (!STORAGE_TYPES[ext]) res.header("Content-Disposition", "attachment");
-          res.header("Cache-Control", CONTENT_ADDRESSED.test(path.basename(filePath)) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+          res.header(
+            "Cache-Control",
+            CONTENT_ADDRESSED.test(path.basename(filePath)) ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          );
         },
       });
       scope.setNotFoundHandler(notFound);
@@ -101,6 +110,8 @@ export async function registerStorage(app: FastifyInstance, storageDir: string) 
           const name = storedName(request.url);
           const real = name && (await resolveInside(storageDir, name));
           if (!real) return notFound(request, reply);
+          const original = await originalNameOf?.(name).catch(() => null);
+          if (original) reply.header("Content-Disposition", dispositionFor(original));
           return reply.sendFile(path.basename(real), path.dirname(real));
         },
       });

@@ -74,7 +74,12 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
           { label: "Work to be done", span: 6, lines: 2 },
         ],
       },
-      { kind: "table", title: "Materials and estimate", columns: ["Qty", "Unit", "Description of materials", "Unit cost (Php)", "Amount (Php)"], rows: 10 },
+      {
+        kind: "table",
+        title: "Materials and estimate",
+        columns: ["Qty", "Unit", "Description of materials", "Unit cost (Php)", "Amount (Php)"],
+        rows: 10,
+      },
       {
         kind: "fields",
         fields: [
@@ -270,7 +275,9 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
       {
         kind: "text",
         title: "Acknowledgment",
-        paragraphs: ["Subscribed and sworn to before me this ____ day of ______________, 20___. Doc. no. ______; Page no. ______; Book no. ______; Series of ______."],
+        paragraphs: [
+          "Subscribed and sworn to before me this ____ day of ______________, 20___. Doc. no. ______; Page no. ______; Book no. ______; Series of ______.",
+        ],
       },
       { kind: "signatures", signers: [{ role: "Notary Public", caption: `Notarial fee ${peso(FEES.notarialPhp)}` }] },
     ],

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/home";
-import { services } from "../context";
 import { COOPERATIVE, HOME_COUNTERS, UI } from "../../core/constants";
 import { formatDate, manilaIsoDate } from "../../core/dates";
-import { listGalleryImages } from "../../core/gallery";
-import { findDataPrivacyStatement, listLatestAdvisories } from "../../core/home";
+import { listGalleryImages } from "../../core/gallery.server";
+import { findDataPrivacyStatement, listLatestAdvisories } from "../../core/home.server";
 import { Carousel } from "../components/ui/Carousel";
 import { CountUp } from "../components/ui/CountUp";
 import { GalleryGrid } from "../components/ui/GalleryGrid";
+import { services } from "../context";
+import type { Route } from "./+types/home";
 import "./home.css";
-import { withSocial } from "../seo";
+import { socialMeta } from "../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Home | ${COOPERATIVE.shortName}` },
@@ -21,11 +21,22 @@ const pageTags: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
-  const [gallery, advisories, privacy] = await Promise.all([listGalleryImages(db, 6), listLatestAdvisories(db, 2), findDataPrivacyStatement(db)]);
+  const [gallery, advisories, privacy] = await Promise.all([
+    listGalleryImages(db, 6),
+    listLatestAdvisories(db, 2),
+    findDataPrivacyStatement(db),
+  ]);
   return {
     gallery,
     privacy,
-    advisories: advisories.map((a) => ({ id: a.id, title: a.title, date: formatDate(a.createdAt), isoDate: manilaIsoDate(a.createdAt), href: a.attachment ?? "/news/advisories", isFile: a.attachment !== null })),
+    advisories: advisories.map((a) => ({
+      id: a.id,
+      title: a.title,
+      date: formatDate(a.createdAt),
+      isoDate: manilaIsoDate(a.createdAt),
+      href: a.attachment ?? "/news/advisories",
+      isFile: a.attachment !== null,
+    })),
   };
 }
 
@@ -84,11 +95,10 @@ const FEATURES = [
   },
   {
     title: "View or Report Outages",
-    text: "See the scheduled power interruptions. Reporting an outage online is on its way.",
-    to: "/news/power-interruption-schedules",
-    action: "Coming Soon",
-    actionContext: ": reporting outages online",
-    comingSoon: true,
+    text: "Report no power or a line down without an account, and follow restoration by town.",
+    to: "/report",
+    action: "Report an outage",
+    comingSoon: false,
     icon: "bolt",
   },
   {
@@ -169,11 +179,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <h2 id="about-heading">About Us</h2>
             <p>
-              The {COOPERATIVE.name} has held the franchise for electric light and power services in western Pangasinan since {COOPERATIVE.since}. Owned by its
-              member-consumers, it serves the City of Alaminos and the towns of Bolinao, Anda, Bani, Agno, Burgos, Mabini, Dasol and Infanta.
+              The {COOPERATIVE.name} has held the franchise for electric light and power services in western Pangasinan since{" "}
+              {COOPERATIVE.since}. Owned by its member-consumers, it serves the City of Alaminos and the towns of Bolinao, Anda, Bani, Agno,
+              Burgos, Mabini, Dasol and Infanta.
             </p>
             <p>
-              <Link to="/about/company-profile">Read our company profile</Link> or see our <Link to="/about/coverage-area">coverage area</Link>.
+              <Link to="/about/company-profile">Read our company profile</Link> or see our{" "}
+              <Link to="/about/coverage-area">coverage area</Link>.
             </p>
           </div>
           <ul className="counters" aria-label="The cooperative in numbers">
@@ -242,4 +254,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

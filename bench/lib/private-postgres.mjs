@@ -22,7 +22,16 @@ export async function startPrivatePostgres() {
   const [c1, a1] = asPostgres(path.join(bin(), "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   execFileSync(c1, a1, { stdio: "ignore" });
   const pgctl = (action) => {
-    const [c, a] = asPostgres(path.join(bin(), "pg_ctl"), ["-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`, action]);
+    const [c, a] = asPostgres(path.join(bin(), "pg_ctl"), [
+      "-D",
+      data,
+      "-w",
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+      action,
+    ]);
     execFileSync(c, a, { stdio: "ignore" });
   };
   pgctl("start");

@@ -10,7 +10,7 @@ export function freePort() {
   return 20000 + Math.floor(Math.random() * 30000);
 }
 
-export async function waitFor(url, tries = 300) {
+export async function waitFor(url, tries = 1200) {
   for (let i = 0; i < tries; i++) {
     try {
       const res = await fetch(url);
@@ -35,7 +35,18 @@ export async function startService({ env = {}, dataDir, port = freePort() } = {}
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "error", METRICS: "on", RATE_LIMIT: "off", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dir,
+      LOG_LEVEL: "error",
+      METRICS: "on",
+      RATE_LIMIT: "off",
+      NODE_ENV: "production",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -70,4 +81,5 @@ export async function startService({ env = {}, dataDir, port = freePort() } = {}
 }
 
 import { createRequire } from "node:module";
+
 const require_ = () => createRequire(import.meta.url)("node:child_process");

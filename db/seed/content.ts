@@ -2,15 +2,140 @@
 import type { Town } from "../../core/constants";
 
 export const BARANGAYS: Record<Town, string[]> = {
-  Bolinao: ["Germinal (Poblacion)", "Patar", "Victory", "Luciente I", "Luciente II", "Lucero", "Ilog-Malino", "Balingasay", "Concordia", "Dewey", "Estanza", "Zaragoza", "Arnedo", "Binabalian"],
+  Bolinao: [
+    "Germinal (Poblacion)",
+    "Patar",
+    "Victory",
+    "Luciente I",
+    "Luciente II",
+    "Lucero",
+    "Ilog-Malino",
+    "Balingasay",
+    "Concordia",
+    "Dewey",
+    "Estanza",
+    "Zaragoza",
+    "Arnedo",
+    "Binabalian",
+  ],
   Anda: ["Poblacion", "Imbo", "Tondol", "Awag", "Macaleeng", "Namagbagan", "Carot", "Dolaoan", "Siapar", "Bolingit"],
-  Bani: ["Poblacion", "Ambabaay", "Aporao", "Banog Norte", "Banog Sur", "Centro Toma", "Colayo", "Dacap Norte", "Dacap Sur", "Garrita", "San Jose", "San Simon", "Tiep", "Quinaoayanan"],
-  Agno: ["Poblacion East", "Poblacion West", "Allabon", "Aloleng", "Baruan", "Boboy", "Cayungnan", "Dangley", "Gayusan", "Macaboboni", "Magsaysay", "Sabangan", "San Juan", "Tupa", "Viga"],
-  Alaminos: ["Poblacion", "Lucap", "Bolaney", "Pandan", "Palamis", "Amandiego", "Bued", "Tanaytay", "Telbang", "Victoria", "Linmansangan", "Sabangan", "Dulacac", "Mona", "Pangapisan"],
-  Burgos: ["Poblacion", "Anapao", "Cacayasen", "Concordia", "Ilio-ilio", "Papallasen", "Pogoruac", "Don Matias", "San Miguel", "San Pascual", "Sapa Grande", "Sapa Pequeña", "Tambacan"],
-  Mabini: ["Poblacion", "Bacnit", "Barlo", "Caabiangaan", "Cabanaetan", "Cabinuangan", "Calzada", "Caranglaan", "De Guzman", "Luna", "Mabalbalino", "Nibaliw", "San Pedro", "Tagudin"],
-  Dasol: ["Poblacion", "Alilao", "Amalbalan", "Bobonot", "Eguia", "Gais-Guipe", "Hermosa", "Macalang", "Magsaysay", "Malacapas", "Malimpin", "Osmeña", "Petal", "San Vicente", "Tambac", "Uli"],
-  Infanta: ["Poblacion", "Babuyan", "Bamban", "Batang", "Bayambang", "Cato", "Doliman", "Nayom", "Pita", "Potol", "Bolo", "Cabangaran", "Inmalog", "Laoag", "Maya", "Nangalisan"],
+  Bani: [
+    "Poblacion",
+    "Ambabaay",
+    "Aporao",
+    "Banog Norte",
+    "Banog Sur",
+    "Centro Toma",
+    "Colayo",
+    "Dacap Norte",
+    "Dacap Sur",
+    "Garrita",
+    "San Jose",
+    "San Simon",
+    "Tiep",
+    "Quinaoayanan",
+  ],
+  Agno: [
+    "Poblacion East",
+    "Poblacion West",
+    "Allabon",
+    "Aloleng",
+    "Baruan",
+    "Boboy",
+    "Cayungnan",
+    "Dangley",
+    "Gayusan",
+    "Macaboboni",
+    "Magsaysay",
+    "Sabangan",
+    "San Juan",
+    "Tupa",
+    "Viga",
+  ],
+  Alaminos: [
+    "Poblacion",
+    "Lucap",
+    "Bolaney",
+    "Pandan",
+    "Palamis",
+    "Amandiego",
+    "Bued",
+    "Tanaytay",
+    "Telbang",
+    "Victoria",
+    "Linmansangan",
+    "Sabangan",
+    "Dulacac",
+    "Mona",
+    "Pangapisan",
+  ],
+  Burgos: [
+    "Poblacion",
+    "Anapao",
+    "Cacayasen",
+    "Concordia",
+    "Ilio-ilio",
+    "Papallasen",
+    "Pogoruac",
+    "Don Matias",
+    "San Miguel",
+    "San Pascual",
+    "Sapa Grande",
+    "Sapa Pequeña",
+    "Tambacan",
+  ],
+  Mabini: [
+    "Poblacion",
+    "Bacnit",
+    "Barlo",
+    "Caabiangaan",
+    "Cabanaetan",
+    "Cabinuangan",
+    "Calzada",
+    "Caranglaan",
+    "De Guzman",
+    "Luna",
+    "Mabalbalino",
+    "Nibaliw",
+    "San Pedro",
+    "Tagudin",
+  ],
+  Dasol: [
+    "Poblacion",
+    "Alilao",
+    "Amalbalan",
+    "Bobonot",
+    "Eguia",
+    "Gais-Guipe",
+    "Hermosa",
+    "Macalang",
+    "Magsaysay",
+    "Malacapas",
+    "Malimpin",
+    "Osmeña",
+    "Petal",
+    "San Vicente",
+    "Tambac",
+    "Uli",
+  ],
+  Infanta: [
+    "Poblacion",
+    "Babuyan",
+    "Bamban",
+    "Batang",
+    "Bayambang",
+    "Cato",
+    "Doliman",
+    "Nayom",
+    "Pita",
+    "Potol",
+    "Bolo",
+    "Cabangaran",
+    "Inmalog",
+    "Laoag",
+    "Maya",
+    "Nangalisan",
+  ],
 };
 
 export const ABOUT = {
@@ -29,10 +154,30 @@ export const ABOUT = {
 };
 
 export const BRANCHES = [
-  { name: "Hotline / Consumer Welfare", officeName: "Main Office", address: "National Road, Poblacion, Bani, Pangasinan", phones: ["0917 555 0101", "0998 555 0102", "(075) 553-0123"] },
-  { name: "North Area Sub Office", officeName: "Bolinao Area Office", address: "Rizal Street, Germinal (Poblacion), Bolinao, Pangasinan", phones: ["0917 555 0201", "(075) 554-2210"] },
-  { name: "South Area Sub Office", officeName: "Dasol Area Office", address: "National Road, Poblacion, Dasol, Pangasinan", phones: ["0917 555 0301", "0998 555 0302"] },
-  { name: "Technical Services", officeName: "Alaminos Engineering Office", address: "Marcos Avenue, Poblacion, Alaminos City, Pangasinan", phones: ["0917 555 0401", "(075) 551-4420"] },
+  {
+    name: "Hotline / Consumer Welfare",
+    officeName: "Main Office",
+    address: "National Road, Poblacion, Bani, Pangasinan",
+    phones: ["0917 555 0101", "0998 555 0102", "(075) 553-0123"],
+  },
+  {
+    name: "North Area Sub Office",
+    officeName: "Bolinao Area Office",
+    address: "Rizal Street, Germinal (Poblacion), Bolinao, Pangasinan",
+    phones: ["0917 555 0201", "(075) 554-2210"],
+  },
+  {
+    name: "South Area Sub Office",
+    officeName: "Dasol Area Office",
+    address: "National Road, Poblacion, Dasol, Pangasinan",
+    phones: ["0917 555 0301", "0998 555 0302"],
+  },
+  {
+    name: "Technical Services",
+    officeName: "Alaminos Engineering Office",
+    address: "Marcos Avenue, Poblacion, Alaminos City, Pangasinan",
+    phones: ["0917 555 0401", "(075) 551-4420"],
+  },
 ];
 
 export const BID_TITLES = [
@@ -55,7 +200,13 @@ export const ADVISORY_TITLES = [
   "Holiday schedule of the main and area offices",
 ];
 
-export const CAREER_TITLES = ["Lineman I", "Billing Clerk", "Electrical Engineer (Distribution Planning)", "Meter Reader", "IT Support Specialist"];
+export const CAREER_TITLES = [
+  "Lineman I",
+  "Billing Clerk",
+  "Electrical Engineer (Distribution Planning)",
+  "Meter Reader",
+  "IT Support Specialist",
+];
 
 export const NEWS = {
   "electricity-rates": [
@@ -89,15 +240,74 @@ export const ACTIVITIES = [
   "Energization of the new feeder line",
 ];
 
-export const FIRST_NAMES = ["Maria", "Jose", "Juan", "Rosalinda", "Eduardo", "Lourdes", "Ramon", "Teresita", "Ricardo", "Corazon", "Fernando", "Imelda", "Rogelio", "Marites", "Danilo", "Evangeline", "Romeo", "Leticia", "Arnel", "Josefina"];
-export const LAST_NAMES = ["Dela Cruz", "Reyes", "Santos", "Garcia", "Mendoza", "Rabago", "Caasi", "Rivera", "De Guzman", "Soriano", "Aquino", "Ramos", "Castillo", "Villanueva", "Fernandez", "Bautista", "Cabrera", "Navarro", "Estrada", "Tolentino"];
+export const FIRST_NAMES = [
+  "Maria",
+  "Jose",
+  "Juan",
+  "Rosalinda",
+  "Eduardo",
+  "Lourdes",
+  "Ramon",
+  "Teresita",
+  "Ricardo",
+  "Corazon",
+  "Fernando",
+  "Imelda",
+  "Rogelio",
+  "Marites",
+  "Danilo",
+  "Evangeline",
+  "Romeo",
+  "Leticia",
+  "Arnel",
+  "Josefina",
+];
+export const LAST_NAMES = [
+  "Dela Cruz",
+  "Reyes",
+  "Santos",
+  "Garcia",
+  "Mendoza",
+  "Rabago",
+  "Caasi",
+  "Rivera",
+  "De Guzman",
+  "Soriano",
+  "Aquino",
+  "Ramos",
+  "Castillo",
+  "Villanueva",
+  "Fernandez",
+  "Bautista",
+  "Cabrera",
+  "Navarro",
+  "Estrada",
+  "Tolentino",
+];
 
 export const TOPICS = [
-  { topic: "Approval of the Minutes of the 2025 AGMA", description: "The minutes of the Annual General Membership Assembly held on 26 April 2025 at the Alaminos City Sports Complex." },
-  { topic: "Approval of the 2025 Annual Report", description: "The report of the Board of Directors and Management on operations, finances and the audited financial statements for 2025." },
-  { topic: "Ratification of Board Resolutions for 2025", description: "The resolutions adopted by the Board of Directors in 2025, including the capital expenditure plan and the system loss reduction program." },
-  { topic: "Amendment of Article IV of the By-Laws", description: "Holding district elections by mail and online ballot in addition to voting in person." },
-  { topic: "Approval of the 2027–2030 Capital Expenditure Program", description: "Line rehabilitation, two new substations in Mabini and Anda, and smart meters for commercial members." },
+  {
+    topic: "Approval of the Minutes of the 2025 AGMA",
+    description: "The minutes of the Annual General Membership Assembly held on 26 April 2025 at the Alaminos City Sports Complex.",
+  },
+  {
+    topic: "Approval of the 2025 Annual Report",
+    description:
+      "The report of the Board of Directors and Management on operations, finances and the audited financial statements for 2025.",
+  },
+  {
+    topic: "Ratification of Board Resolutions for 2025",
+    description:
+      "The resolutions adopted by the Board of Directors in 2025, including the capital expenditure plan and the system loss reduction program.",
+  },
+  {
+    topic: "Amendment of Article IV of the By-Laws",
+    description: "Holding district elections by mail and online ballot in addition to voting in person.",
+  },
+  {
+    topic: "Approval of the 2027–2030 Capital Expenditure Program",
+    description: "Line rehabilitation, two new substations in Mabini and Anda, and smart meters for commercial members.",
+  },
 ];
 
 export const GALLERY = [

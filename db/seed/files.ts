@@ -80,7 +80,10 @@ export function sceneSvg(label: string, scene: Scene, width = 1200, height = 675
     })
     .join("");
   const wires = [-44, 0, 44]
-    .map((dy, i) => `<path d="M0 ${height * 0.39 + i * 2} Q ${width / 4} ${height * 0.47 + dy / 10} ${width / 2} ${height * 0.39} T ${width} ${height * 0.39}" stroke="#18181b" stroke-width="3" fill="none"/>`)
+    .map(
+      (dy, i) =>
+        `<path d="M0 ${height * 0.39 + i * 2} Q ${width / 4} ${height * 0.47 + dy / 10} ${width / 2} ${height * 0.39} T ${width} ${height * 0.39}" stroke="#18181b" stroke-width="3" fill="none"/>`,
+    )
     .join("");
   const esc = label.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">

@@ -2,28 +2,51 @@
  * The API reference page: plain server-rendered HTML made from the OpenAPI document,
  * so client developers can read it without JavaScript or any CDN.
  */
+import { z } from "zod";
 import { COOPERATIVE } from "../../core/constants";
 
 type Json = Record<string, unknown>;
-export interface OpenApiDocument {
-  info: { title: string; version: string; description?: string };
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Json> };
-}
-interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Json }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Json }> }>;
-}
+const json = z.record(z.string(), z.unknown());
+const content = z.record(z.string(), z.object({ schema: json.optional() })).optional();
 
-const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+/** What the page reads of an OpenAPI operation; the document is checked against it, not cast. */
+const operationSchema = z.object({
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  parameters: z
+    .array(
+      z.object({
+        name: z.string(),
+        in: z.string(),
+        required: z.boolean().optional(),
+        description: z.string().optional(),
+        schema: json.optional(),
+      }),
+    )
+    .optional(),
+  requestBody: z.object({ required: z.boolean().optional(), content }).optional(),
+  responses: z.record(z.string(), z.object({ description: z.string().optional(), content })).optional(),
+});
+type Operation = z.infer<typeof operationSchema>;
+
+export const openApiDocumentSchema = z.object({
+  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  tags: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.object({ schemas: z.record(z.string(), json).optional() }).optional(),
+});
+export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
+
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 /** `code` in descriptions becomes <code>; everything else is escaped text. */
 const prose = (s: unknown) => esc(s).replace(/`([^`]+)`/g, "<code>$1</code>");
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: string; baseUrl: string }): string {
   const resolve = (s: Json | undefined): Json => {
@@ -46,7 +69,9 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
     const s = resolve(s0);
     const { list, nullable } = variants(s);
     if (list.length !== 1 || list[0] !== s) return list.map(typeName).join(" | ") + (nullable ? " | null" : "");
-    let t = Array.isArray(s.type) ? (s.type as string[]).filter((x) => x !== "null").join(" | ") : String(s.type ?? (s.enum ? "string" : s.const !== undefined ? typeof s.const : "any"));
+    let t = Array.isArray(s.type)
+      ? (s.type as string[]).filter((x) => x !== "null").join(" | ")
+      : String(s.type ?? (s.enum ? "string" : s.const !== undefined ? typeof s.const : "any"));
     if (t === "array") t = `array of ${typeName(s.items as Json)}`;
     return t + (nullable ? " | null" : "");
   };
@@ -58,7 +83,14 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
     if (s.const !== undefined) c.push(`always <code>${esc(JSON.stringify(s.const))}</code>`);
     if (typeof s.pattern === "string") c.push(`pattern <code>${esc(s.pattern)}</code>`);
     if (typeof s.format === "string") c.push(`format ${esc(s.format)}`);
-    for (const [k, label] of [["minimum", "min"], ["maximum", "max"], ["minLength", "min length"], ["maxLength", "max length"], ["minItems", "min items"], ["maxItems", "max items"]] as const) {
+    for (const [k, label] of [
+      ["minimum", "min"],
+      ["maximum", "max"],
+      ["minLength", "min length"],
+      ["maxLength", "max length"],
+      ["minItems", "min items"],
+      ["maxItems", "max items"],
+    ] as const) {
       if (typeof s[k] === "number" && Math.abs(s[k] as number) < 1e15) c.push(`${label} ${s[k]}`);
     }
     return c;
@@ -76,7 +108,11 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
     const required = new Set((s.required as string[] | undefined) ?? []);
     const rows = Object.entries(props).map(([name, p0]) => {
       const p = resolve(p0);
-      const bits = [`<code class="t">${esc(typeName(p))}</code>`, required.has(name) ? "" : '<span class="opt">optional</span>', ...constraints(p)].filter(Boolean);
+      const bits = [
+        `<code class="t">${esc(typeName(p))}</code>`,
+        required.has(name) ? "" : '<span class="opt">optional</span>',
+        ...constraints(p),
+      ].filter(Boolean);
       return `<li><code class="n">${esc(name)}</code> ${bits.join(" · ")}${p.description ? `<div class="d">${prose(p.description)}</div>` : ""}${fields(p, depth + 1)}</li>`;
     });
     return `<ul class="fields">${rows.join("")}</ul>`;
@@ -96,7 +132,8 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
       case "object": {
         const props = (s.properties ?? {}) as Record<string, Json>;
         const o = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, example(v, depth + 1)]));
-        if (!Object.keys(props).length && s.additionalProperties && typeof s.additionalProperties === "object") o.key = example(s.additionalProperties as Json, depth + 1);
+        if (!Object.keys(props).length && s.additionalProperties && typeof s.additionalProperties === "object")
+          o.key = example(s.additionalProperties as Json, depth + 1);
         return o;
       }
       case "array":
@@ -119,15 +156,18 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
 
   const ops: { tag: string; method: string; path: string; op: Operation }[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(methods)) {
+    for (const [method, value] of Object.entries(methods)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      const op = operationSchema.parse(value);
       ops.push({ tag: op.tags?.[0] ?? "Other", method: method.toUpperCase(), path, op });
     }
   }
   // Declared tags first, in their order; then any tag a route uses without declaring it.
   const tagOrder = [...new Set([...(doc.tags ?? []).map((t) => t.name), ...ops.map((o) => o.tag)])];
-  ops.sort((a, b) => (tagOrder.indexOf(a.tag) - tagOrder.indexOf(b.tag)) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
-  const groups = tagOrder.map((tag) => ({ tag, description: doc.tags?.find((t) => t.name === tag)?.description, ops: ops.filter((o) => o.tag === tag) })).filter((g) => g.ops.length);
+  ops.sort((a, b) => tagOrder.indexOf(a.tag) - tagOrder.indexOf(b.tag) || a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const groups = tagOrder
+    .map((tag) => ({ tag, description: doc.tags?.find((t) => t.name === tag)?.description, ops: ops.filter((o) => o.tag === tag) }))
+    .filter((g) => g.ops.length);
 
   const opId = (o: { method: string; path: string }) => slug(`${o.method} ${o.path}`);
 
@@ -153,13 +193,13 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
   <h3 id="${opId({ method, path })}-h"><span class="m m-${method.toLowerCase()}">${method}</span> <code class="path">${esc(path)}</code></h3>
   ${op.summary ? `<p class="summary">${prose(op.summary)}</p>` : ""}
   ${op.description ? `<p>${prose(op.description)}</p>` : ""}
-  ${params.length ? `<h4>Parameters</h4><div class="table-wrap"><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ""}
-  ${bodySchema ? `<h4>Request body <span class="ct">application/json</span></h4>${fields(bodySchema)}<details><summary>Example body</summary><pre>${esc(JSON.stringify(example(bodySchema), null, 2))}</pre></details>` : ""}
-  <h4>Try it</h4><pre class="curl">curl${method === "GET" ? "" : ` -X ${method} -H 'Content-Type: application/json' --data @body.json`} '${esc(opts.baseUrl + samplePath)}'</pre>
+  ${params.length ? `<h4>Parameters</h4><div class="table-wrap" tabindex="0" role="region" aria-label="Parameters of ${method} ${esc(path)}"><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${paramRows}</tbody></table></div>` : ""}
+  ${bodySchema ? `<h4>Request body <span class="ct">application/json</span></h4>${fields(bodySchema)}<details><summary>Example body</summary><pre tabindex="0">${esc(JSON.stringify(example(bodySchema), null, 2))}</pre></details>` : ""}
+  <h4>Try it</h4><pre class="curl" tabindex="0">curl${method === "GET" ? "" : ` -X ${method} -H 'Content-Type: application/json' --data @body.json`} '${esc(opts.baseUrl + samplePath)}'</pre>
   ${ok
     .map(([code, r]) => {
       const s = r.content?.["application/json"]?.schema;
-      return `<h4>Response ${esc(code)}${r.description && r.description !== "Default Response" ? ` <span class="ct">${prose(r.description)}</span>` : ""}</h4>${s ? `${fields(s)}<details open><summary>Example</summary><pre>${esc(JSON.stringify(example(s), null, 2))}</pre></details>` : ""}`;
+      return `<h4>Response ${esc(code)}${r.description && r.description !== "Default Response" ? ` <span class="ct">${prose(r.description)}</span>` : ""}</h4>${s ? `${fields(s)}<details open><summary>Example</summary><pre tabindex="0">${esc(JSON.stringify(example(s), null, 2))}</pre></details>` : ""}`;
     })
     .join("")}
   ${errors.length ? `<h4>Errors</h4><ul class="errors">${errors.map(([code, r]) => `<li><code>${esc(code)}</code> ${prose(r.description ?? "")}</li>`).join("")}</ul>` : ""}
@@ -180,7 +220,7 @@ export function renderApiReference(doc: OpenApiDocument, opts: { openapiPath: st
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--t);background:#fff}
 a{color:var(--p)}
-a:focus-visible,summary:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
+a:focus-visible,summary:focus-visible,pre:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:2}
 header{background:var(--p);color:#fff;padding:16px}
 header a{color:#fff}
@@ -192,6 +232,7 @@ nav.toc{font-size:.9rem;padding:16px 0}
 nav.toc h2{font-size:1rem;margin:12px 0 4px}
 nav.toc ul{list-style:none;margin:0;padding:0}
 nav.toc li{margin:2px 0;word-break:break-all}
+nav.toc a{display:inline-block;min-height:24px;padding:2px 0}
 main{min-width:0;padding-bottom:48px}
 h2.tag{border-bottom:2px solid var(--p);padding-bottom:4px;margin-top:32px}
 .op{border:1px solid var(--b);border-radius:6px;padding:12px 16px;margin:16px 0}
@@ -205,6 +246,7 @@ code{background:var(--bg);border-radius:4px;padding:0 3px}
 pre{background:var(--bg);border:1px solid var(--b);border-radius:6px;padding:10px;overflow:auto;max-height:28em}
 pre.curl{white-space:pre-wrap;word-break:break-all}
 .table-wrap{overflow-x:auto}
+.table-wrap:focus-visible{outline:3px solid #f2a900;outline-offset:2px}
 table{border-collapse:collapse;width:100%;font-size:.9rem}
 th,td{border:1px solid var(--b);padding:4px 8px;text-align:left;vertical-align:top}
 th{background:var(--bg)}
@@ -232,7 +274,7 @@ ${groups.map((g) => `<h2>${esc(g.tag)}</h2><ul>${g.ops.map((o) => `<li><a href="
 ${doc.info.description ? `<h2>About this API</h2><p>${prose(doc.info.description)}</p>` : ""}
 <h2>Errors</h2>
 <p>Every error answer has the same shape; <code>fields</code> appears on 422 with a message per invalid field.</p>
-<pre>${esc(JSON.stringify({ error: { code: "bad_request", message: "Invalid parameter m: must be a month number from 1 to 12" } }, null, 2))}</pre>
+<pre tabindex="0">${esc(JSON.stringify({ error: { code: "bad_request", message: "Invalid parameter m: must be a month number from 1 to 12" } }, null, 2))}</pre>
 ${groups.map((g) => `<h2 class="tag" id="tag-${slug(g.tag)}">${esc(g.tag)}</h2>${g.description ? `<p>${prose(g.description)}</p>` : ""}${g.ops.map(renderOp).join("\n")}`).join("\n")}
 </main>
 </div>

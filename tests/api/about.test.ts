@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../support/app";
 
 describe("about-us and branch API", () => {
@@ -29,7 +29,9 @@ describe("about-us and branch API", () => {
   });
 
   it("sanitizes stored HTML before answering", async () => {
-    await t.db.handle.db.execute(sql`update about_contents set content = '<p onclick="x()">Safe</p><script>alert(1)</script><img src="javascript:alert(1)">' where key = 'mission'`);
+    await t.db.handle.db.execute(
+      sql`update about_contents set content = '<p onclick="x()">Safe</p><script>alert(1)</script><img src="javascript:alert(1)">' where key = 'mission'`,
+    );
     const res = await t.app.inject("/api/v1/about-us/mission");
     expect(res.statusCode).toBe(200);
     const { content } = res.json().data;
@@ -48,7 +50,12 @@ describe("about-us and branch API", () => {
     const res = await t.app.inject("/api/v1/branch");
     expect(res.statusCode).toBe(200);
     const { branches } = res.json().data;
-    expect(branches.map((b: { name: string }) => b.name)).toEqual(["Hotline / Consumer Welfare", "North Area Sub Office", "South Area Sub Office", "Technical Services"]);
+    expect(branches.map((b: { name: string }) => b.name)).toEqual([
+      "Hotline / Consumer Welfare",
+      "North Area Sub Office",
+      "South Area Sub Office",
+      "Technical Services",
+    ]);
     for (const b of branches) {
       expect(Object.keys(b).sort()).toEqual(["address", "name", "phones"]);
       expect(b.phones.length).toBeGreaterThan(0);

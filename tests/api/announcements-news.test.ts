@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manilaIsoDate, manilaParts } from "../../core/dates";
-import { truncateTitle, monthRange } from "../../core/news";
+import { monthRange, truncateTitle } from "../../core/news.server";
 import * as C from "../../db/seed/content";
+import { createTestApp, type TestApp } from "../support/app";
 
 describe("announcements, careers and news API", () => {
   let t: TestApp;
@@ -105,7 +105,9 @@ describe("announcements, careers and news API", () => {
 
   it("counts a post just after 16:00 UTC in the next Manila month", async () => {
     // 2024-03-31T16:30Z is April 1, 00:30 in Manila.
-    await t.db.handle.db.execute(sql`insert into news_items (kind, title, body, created_at) values ('supply-and-load-demand', 'Midnight outlook', '<p>x</p>', '2024-03-31T16:30:00Z')`);
+    await t.db.handle.db.execute(
+      sql`insert into news_items (kind, title, body, created_at) values ('supply-and-load-demand', 'Midnight outlook', '<p>x</p>', '2024-03-31T16:30:00Z')`,
+    );
     const april = (await t.app.inject("/api/v1/news-advisory/content/supply-and-load-demand?month=2024-04")).json();
     const march = (await t.app.inject("/api/v1/news-advisory/content/supply-and-load-demand?month=2024-03")).json();
     expect(april.map((i: { title: string }) => i.title)).toEqual(["Midnight outlook"]);
@@ -116,7 +118,9 @@ describe("announcements, careers and news API", () => {
   it("searches title and body text with q, case-insensitively, every word", async () => {
     const byTitle = (await t.app.inject("/api/v1/news-advisory/content/events-and-activities?q=CLEAN-UP")).json();
     expect(byTitle.map((i: { title: string }) => i.title)).toEqual(["Coastal clean-up with the Alaminos youth"]);
-    const twoWords = (await t.app.inject(`/api/v1/news-advisory/content/events-and-activities?q=${encodeURIComponent("tree bolinao")}`)).json();
+    const twoWords = (
+      await t.app.inject(`/api/v1/news-advisory/content/events-and-activities?q=${encodeURIComponent("tree bolinao")}`)
+    ).json();
     expect(twoWords).toHaveLength(1);
     // "hotline" is only in the bodies; tags such as <p> are not matched.
     expect((await t.app.inject("/api/v1/news-advisory/content/invitation-to-bid?q=hotline")).json()).toHaveLength(2);
@@ -143,7 +147,9 @@ describe("announcements, careers and news API", () => {
   });
 
   it("sanitizes stored HTML in news bodies", async () => {
-    await t.db.handle.db.execute(sql`insert into news_items (kind, title, body) values ('electricity-rates', 'Scripted', '<p onclick="x()">Hi<script>alert(1)</script></p>')`);
+    await t.db.handle.db.execute(
+      sql`insert into news_items (kind, title, body) values ('electricity-rates', 'Scripted', '<p onclick="x()">Hi<script>alert(1)</script></p>')`,
+    );
     const [item] = (await t.app.inject("/api/v1/news-advisory/content/electricity-rates?q=Scripted")).json();
     expect(item.body).toBe("<p>Hi</p>");
   });

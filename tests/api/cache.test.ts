@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { loadServerBuild } from "../../server/start";
 import { createTestApp, type TestApp } from "../support/app";
 
 /** The server cache for public API answers (pages: tests/e2e/cache.spec.ts). */
@@ -25,6 +26,23 @@ describe("the server cache", () => {
     expect(personal.statusCode).toBe(200);
     expect(personal.headers["x-cache"]).toBeUndefined();
     expect(personal.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("keeps React Router's route discovery answers apart by the paths asked", async () => {
+    const t = await createTestApp({ withPages: true, env: { CACHE_TTL_MS: "60000" } });
+    apps.push(t);
+    const version = (await loadServerBuild()).assets.version;
+    const manifest = async (path: string) => {
+      const res = await t.app.inject(`/__manifest?${new URLSearchParams({ paths: path, version })}`);
+      expect(res.statusCode).toBe(200);
+      return Object.keys(res.json().patches ?? res.json());
+    };
+    // A page of the console is discovered first; the next path asked must get its own answer,
+    // not the one kept for the first (which sent a browser to the wrong route).
+    expect(await manifest("/staff/sign-in")).toContain("routes/staff/sign-in");
+    const factor = await manifest("/staff/enrol/factor");
+    expect(factor).toContain("routes/staff/enrol-factor");
+    expect(await manifest("/staff/enrol/factor")).toEqual(factor);
   });
 
   it("serves the last good copy when the database fails", async () => {

@@ -4,27 +4,50 @@
  * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (createTestApp does it).
  * The contract shapes are written here independently of the routes' own schemas.
  */
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { manilaParts } from "../../core/dates";
 import { NEWS_KINDS, RATE_TYPES, TOWNS } from "../../core/constants";
+import { manilaParts } from "../../core/dates";
+import { agamAccounts } from "../../db/schema";
+import { DEMO_PIN } from "../../db/seed/index";
 import { createTestApp, type TestApp } from "../support/app";
 
 const API = "/api/v1";
 const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "an ISO date-time");
 const storagePath = z.string().regex(/^\/storage\/[^/]+$/);
-const errorShape = z.strictObject({ error: z.strictObject({ code: z.string().min(1), message: z.string().min(1), fields: z.record(z.string(), z.string()).optional() }) });
+const errorShape = z.strictObject({
+  error: z.strictObject({ code: z.string().min(1), message: z.string().min(1), fields: z.record(z.string(), z.string()).optional() }),
+});
 
 const contract = {
-  profile: z.strictObject({ data: z.strictObject({ content: z.string().min(1), year: z.union([z.number(), z.string()]), last_update: z.string() }) }),
+  profile: z.strictObject({
+    data: z.strictObject({ content: z.string().min(1), year: z.union([z.number(), z.string()]), last_update: z.string() }),
+  }),
   content: z.strictObject({ data: z.strictObject({ content: z.string().min(1) }) }),
-  announcementItem: z.strictObject({ id: z.number().int().positive(), title: z.string().min(1), created_at: isoDate, attachments: z.array(storagePath) }),
+  announcementItem: z.strictObject({
+    id: z.number().int().positive(),
+    title: z.string().min(1),
+    created_at: isoDate,
+    attachments: z.array(storagePath),
+  }),
   get announcements() {
     return z.strictObject({ data: z.strictObject({ announcements: z.array(this.announcementItem) }) });
   },
   // "{data: {announcement}}": the item, with at least the list's keys.
-  announcement: z.strictObject({ data: z.strictObject({ announcement: z.object({ id: z.number().int(), title: z.string(), created_at: isoDate, attachments: z.array(storagePath) }) }) }),
-  newsItem: z.strictObject({ _id: z.union([z.number(), z.string()]), title: z.string().min(1), body: z.string(), createdAt: isoDate, images: z.array(z.base64()) }),
+  announcement: z.strictObject({
+    data: z.strictObject({
+      announcement: z.object({ id: z.number().int(), title: z.string(), created_at: isoDate, attachments: z.array(storagePath) }),
+    }),
+  }),
+  newsItem: z.strictObject({
+    _id: z.union([z.number(), z.string()]),
+    title: z.string().min(1),
+    body: z.string(),
+    createdAt: isoDate,
+    images: z.array(z.base64()),
+  }),
   // Extra keys (status, status_updated_at) are allowed beside the contract's.
   interruption: z.object({
     id: z.number().int(),
@@ -54,22 +77,59 @@ const contract = {
       ),
     }),
   }),
-  careers: z.strictObject({ data: z.strictObject({ careers: z.array(z.strictObject({ id: z.number().int().positive(), job_title: z.string().min(1), created_at: isoDate, attachments: z.array(storagePath) })) }) }),
-  topics: z.array(z.strictObject({ AT_ID: z.number().int(), AT_SEQUENCE_NUMBER: z.number().int(), AT_TOPIC: z.string().min(1), AT_TOPIC_DESC: z.string() })),
-  account: z.strictObject({ result: z.array(z.strictObject({ CNAME: z.string().min(1), MEMNO: z.string().min(1), CADDRESS: z.string() })), registered: z.union([z.number(), z.boolean()]) }),
+  careers: z.strictObject({
+    data: z.strictObject({
+      careers: z.array(
+        z.strictObject({
+          id: z.number().int().positive(),
+          job_title: z.string().min(1),
+          created_at: isoDate,
+          attachments: z.array(storagePath),
+        }),
+      ),
+    }),
+  }),
+  topics: z.array(
+    z.strictObject({
+      AT_ID: z.number().int(),
+      AT_SEQUENCE_NUMBER: z.number().int(),
+      AT_TOPIC: z.string().min(1),
+      AT_TOPIC_DESC: z.string(),
+    }),
+  ),
+  // The contract's keys, the values masked for strangers (issue 17): no membership number, no address.
+  account: z.strictObject({
+    result: z.array(z.strictObject({ CNAME: z.string().min(1), MEMNO: z.literal(""), CADDRESS: z.literal("") })),
+    registered: z.union([z.number(), z.boolean()]),
+  }),
   registered: z.strictObject({ data: z.strictObject({ reference: z.string().min(1) }) }),
-  confirmation: z.array(z.strictObject({ reference: z.string().min(1), account: z.string(), membership: z.string(), registered_at: isoDate })),
-  counts: z.strictObject({ qmember: z.number().int().min(0), qmember_north: z.number().int().min(0), qmember_south: z.number().int().min(0) }),
+  confirmation: z.array(
+    z.strictObject({ reference: z.string().min(1), account: z.string(), membership: z.string(), registered_at: isoDate }),
+  ),
+  counts: z.strictObject({
+    qmember: z.number().int().min(0),
+    qmember_north: z.number().int().min(0),
+    qmember_south: z.number().int().min(0),
+  }),
   surveyCreated: z.strictObject({ data: z.strictObject({ id: z.union([z.number(), z.string()]) }) }),
-  branches: z.strictObject({ data: z.strictObject({ branches: z.array(z.strictObject({ name: z.string().min(1), address: z.string(), phones: z.array(z.string()) })) }) }),
-  barangays: z.strictObject({ data: z.strictObject({ barangays: z.array(z.strictObject({ name: z.string().min(1), town: z.enum(TOWNS) })) }) }),
-  categories: z.strictObject({ data: z.strictObject({ categories: z.array(z.strictObject({ tag: z.string().min(1), title: z.string().min(1) })) }) }),
+  branches: z.strictObject({
+    data: z.strictObject({
+      branches: z.array(z.strictObject({ name: z.string().min(1), address: z.string(), phones: z.array(z.string()) })),
+    }),
+  }),
+  barangays: z.strictObject({
+    data: z.strictObject({ barangays: z.array(z.strictObject({ name: z.string().min(1), town: z.enum(TOWNS) })) }),
+  }),
+  categories: z.strictObject({
+    data: z.strictObject({ categories: z.array(z.strictObject({ tag: z.string().min(1), title: z.string().min(1) })) }),
+  }),
 };
 
 /** Parses with the contract schema and fails with zod's explanation. */
 function conforms<T>(schema: z.ZodType<T>, body: unknown, where: string): T {
   const r = schema.safeParse(body);
-  if (!r.success) throw new Error(`${where} does not match the contract:\n${z.prettifyError(r.error)}\n${JSON.stringify(body).slice(0, 600)}`);
+  if (!r.success)
+    throw new Error(`${where} does not match the contract:\n${z.prettifyError(r.error)}\n${JSON.stringify(body).slice(0, 600)}`);
   return r.data;
 }
 
@@ -83,7 +143,13 @@ describe("API contract", () => {
   /** Each request from its own address, so the rate limits never interfere. */
   const get = (url: string) => t.app.inject({ url: API + url, remoteAddress: `10.77.${Math.floor(++n / 250)}.${n % 250}` });
   const post = (url: string, body: unknown) =>
-    t.app.inject({ method: "POST", url: API + url, payload: JSON.stringify(body), headers: { "content-type": "application/json" }, remoteAddress: `10.78.${Math.floor(++n / 250)}.${n % 250}` });
+    t.app.inject({
+      method: "POST",
+      url: API + url,
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+      remoteAddress: `10.78.${Math.floor(++n / 250)}.${n % 250}`,
+    });
   const ok = async <T>(url: string, schema: z.ZodType<T>) => {
     const res = await get(url);
     expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
@@ -114,12 +180,15 @@ describe("API contract", () => {
   });
 
   describe("announcements", () => {
-    it.each(["bid", "advisory"])("GET /announcements/%s: {data: {announcements: [{id, title, created_at, attachments}]}}, newest first", async (kind) => {
-      const body = await ok(`/announcements/${kind}`, contract.announcements);
-      expect(body.data.announcements.length).toBeGreaterThan(0);
-      const times = body.data.announcements.map((a) => Date.parse(a.created_at));
-      expect(times).toEqual([...times].sort((a, b) => b - a));
-    });
+    it.each(["bid", "advisory"])(
+      "GET /announcements/%s: {data: {announcements: [{id, title, created_at, attachments}]}}, newest first",
+      async (kind) => {
+        const body = await ok(`/announcements/${kind}`, contract.announcements);
+        expect(body.data.announcements.length).toBeGreaterThan(0);
+        const times = body.data.announcements.map((a) => Date.parse(a.created_at));
+        expect(times).toEqual([...times].sort((a, b) => b - a));
+      },
+    );
     it("GET /announcements/bid/{id}: {data: {announcement}}", async () => {
       const list = await ok("/announcements/bid", contract.announcements);
       const first = list.data.announcements[0]!;
@@ -171,7 +240,8 @@ describe("API contract", () => {
     });
     it("answers 400 with what is expected for a bad kind, month or q, 404 for an unknown id", async () => {
       await fails("/news-advisory/content/gossip", 400, /electricity-rates/);
-      for (const m of ["2024-13", "2024-1", "24-03", "2006-01", `${THIS_YEAR + 1}-01`, "march"]) await fails(`/news-advisory/content/electricity-rates?month=${m}`, 400, /YYYY-MM/);
+      for (const m of ["2024-13", "2024-1", "24-03", "2006-01", `${THIS_YEAR + 1}-01`, "march"])
+        await fails(`/news-advisory/content/electricity-rates?month=${m}`, 400, /YYYY-MM/);
       await fails(`/news-advisory/content/electricity-rates?q=${"x".repeat(101)}`, 400, /100/);
       await fails("/news-advisory/999999", 404);
       await fails("/news-advisory/abc", 400);
@@ -191,7 +261,10 @@ describe("API contract", () => {
       expect(bani.length).toBeGreaterThan(0);
       expect(bani.length).toBeLessThan(all.length);
       const name = bani[0]!.area[0]!.name.replace(/\s*\(.*\)$/, "");
-      const byBarangay = await ok(`/power-interruption/incoming?town=Bani&barangay=${encodeURIComponent(name)}`, z.array(contract.interruption));
+      const byBarangay = await ok(
+        `/power-interruption/incoming?town=Bani&barangay=${encodeURIComponent(name)}`,
+        z.array(contract.interruption),
+      );
       expect(byBarangay.map((i) => i.id)).toContain(bani[0]!.id);
       expect(await ok("/power-interruption/incoming?page=2", z.array(contract.interruption))).toHaveLength(all.length);
     });
@@ -215,10 +288,14 @@ describe("API contract", () => {
       expect((await ok("/rates/generation/month/6/year/2023", contract.charges)).data.charges).toEqual([]);
       expect((await ok("/rates/official-rates/month/1/year/2007", contract.rates)).data.rates).toEqual([]);
     });
-    it.each(["official-rates", "generation"])("/rates/%s answers 400 for a month outside 1..12 or a year outside 2007..now", async (kind) => {
-      for (const m of ["0", "13", "x", "-1", "1.5"]) await fails(`/rates/${kind}/month/${m}/year/2024`, 400, /month number from 1 to 12/);
-      for (const y of ["2006", String(THIS_YEAR + 1), "abcd", "99999"]) await fails(`/rates/${kind}/month/1/year/${y}`, 400, /year from 2007/);
-    });
+    it.each(["official-rates", "generation"])(
+      "/rates/%s answers 400 for a month outside 1..12 or a year outside 2007..now",
+      async (kind) => {
+        for (const m of ["0", "13", "x", "-1", "1.5"]) await fails(`/rates/${kind}/month/${m}/year/2024`, 400, /month number from 1 to 12/);
+        for (const y of ["2006", String(THIS_YEAR + 1), "abcd", "99999"])
+          await fails(`/rates/${kind}/month/1/year/${y}`, 400, /year from 2007/);
+      },
+    );
   });
 
   describe("careers", () => {
@@ -246,19 +323,29 @@ describe("API contract", () => {
       expect(res.headers["cache-control"]).toBe("no-store");
     });
     it("check-account-number answers 400 for a malformed account", async () => {
-      for (const bad of ["0101234567", "01-0123-456", "ab-cdef-ghij", "01-0123-45678"]) await fails(`/agam/pool/check-account-number/${bad}`, 400, /NN-NNNN-NNNN|01-0123-4567/);
+      for (const bad of ["0101234567", "01-0123-456", "ab-cdef-ghij", "01-0123-45678"])
+        await fails(`/agam/pool/check-account-number/${bad}`, 400, /NN-NNNN-NNNN|01-0123-4567/);
     });
     it("POST /agam/pool/register: 201 {data: {reference}}, then 409; the confirmation lists it", async () => {
       const topics = await ok("/agam/pool/get-all-topics", contract.topics);
-      const decisions = topics.map((tp) => ({ topic_sequence_id: tp.AT_SEQUENCE_NUMBER, answer_topic_id: tp.AT_ID, answer_value: 1, answer_topic_reason: "" }));
-      const body = { account: FREE_ACCOUNT, origin: "web", phone: "09171234567", email: "member@example.ph", decisions };
+      const decisions = topics.map((tp) => ({
+        topic_sequence_id: tp.AT_SEQUENCE_NUMBER,
+        answer_topic_id: tp.AT_ID,
+        answer_value: 1,
+        answer_topic_reason: "",
+      }));
+      // The second factor first: the demo registration PIN of this account.
+      const verified = await post("/agam/pool/verification", { account: FREE_ACCOUNT, pin: DEMO_PIN });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const proof = verified.json().data.proof as string;
+      const body = { account: FREE_ACCOUNT, origin: "web", phone: "09171234567", email: "member@example.ph", decisions, proof };
       const created = await post("/agam/pool/register", body);
       expect(created.statusCode, created.body).toBe(201);
       const { data } = conforms(contract.registered, created.json(), "register");
       const again = await post("/agam/pool/register", body);
       expect(again.statusCode).toBe(409);
       conforms(errorShape, again.json(), "register again");
-      const confirmation = await ok(`/agam/pool/get-registration-confirmation/web/${FREE_ACCOUNT}`, contract.confirmation);
+      const confirmation = await ok(`/agam/pool/get-registration-confirmation/web/${FREE_ACCOUNT}?proof=${proof}`, contract.confirmation);
       expect(confirmation[0]).toMatchObject({ reference: data.reference, account: FREE_ACCOUNT });
     });
     it("POST /agam/pool/register: 422 with a message per field when invalid", async () => {
@@ -268,8 +355,9 @@ describe("API contract", () => {
       expect(Object.keys(body.error.fields ?? {})).toContain("account");
     });
     it("GET /agam/pool/get-registration-confirmation/{origin}/{account}: [{reference, account, membership, registered_at}]", async () => {
+      // Without the member's proof: the contract's shape, nothing personal in it.
       const list = await ok(`/agam/pool/get-registration-confirmation/web/${REGISTERED_ACCOUNT}`, contract.confirmation);
-      expect(list).toHaveLength(1);
+      expect(list).toHaveLength(0);
       await fails(`/agam/pool/get-registration-confirmation/web/bad-account`, 400);
     });
     it("GET /agam/pool/all: {qmember, qmember_north, qmember_south}", async () => {
@@ -312,11 +400,17 @@ describe("API contract", () => {
       suggestions: "More advisories by SMS.",
     };
     it("POST /customer-satisfaction-survey: 201 {data: {id}}, then 400 for the same account", async () => {
+      // The account's name as on the roll (the survey takes only the roll's accounts, by name).
+      const [member] = await t.db.handle.db
+        .select({ name: agamAccounts.name })
+        .from(agamAccounts)
+        .where(eq(agamAccounts.accountNumber, valid.accountNumber));
+      valid.name = member!.name;
       const res = await post("/customer-satisfaction-survey", valid);
       expect(res.statusCode, res.body).toBe(201);
       conforms(contract.surveyCreated, res.json(), "survey");
       expect(res.headers["cache-control"]).toBe("no-store");
-      const again = await post("/customer-satisfaction-survey", { ...valid, name: "Someone Else" });
+      const again = await post("/customer-satisfaction-survey", { ...valid, respondentName: "Someone Else" });
       expect(again.statusCode).toBe(400);
       conforms(errorShape, again.json(), "survey again");
     });
@@ -376,15 +470,24 @@ describe("API contract", () => {
     it("GET /openapi.json is an OpenAPI 3.1 document with every endpoint, each with a summary, tags and a 2xx schema", async () => {
       const res = await get("/openapi.json");
       expect(res.statusCode).toBe(200);
-      const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, { content?: unknown }> }>> };
+      const doc = res.json() as {
+        openapi: string;
+        paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses?: Record<string, { content?: unknown }> }>>;
+      };
       expect(doc.openapi).toBe("3.1.0");
-      const documented = new Map(Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).map(([m, op]) => [`${m} ${shape(p)}`, op] as const)));
+      const documented = new Map(
+        Object.entries(doc.paths).flatMap(([p, ms]) => Object.entries(ms).map(([m, op]) => [`${m} ${shape(p)}`, op] as const)),
+      );
       const missing = CONTRACT_PATHS.filter(([m, p]) => !documented.has(`${m} ${shape(API + p)}`));
       expect(missing, "endpoints missing from the OpenAPI document").toEqual([]);
       for (const [key, op] of documented) {
         expect(op.summary, key).toBeTruthy();
         expect(op.tags?.length, key).toBeGreaterThan(0);
-        if (!key.endsWith("/stream")) expect(Object.entries(op.responses ?? {}).some(([code, r]) => code.startsWith("2") && r.content), key).toBe(true);
+        if (!key.endsWith("/stream"))
+          expect(
+            Object.entries(op.responses ?? {}).some(([code, r]) => code.startsWith("2") && r.content),
+            key,
+          ).toBe(true);
       }
     });
 
@@ -395,7 +498,11 @@ describe("API contract", () => {
       expect(res.body).toMatch(/<h1>[^<]*API reference/);
       expect(res.body).not.toMatch(/<script|https?:\/\/(cdn|unpkg|fonts)/);
       for (const [m, p] of CONTRACT_PATHS) {
-        const re = new RegExp(`>${m.toUpperCase()}</span> <code class="path">${shape(API + p).replace(/[{}]/g, "\\$&").replace(/\\\{\\\}/g, "\\{[^}]+\\}")}</code>`);
+        const re = new RegExp(
+          `>${m.toUpperCase()}</span> <code class="path">${shape(API + p)
+            .replace(/[{}]/g, "\\$&")
+            .replace(/\\\{\\\}/g, "\\{[^}]+\\}")}</code>`,
+        );
         expect(res.body, `${m} ${p}`).toMatch(re);
       }
     });

@@ -73,10 +73,14 @@ describe("power interruption and rates API", () => {
     it("filters by barangay (any case), alone and with its town, and answers [] when nothing matches", async () => {
       const all = (await get("/api/v1/power-interruption/incoming")).json() as Incoming[];
       const [, name, town] = /^(.*) \((\w+)\)$/.exec(all[0]!.area[0]!.name)!;
-      const byName = (await get(`/api/v1/power-interruption/incoming?barangay=${encodeURIComponent(name!.toUpperCase())}`)).json() as Incoming[];
+      const byName = (
+        await get(`/api/v1/power-interruption/incoming?barangay=${encodeURIComponent(name!.toUpperCase())}`)
+      ).json() as Incoming[];
       expect(byName.map((i) => i.id)).toContain(all[0]!.id);
       for (const i of byName) expect(i.area.some((a) => a.name.startsWith(`${name} (`))).toBe(true);
-      const both = (await get(`/api/v1/power-interruption/incoming?town=${town}&barangay=${encodeURIComponent(name!)}`)).json() as Incoming[];
+      const both = (
+        await get(`/api/v1/power-interruption/incoming?town=${town}&barangay=${encodeURIComponent(name!)}`)
+      ).json() as Incoming[];
       expect(both.map((i) => i.id)).toContain(all[0]!.id);
       const otherTown = TOWNS.find((x) => x !== town)!;
       const none = await get(`/api/v1/power-interruption/incoming?town=${otherTown}&barangay=${encodeURIComponent(name!)}`);
@@ -124,7 +128,15 @@ describe("power interruption and rates API", () => {
       const res = await get(`/api/v1/rates/official-rates/month/3/year/2024`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toEqual({ data: { rates: [{ type: "R", amount: expect.any(Number) }, { type: "LV", amount: expect.any(Number) }, { type: "HV", amount: expect.any(Number) }] } });
+      expect(body).toEqual({
+        data: {
+          rates: [
+            { type: "R", amount: expect.any(Number) },
+            { type: "LV", amount: expect.any(Number) },
+            { type: "HV", amount: expect.any(Number) },
+          ],
+        },
+      });
       expect(body.data.rates[0].amount).toBeGreaterThan(body.data.rates[2].amount);
     });
 

@@ -5,23 +5,48 @@ import { createLocalBus } from "../../server/bus";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
+/** The app on a test database, its log lines (JSON, one per entry) collected as they are written. */
+async function appWritingLogs(db: TestDatabase) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: "info",
+    RATE_LIMIT: "off",
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+  });
+  const app = await buildApp({ config, database: db.handle, bus: createLocalBus(), logger: { stream } });
+  return { app, lines };
+}
+
 describe("request logs", () => {
   let db: TestDatabase;
   afterAll(async () => db?.cleanup());
 
   it("carry request ids and never form contents, query strings or account numbers", async () => {
     db = await createTestDatabase();
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(chunk.toString());
-        done();
+    const { app, lines } = await appWritingLogs(db);
+    const secret = "Maria-Secret-Suggestion";
+    await app.inject({
+      method: "POST",
+      url: "/api/v1/customer-satisfaction-survey",
+      headers: { "content-type": "application/json" },
+      payload: {
+        acceptPrivacyNotice: true,
+        name: secret,
+        respondentName: secret,
+        city: "BANI",
+        accountNumber: "03-7777-8888",
+        email: "maria@example.ph",
+        contactNumber: "09171234567",
+        suggestions: secret,
       },
     });
-    const config = loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: "info", RATE_LIMIT: "off", ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}) });
-    const app = await buildApp({ config, database: db.handle, bus: createLocalBus(), logger: { stream } });
-    const secret = "Maria-Secret-Suggestion";
-    await app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", headers: { "content-type": "application/json" }, payload: { acceptPrivacyNotice: true, name: secret, respondentName: secret, city: "BANI", accountNumber: "03-7777-8888", email: "maria@example.ph", contactNumber: "09171234567", suggestions: secret } });
     await app.inject("/api/v1/agam/pool/check-account-number/01-1000-4568");
     await app.inject(`/api/v1/power-interruption/incoming?barangay=${secret}`);
     await app.close();
@@ -32,5 +57,29 @@ describe("request logs", () => {
     expect(log).not.toContain("03-7777-8888");
     expect(log).not.toContain("01-1000-4568");
     expect(log).not.toContain("maria@example.ph");
+  });
+});
+
+describe("log redaction (issue 17, item 6)", () => {
+  let db2: TestDatabase;
+  afterAll(async () => db2?.cleanup());
+
+  it("hides personal paths in any case or encoding, and new-connection references", async () => {
+    db2 = await createTestDatabase();
+    const { app, lines } = await appWritingLogs(db2);
+    for (const url of [
+      "/api/v1/agam/pool/CHECK-ACCOUNT-NUMBER/01-1000-4568",
+      "/api/v1/agam/pool/check%2Daccount%2Dnumber/01-1000-4568",
+      "/Agam-Registration-Confirmation/web/01-1000-4568",
+      "/service/new-service-connection/NSC-2026-ABCDEF",
+      "/SERVICE/NEW-SERVICE-CONNECTION/Zx9_secret-token-value",
+      "/elsewhere/nsc-2026-abcdef?x=1",
+      "/elsewhere/0110004568",
+    ])
+      await app.inject(url);
+    await app.close();
+    const log = lines.join("");
+    expect(log).toContain("[redacted]");
+    expect(log).not.toMatch(/01-?1000-?4568|0110004568|NSC-2026-ABCDEF|Zx9_secret/i);
   });
 });

@@ -30,7 +30,11 @@ describe("protection", () => {
       const res = await t.app.inject({
         method: "OPTIONS",
         url: "/api/v1/news",
-        headers: { origin: "https://partner.example", "access-control-request-method": "GET", "access-control-request-headers": "accept, if-none-match" },
+        headers: {
+          origin: "https://partner.example",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "accept, if-none-match",
+        },
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers["access-control-allow-origin"]).toBe("*");
@@ -57,7 +61,13 @@ describe("protection", () => {
       ["a same-site (sibling subdomain) fetch", { "sec-fetch-site": "same-site" }],
     ])("refuses an API POST from %s with 403", async (_label, headers) => {
       for (const url of posts) {
-        const res = await t.app.inject({ method: "POST", url, headers: { ...headers, "content-type": "application/json" }, payload: "{}", remoteAddress: freshIp() });
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { ...headers, "content-type": "application/json" },
+          payload: "{}",
+          remoteAddress: freshIp(),
+        });
         expect(res.statusCode, url).toBe(403);
         expect(res.json()).toEqual({ error: { code: "forbidden", message: expect.any(String) } });
       }
@@ -65,7 +75,13 @@ describe("protection", () => {
 
     it("refuses a page form POST from another site with a short HTML message", async () => {
       for (const url of ["/customer-satisfaction-survey", "/agam-registration", "/css", "/service/bill-inquiry", "/contact-us"]) {
-        const res = await t.app.inject({ method: "POST", url, headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, payload: "a=b", remoteAddress: freshIp() });
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+          payload: "a=b",
+          remoteAddress: freshIp(),
+        });
         expect(res.statusCode, url).toBe(403);
         expect(res.headers["content-type"]).toMatch(/^text\/html/);
         expect(res.body).toMatch(/accepted only from this site/);
@@ -74,10 +90,25 @@ describe("protection", () => {
 
     it("accepts page form posts only as urlencoded forms (415 otherwise, a short HTML message)", async () => {
       for (const type of ["text/plain", "application/json", "multipart/form-data; boundary=x", "application/xml"]) {
-        const res = await t.app.inject({ method: "POST", url: "/customer-satisfaction-survey", headers: { "content-type": type }, payload: "garbage", remoteAddress: freshIp() });
+        const res = await t.app.inject({
+          method: "POST",
+          url: "/customer-satisfaction-survey",
+          headers: { "content-type": type },
+          payload: "garbage",
+          remoteAddress: freshIp(),
+        });
         expect(res.statusCode, type).toBe(415);
         expect(res.headers["content-type"]).toMatch(/^text\/html/);
       }
+      // The outage report uploads a photo: multipart is accepted there, and only there.
+      const upload = await t.app.inject({
+        method: "POST",
+        url: "/report",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        payload: "--x--",
+        remoteAddress: freshIp(),
+      });
+      expect(upload.statusCode).not.toBe(415);
     });
 
     it.each([
@@ -87,7 +118,13 @@ describe("protection", () => {
       ["a typed-in navigation", { "sec-fetch-site": "none" }],
       ["a client with neither header (curl)", {}],
     ])("accepts a POST from %s (the body is then checked: 422)", async (_label, headers) => {
-      const res = await t.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", headers: { ...headers, "content-type": "application/json" }, payload: "{}", remoteAddress: freshIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/customer-satisfaction-survey",
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "{}",
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject(ERROR);
     });
@@ -95,9 +132,19 @@ describe("protection", () => {
     it("accepts the configured PUBLIC_URL as origin behind a proxy", async () => {
       const other = await createTestApp({ env: { PUBLIC_URL: "https://www.wespeco.example.ph" } });
       try {
-        const ok = await other.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", headers: { origin: "https://www.wespeco.example.ph", "content-type": "application/json" }, payload: "{}" });
+        const ok = await other.app.inject({
+          method: "POST",
+          url: "/api/v1/customer-satisfaction-survey",
+          headers: { origin: "https://www.wespeco.example.ph", "content-type": "application/json" },
+          payload: "{}",
+        });
         expect(ok.statusCode).toBe(422);
-        const bad = await other.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", headers: { origin: "https://wespeco.example.ph", "content-type": "application/json" }, payload: "{}" });
+        const bad = await other.app.inject({
+          method: "POST",
+          url: "/api/v1/customer-satisfaction-survey",
+          headers: { origin: "https://wespeco.example.ph", "content-type": "application/json" },
+          payload: "{}",
+        });
         expect(bad.statusCode).toBe(403);
       } finally {
         await other.close();
@@ -138,21 +185,45 @@ describe("protection", () => {
     ])("allows %s %i posts per 10 minutes, then 429", async (url, max) => {
       const remoteAddress = freshIp();
       for (let i = 0; i < max; i++) {
-        const res = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{}", remoteAddress });
+        const res = await t.app.inject({
+          method: "POST",
+          url,
+          headers: { "content-type": "application/json" },
+          payload: "{}",
+          remoteAddress,
+        });
         expect(res.statusCode, `post ${i + 1}`).toBe(422);
       }
-      const res = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: "{}", remoteAddress });
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json" },
+        payload: "{}",
+        remoteAddress,
+      });
       expect(res.statusCode).toBe(429);
       expect(res.json().error.code).toBe("rate_limited");
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
     });
 
     it("limits the page form posts too, answering a short HTML page", async () => {
-      for (const [url, max] of [["/customer-satisfaction-survey", 10], ["/agam-registration", 30], ["/service/bill-inquiry", 10]] as const) {
+      for (const [url, max] of [
+        ["/customer-satisfaction-survey", 10],
+        ["/agam-registration", 30],
+        ["/service/bill-inquiry", 10],
+        ["/report", 10],
+        ["/open311/v2/requests.json", 60],
+      ] as const) {
         const remoteAddress = freshIp();
         const codes: number[] = [];
         for (let i = 0; i <= max; i++) {
-          const res = await t.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "a=b", remoteAddress });
+          const res = await t.app.inject({
+            method: "POST",
+            url,
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            payload: "a=b",
+            remoteAddress,
+          });
           codes.push(res.statusCode);
           if (res.statusCode === 429) {
             expect(res.headers["content-type"]).toMatch(/^text\/html/);
@@ -196,7 +267,12 @@ describe("protection", () => {
       ["POST", "/api/v1/agam/pool/register"],
       ["POST", "/api/v1/customer-satisfaction-survey"],
     ])("%s %s answers Cache-Control: no-store", async (method, url) => {
-      const res = await t.app.inject({ method: method as "GET" | "POST", url, remoteAddress: freshIp(), ...(method === "POST" ? { headers: { "content-type": "application/json" }, payload: "{}" } : {}) });
+      const res = await t.app.inject({
+        method: method as "GET" | "POST",
+        url,
+        remoteAddress: freshIp(),
+        ...(method === "POST" ? { headers: { "content-type": "application/json" }, payload: "{}" } : {}),
+      });
       expect(res.statusCode).toBeLessThan(500);
       expect(res.headers["cache-control"]).toBe("no-store");
       expect(res.headers.etag).toBeUndefined();
@@ -222,7 +298,13 @@ describe("protection", () => {
     });
 
     it("answers 415 in the error shape for a body that is not JSON", async () => {
-      const res = await t.app.inject({ method: "POST", url: "/api/v1/agam/pool/register", headers: { "content-type": "text/xml" }, payload: "<a/>", remoteAddress: freshIp() });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/agam/pool/register",
+        headers: { "content-type": "text/xml" },
+        payload: "<a/>",
+        remoteAddress: freshIp(),
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json()).toMatchObject(ERROR);
     });

@@ -9,7 +9,16 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 async function startServer(dataDir: string, port: number) {
   const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production", DATABASE_URL: "" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (let i = 0; i < 200; i++) {
@@ -33,7 +42,12 @@ describe("graceful shutdown", () => {
     // 40 requests in flight (API answers that query the database), then SIGTERM.
     let received = 0;
     child.stdout!.on("data", (chunk: Buffer) => (received += chunk.toString().split("incoming request").length - 1));
-    const inFlight = Array.from({ length: 40 }, (_, i) => fetch(`http://127.0.0.1:${port}/api/v1/power-interruption/incoming?barangay=b${i}`).then(async (r) => (await r.text(), r.status), (e) => `failed: ${e}`));
+    const inFlight = Array.from({ length: 40 }, (_, i) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/power-interruption/incoming?barangay=b${i}`).then(
+        async (r) => (await r.text(), r.status),
+        (e) => `failed: ${e}`,
+      ),
+    );
     // Wait until the server has accepted all 40 (it logs each), then stop it.
     for (let i = 0; i < 500 && received < 40; i++) await new Promise((r) => setTimeout(r, 5));
     expect(received).toBeGreaterThanOrEqual(40);

@@ -126,15 +126,24 @@ describe("/storage", () => {
     expect(res.headers["content-type"]).toBe("application/pdf");
   });
 
-  it.each(["link-out.txt", "dir-link/secret.txt", "dir-link", ".env", ".hidden.pdf", "sub", "sub/inner.txt", "sub%2finner.txt", "nope.pdf", "", "NOPE"])(
-    "answers 404 with the error shape for %s",
-    async (name) => {
-      const res = await t.app.inject(`/storage/${name}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
-      expect(res.body).not.toContain("TOP-SECRET");
-    },
-  );
+  it.each([
+    "link-out.txt",
+    "dir-link/secret.txt",
+    "dir-link",
+    ".env",
+    ".hidden.pdf",
+    "sub",
+    "sub/inner.txt",
+    "sub%2finner.txt",
+    "nope.pdf",
+    "",
+    "NOPE",
+  ])("answers 404 with the error shape for %s", async (name) => {
+    const res = await t.app.inject(`/storage/${name}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+    expect(res.body).not.toContain("TOP-SECRET");
+  });
 
   it("refuses every traversal payload, sent raw over the socket", async () => {
     for (const payload of TRAVERSALS) {

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../support/app";
-import { surveyResponses } from "../../db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE_VERSION } from "../../core/constants";
+import { surveyResponses } from "../../db/schema";
+import { createTestApp, type TestApp } from "../support/app";
+import { addToRoll } from "../support/roll";
 
 const answer = (accountNumber: string, extra: Record<string, unknown> = {}) => ({
   acceptPrivacyNotice: true,
@@ -21,13 +22,15 @@ const answer = (accountNumber: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
-const post = (t: TestApp, payload: unknown) => t.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", payload: payload as object });
+const post = (t: TestApp, payload: unknown) =>
+  t.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", payload: payload as object });
 
 describe("POST /api/v1/customer-satisfaction-survey", () => {
   let t: TestApp;
   beforeAll(async () => {
     // These tests send many answers from one address: the per-IP rate limit (tested elsewhere) is off here.
     t = await createTestApp({ env: { RATE_LIMIT: "off" } });
+    await addToRoll(t.db.handle.db, ["01-0000-0001", "01-0000-0002", "01-0000-0003", "01-0000-0004", "02-5050-5050"]);
   });
   afterAll(async () => t?.close());
 
@@ -38,7 +41,13 @@ describe("POST /api/v1/customer-satisfaction-survey", () => {
     const body = res.json();
     expect(body).toEqual({ data: { id: expect.any(Number) } });
     const [row] = await t.db.handle.db.select().from(surveyResponses).where(eq(surveyResponses.id, body.data.id));
-    expect(row).toMatchObject({ accountNumber: "01-0000-0001", city: "BANI", reconnectionTime: 4, reconnectionAfterPayment: 1, privacyNoticeVersion: PRIVACY_NOTICE_VERSION });
+    expect(row).toMatchObject({
+      accountNumber: "01-0000-0001",
+      city: "BANI",
+      reconnectionTime: 4,
+      reconnectionAfterPayment: 1,
+      privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+    });
     expect(row!.consentedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.consentedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
   });
@@ -60,7 +69,15 @@ describe("POST /api/v1/customer-satisfaction-survey", () => {
 
     const missing = await post(t, {});
     expect(missing.statusCode).toBe(422);
-    expect(Object.keys(missing.json().error.fields).sort()).toEqual(["acceptPrivacyNotice", "accountNumber", "city", "contactNumber", "email", "name", "respondentName"]);
+    expect(Object.keys(missing.json().error.fields).sort()).toEqual([
+      "acceptPrivacyNotice",
+      "accountNumber",
+      "city",
+      "contactNumber",
+      "email",
+      "name",
+      "respondentName",
+    ]);
   });
 
   it("answers 422, not 400, when the privacy notice is not accepted, and stores nothing", async () => {
@@ -74,7 +91,8 @@ describe("POST /api/v1/customer-satisfaction-survey", () => {
   });
 
   it("accepts an answer without ratings or suggestions (the spec checks only the required fields)", async () => {
-    const { reconnectionTime, serviceReturnSpeed, voltageIssues, reconnectionAfterPayment, serviceCourtesy, suggestions, ...required } = answer("01-0000-0004");
+    const { reconnectionTime, serviceReturnSpeed, voltageIssues, reconnectionAfterPayment, serviceCourtesy, suggestions, ...required } =
+      answer("01-0000-0004");
     void [reconnectionTime, serviceReturnSpeed, voltageIssues, reconnectionAfterPayment, serviceCourtesy, suggestions];
     const res = await post(t, required);
     expect(res.statusCode).toBe(201);
@@ -90,5 +108,32 @@ describe("POST /api/v1/customer-satisfaction-survey", () => {
       .from(surveyResponses)
       .where(eq(surveyResponses.accountNumber, "02-5050-5050"))) as [{ count: number }];
     expect(count).toBe(1);
+  });
+});
+
+describe("the survey and the member roll (issue 17, item 3)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: "off" } });
+    await addToRoll(t.db.handle.db, ["07-7000-0001"]);
+  });
+  afterAll(async () => t?.close());
+
+  it("takes only accounts of the roll, and says the same for an unknown account and a wrong name", async () => {
+    const unknown = await post(t, answer("09-9999-9990"));
+    const wrongName = await post(t, answer("07-7000-0001", { name: "Pedro Santos" }));
+    expect(unknown.statusCode).toBe(422);
+    expect(wrongName.statusCode).toBe(422);
+    expect(unknown.json()).toEqual(wrongName.json());
+    expect(unknown.json().error.fields.accountNumber).toMatch(/could not match this account number and account name/);
+  });
+
+  it("tells whether an account answered only to whoever gives its name", async () => {
+    expect((await post(t, answer("07-7000-0001"))).statusCode).toBe(201);
+    // A stranger guessing names learns nothing: the answer is the mismatch, not "already answered".
+    const stranger = await post(t, answer("07-7000-0001", { name: "Someone Else" }));
+    expect(stranger.statusCode).toBe(422);
+    expect(JSON.stringify(stranger.json())).not.toMatch(/already/i);
+    expect((await post(t, answer("07-7000-0001", { name: "JUAN DELA CRUZ" }))).statusCode).toBe(400);
   });
 });

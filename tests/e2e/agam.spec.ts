@@ -3,14 +3,18 @@
  * registered notice, an unknown account, a new look-up resetting the flow, the
  * confirmation slip, and the status dashboard following a registration live.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+
 import { sql } from "drizzle-orm";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoAccountNumber } from "../../db/seed/accounts";
+import { DEMO_PIN } from "../../db/seed/index";
 import { createTestApp, type TestApp } from "../support/app";
 import { openBrowser, PHONE } from "../support/browser";
+import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
 
 /** Seed: 24 accounts per district; index 1 of each district is registered. */
-const account = (district: number, k: number) => `0${district}-${String(1000 + k * 37).padStart(4, "0")}-${String(4567 + k * 101 + district).padStart(4, "0")}`;
+const account = demoAccountNumber;
 const TOPIC_COUNT = 5;
 
 const status = (page: Page) => page.getByRole("status").filter({ hasText: /Success!|Oops!/ });
@@ -18,6 +22,13 @@ const status = (page: Page) => page.getByRole("status").filter({ hasText: /Succe
 async function lookUp(page: Page, acct: string) {
   await page.getByLabel("Account number").fill(acct);
   await page.getByRole("button", { name: "Check account" }).click();
+}
+
+/** The second factor with the demo registration PIN (even-numbered seed accounts have one). */
+async function proveByPin(page: Page) {
+  await page.getByLabel("Registration PIN").fill(DEMO_PIN);
+  await page.getByRole("button", { name: "Check the PIN" }).click();
+  await expect.poll(() => status(page).textContent()).toContain("Please answer each topic");
 }
 
 /** Answers every topic; `disapprove` maps a topic number (1-based) to a reason. */
@@ -40,10 +51,21 @@ describe("AGAM registration in the browser", () => {
   let t: TestApp;
   let browser: BrowserContext & { cleanup(): Promise<void> };
   let noJs: BrowserContext & { cleanup(): Promise<void> };
+  let sms: SmsGatewayStandIn;
+
+  /** The second factor with a code sent by SMS (to the loopback gateway stand-in). */
+  async function proveByCode(page: Page) {
+    const before = sms.messages.length;
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect.poll(() => sms.messages.length).toBe(before + 1);
+    await page.getByLabel("Code from the text message").fill(/\b(\d{6})\b/.exec(sms.messages.at(-1)!.message)![1]!);
+    await page.getByRole("button", { name: "Check the code" }).click();
+  }
 
   beforeAll(async () => {
+    sms = await startSmsGateway();
     // One test address makes many look-ups: the per-IP limits are tested on their own.
-    t = await createTestApp({ withPages: true, env: { RATE_LIMIT: "off" } });
+    t = await createTestApp({ withPages: true, env: { RATE_LIMIT: "off", SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey } });
     await t.listen();
     browser = await openBrowser({ ...PHONE });
     noJs = await openBrowser({ javaScriptEnabled: false, ...PHONE });
@@ -52,6 +74,7 @@ describe("AGAM registration in the browser", () => {
     await browser?.cleanup();
     await noJs?.cleanup();
     await t?.close();
+    await sms?.close();
   });
 
   it("takes an unregistered member through every topic, one disapproved with a reason, to the confirmation", async () => {
@@ -60,9 +83,13 @@ describe("AGAM registration in the browser", () => {
     await page.goto(`${t.url}/agam-registration?origin=kiosk`);
     await lookUp(page, acct);
     await expect.poll(() => status(page).textContent()).toContain("Success!");
-    // The member's name, membership number and address are shown.
-    await expect.poll(() => page.getByText(/^M-3\d+$/).count()).toBe(1);
-    await expect.poll(() => page.getByText(/Bani, Pangasinan/).count()).toBeGreaterThan(0);
+    // Only the masked name, and the masked number a code goes to: no membership number, no address.
+    await expect.poll(() => page.getByText(/^[A-Z]\*\*\*[A-Z]?( [A-Z]\*\*\*[A-Z]?)*, [A-Z]\*\*\*/).count()).toBe(1);
+    expect(await page.getByText(/M-3\d+/).count()).toBe(0);
+    expect(await page.getByText(/0917 ••• \d{4}/).count()).toBe(1);
+    expect(await page.getByRole("radio").count()).toBe(0);
+    await proveByCode(page);
+    await expect.poll(() => status(page).textContent()).toContain("Please answer each topic");
 
     // Next waits for a choice; Disapprove reveals the reason box, which is then required.
     const next = page.getByRole("button", { name: "Next", exact: true });
@@ -100,7 +127,8 @@ describe("AGAM registration in the browser", () => {
 
     await page.getByLabel("Mobile number").fill("09171234567");
     await page.getByRole("button", { name: "Proceed" }).click();
-    await page.waitForURL((url) => url.pathname === `/agam-registration-confirmation/kiosk/${acct}`);
+    // The slip's own link: a random token, not the account number.
+    await page.waitForURL((url) => /^\/agam-registration\/confirmation\/[A-Za-z0-9_-]{27}$/.test(url.pathname));
     await page.getByRole("heading", { name: "You are registered" }).waitFor();
     const slip = await page.getByRole("region", { name: "AGAM Registration Confirmation Slip" }).innerText();
     expect(slip).toMatch(/AGAM-\d{4}-[0-9A-Z]{6}/);
@@ -114,7 +142,11 @@ describe("AGAM registration in the browser", () => {
     const rows = await t.db.handle.db.execute(
       sql`select d.topic_sequence_number as n, d.answer_value as v, d.reason from agam_decisions d join agam_registrations r on r.id = d.registration_id where r.account_number = ${acct} order by 1`,
     );
-    const decided = (rows as unknown as { rows: { n: number; v: number; reason: string }[] }).rows.map((r) => [Number(r.n), Number(r.v), r.reason]);
+    const decided = (rows as unknown as { rows: { n: number; v: number; reason: string }[] }).rows.map((r) => [
+      Number(r.n),
+      Number(r.v),
+      r.reason,
+    ]);
     expect(decided).toEqual([
       [1, 1, ""],
       [2, 0, "The audited statements came too late to read."],
@@ -144,6 +176,9 @@ describe("AGAM registration in the browser", () => {
     expect(await page.getByRole("radio").count()).toBe(0);
     await status(page).getByRole("link", { name: "Click here" }).click();
     await page.waitForURL(`**/agam-registration-confirmation/web/${acct}`);
+    // Nothing personal until the member proves it is them.
+    expect(await page.getByText(/AGAM-2026-/).count()).toBe(0);
+    await proveByCode(page);
     expect(await page.getByRole("region", { name: "AGAM Registration Confirmation Slip" }).innerText()).toContain("AGAM-2026-");
     await page.close();
   });
@@ -157,14 +192,17 @@ describe("AGAM registration in the browser", () => {
 
     await lookUp(page, account(6, 2));
     await expect.poll(() => status(page).textContent()).toContain("Success!");
+    await proveByPin(page);
     await page.getByRole("radio", { name: "Approve", exact: true }).check();
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("radio", { name: "Disapprove" }).check();
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await expect.poll(() => status(page).textContent()).toContain("Oops!");
 
-    await lookUp(page, account(6, 3));
+    await lookUp(page, account(6, 4));
     await expect.poll(() => status(page).textContent()).toContain("Success!");
+    expect(await page.getByRole("radio").count()).toBe(0);
+    await proveByPin(page);
     await page.getByRole("heading", { name: /Topic 1 of 5/ }).waitFor();
     expect(await page.getByRole("radio", { name: "Approve", exact: true }).isChecked()).toBe(false);
     expect(await page.getByRole("radio", { name: "Disapprove" }).isChecked()).toBe(false);
@@ -182,6 +220,7 @@ describe("AGAM registration in the browser", () => {
     await page.goto(`${t.url}/agam-registration?origin=sms`);
     await lookUp(page, acct);
     expect(await status(page).textContent()).toContain("Success!");
+    await proveByPin(page);
     // Without JavaScript Next is enabled; the server asks again when nothing was chosen.
     await page.getByRole("button", { name: "Next", exact: true }).click();
     expect(await status(page).textContent()).toBe("Oops! Choose Approve or Disapprove");
@@ -203,7 +242,7 @@ describe("AGAM registration in the browser", () => {
     await page.getByRole("heading", { name: "Review your answers" }).waitFor();
     await page.getByRole("button", { name: "Proceed" }).click();
     // (A fragment of the form's address may ride along through the redirect.)
-    await page.waitForURL((url) => url.pathname === `/agam-registration-confirmation/sms/${acct}`);
+    await page.waitForURL((url) => /^\/agam-registration\/confirmation\/[A-Za-z0-9_-]{27}$/.test(url.pathname));
     expect(await page.getByRole("region", { name: "AGAM Registration Confirmation Slip" }).innerText()).toMatch(/AGAM-\d{4}-[0-9A-Z]{6}/);
     // No script, no print button: the slip says how to print instead.
     expect(await page.getByText(/use your browser.s Print command/).count()).toBe(1);
@@ -239,16 +278,19 @@ describe("AGAM registration in the browser", () => {
 
       const page = await browser.newPage();
       await page.goto(`${t.url}/agam-registration`);
-      await lookUp(page, account(9, 9));
+      await lookUp(page, account(9, 10));
       await expect.poll(() => status(page).textContent()).toContain("Success!");
+      await proveByPin(page);
       await answerAll(page);
       await page.getByRole("button", { name: "Proceed" }).click();
-      await page.waitForURL((url) => url.pathname.startsWith("/agam-registration-confirmation/"));
+      await page.waitForURL((url) => url.pathname.startsWith("/agam-registration/confirmation/"));
       await page.close();
 
       await expect.poll(async () => Number((await total.innerText()).replace(/,/g, "")), { timeout: 3000, interval: 100 }).toBe(before + 1);
       expect(await dash.getByText(`${before + 1} of 3,910 members`).count()).toBe(1);
-      await expect.poll(async () => Number((await polling.getByTestId("agam-total").innerText()).replace(/,/g, "")), { timeout: 3000, interval: 100 }).toBe(before + 1);
+      await expect
+        .poll(async () => Number((await polling.getByTestId("agam-total").innerText()).replace(/,/g, "")), { timeout: 3000, interval: 100 })
+        .toBe(before + 1);
     } finally {
       await other.cleanup();
     }

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { createTestApp, type TestApp } from "../support/app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useSite } from "../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../support/browser";
 
 type Browser = BrowserContext & { cleanup(): Promise<void> };
 
 describe("home, about and informational pages", () => {
-  let t: TestApp;
+  const t = useSite();
   let js: Browser;
   let noJs: Browser;
   beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
     js = await openBrowser(DESKTOP);
     noJs = await openBrowser({ ...PHONE, javaScriptEnabled: false });
   });
   afterAll(async () => {
     await js?.cleanup();
     await noJs?.cleanup();
-    await t?.close();
   });
 
   async function open(browser: Browser, path: string): Promise<Page> {
@@ -52,16 +49,20 @@ describe("home, about and informational pages", () => {
         expect(await page.title()).toMatch(/WESPECO/);
         const banner = page.getByRole("region", { name: "Highlights" });
         expect(await banner.locator("li").count()).toBe(3);
-        const bannerLinks = await banner.getByRole("link").evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).pathname));
+        const bannerLinks = await banner
+          .getByRole("link")
+          .evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).pathname));
         expect(bannerLinks).toContain("/news/advisories");
         expect(bannerLinks).toContain("/news/power-interruptions");
         // The first slide is readable straight away.
         expect(await page.getByRole("heading", { name: "Power interruption schedules" }).isVisible()).toBe(true);
 
         const card = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-        expect(await card("Apply for New Connection").getByRole("link", { name: "Apply for New Connection" }).getAttribute("href")).toBe("/service/new-service-connection");
+        expect(await card("Apply for New Connection").getByRole("link", { name: "Apply for New Connection" }).getAttribute("href")).toBe(
+          "/service/new-service-connection",
+        );
         const outages = card("View or Report Outages");
-        expect(await outages.getByRole("link", { name: /^Coming Soon/ }).getAttribute("href")).toBe("/news/power-interruption-schedules");
+        expect(await outages.getByRole("link", { name: "Report an outage" }).getAttribute("href")).toBe("/report");
         const portal = card("Register to the cooperative's online portal");
         expect(await portal.getByRole("link", { name: /^Coming Soon/ }).getAttribute("href")).toBe("/mco/login");
 
@@ -73,7 +74,14 @@ describe("home, about and informational pages", () => {
         expect(numbers).toEqual(["95,325", "8,530", "49"]);
 
         const captions = await page.locator(".gallery-grid figcaption").allInnerTexts();
-        expect(captions.map((c) => c.trim())).toEqual(["Consumers", "Employees", "Substations", "Area Offices", "24/7 Services", "Board of Directors"]);
+        expect(captions.map((c) => c.trim())).toEqual([
+          "Consumers",
+          "Employees",
+          "Substations",
+          "Area Offices",
+          "24/7 Services",
+          "Board of Directors",
+        ]);
         const imgs = page.locator(".gallery-grid img");
         for (let i = 0; i < 6; i++) {
           const img = imgs.nth(i);
@@ -196,7 +204,8 @@ describe("home, about and informational pages", () => {
       expect(await page.locator("#tip-bolinao").isVisible()).toBe(true);
       // The list of towns is there for everyone, screen readers included.
       const list = await page.getByRole("region", { name: "Towns we serve" }).innerText();
-      for (const town of ["Bolinao", "Anda", "Bani", "Agno", "Alaminos City", "Burgos", "Mabini", "Dasol", "Infanta"]) expect(list).toContain(town);
+      for (const town of ["Bolinao", "Anda", "Bani", "Agno", "Alaminos City", "Burgos", "Mabini", "Dasol", "Infanta"])
+        expect(list).toContain(town);
     } finally {
       await page.close();
     }
@@ -209,7 +218,13 @@ describe("home, about and informational pages", () => {
         const box = (await page.locator(`#town-${id} polygon`).boundingBox())!;
         return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
       };
-      const c = Object.fromEntries(await Promise.all(["bolinao", "anda", "bani", "alaminos", "agno", "burgos", "mabini", "dasol", "infanta"].map(async (id) => [id, await centre(id)] as const)));
+      const c = Object.fromEntries(
+        await Promise.all(
+          ["bolinao", "anda", "bani", "alaminos", "agno", "burgos", "mabini", "dasol", "infanta"].map(
+            async (id) => [id, await centre(id)] as const,
+          ),
+        ),
+      );
       expect(c.bani!.y).toBeGreaterThan(c.bolinao!.y); // Bani south of Bolinao
       expect(c.anda!.x).toBeGreaterThan(c.bolinao!.x); // Anda east of Bolinao
       expect(c.alaminos!.x).toBeGreaterThan(c.bani!.x); // Alaminos east of Bani
@@ -229,7 +244,8 @@ describe("home, about and informational pages", () => {
     const page = await open(js, "/about/organizational-structure");
     try {
       const chart = page.getByRole("list", { name: /Chain of authority/ });
-      for (const level of ["Member Consumer Owners", "Board of Directors", "General Manager"]) expect(await chart.getByText(level, { exact: true }).isVisible()).toBe(true);
+      for (const level of ["Member Consumer Owners", "Board of Directors", "General Manager"])
+        expect(await chart.getByText(level, { exact: true }).isVisible()).toBe(true);
       const panel = page.locator("#department-panel");
       expect(await panel.innerText()).toContain("No department chosen");
       await page.waitForFunction(() => document.documentElement.classList.contains("js"));
@@ -256,7 +272,8 @@ describe("home, about and informational pages", () => {
   it("works without JavaScript: the organizational chart, FAQ and contact table", async () => {
     const page = await open(noJs, "/about/organizational-structure");
     try {
-      for (const code of ["CPETITD", "IAD", "FSD", "ISD", "TSD", "AOD"]) expect(await page.getByRole("link", { name: new RegExp(`^${code}`) }).count()).toBe(1);
+      for (const code of ["CPETITD", "IAD", "FSD", "ISD", "TSD", "AOD"])
+        expect(await page.getByRole("link", { name: new RegExp(`^${code}`) }).count()).toBe(1);
       await page.getByRole("link", { name: /^FSD/ }).click();
       await page.getByRole("heading", { name: "Finance Services Department (FSD)" }).waitFor();
       expect(await page.locator("#department-panel").innerText()).toContain("Cashier");
@@ -281,7 +298,8 @@ describe("home, about and informational pages", () => {
       const headers = await page.getByRole("rowheader").allInnerTexts();
       expect(headers).toEqual(["Hotline / Consumer Welfare", "North Area Sub Office", "South Area Sub Office", "Technical Services"]);
       const table = await page.getByRole("table").innerText();
-      for (const office of ["Main Office", "Bolinao Area Office", "Dasol Area Office", "Alaminos Engineering Office"]) expect(table).toContain(office);
+      for (const office of ["Main Office", "Bolinao Area Office", "Dasol Area Office", "Alaminos Engineering Office"])
+        expect(table).toContain(office);
       const tel = await hrefs(page, "table a");
       expect(tel.length).toBe(9);
       for (const h of tel) expect(h).toMatch(/^tel:\+63\d{9,10}$/);
@@ -297,15 +315,27 @@ describe("home, about and informational pages", () => {
     { path: "/about/mission-vision", h1: "Mission and Vision", texts: ["Vision", "Mission", "Core Values", "Integrity"] },
     { path: "/about/pledge", h1: "Cooperative Pledge", texts: ["I pledge"] },
     { path: "/about/coverage-area", h1: "Coverage Area", texts: ["Bolinao", "Infanta", "Towns we serve"] },
-    { path: "/about/organizational-structure?department=TSD", h1: "Organizational Structure", texts: ["Technical Services Department (TSD)", "Lineman"] },
-    { path: "/about/bod", h1: "Board of Directors", texts: ["Chairperson", "Vice Chairperson", "Secretary", "Treasurer", "General Manager"] },
+    {
+      path: "/about/organizational-structure?department=TSD",
+      h1: "Organizational Structure",
+      texts: ["Technical Services Department (TSD)", "Lineman"],
+    },
+    {
+      path: "/about/bod",
+      h1: "Board of Directors",
+      texts: ["Chairperson", "Vice Chairperson", "Secretary", "Treasurer", "General Manager"],
+    },
     { path: "/gallery", h1: "Gallery", texts: ["Consumers", "Board of Directors"] },
     { path: "/faq", h1: "Frequently Asked Questions", texts: ["new electric service connection"] },
     { path: "/terms-and-conditions", h1: "Terms and Conditions", texts: ["agree"] },
     { path: "/privacy-policy", h1: "Privacy Policy", texts: ["Main Office", "Data Privacy Statement"] },
     { path: "/contact-us", h1: "Contact Us", texts: ["Hotline / Consumer Welfare", "Technical Services"] },
     { path: "/mco/login", h1: "Member Portal", texts: ["Coming Soon"] },
-    { path: "/services", h1: "Our Services", texts: ["Residential", "Commercial", "Industrial", "Electrical Repair", "Security", "Support"] },
+    {
+      path: "/services",
+      h1: "Our Services",
+      texts: ["Residential", "Commercial", "Industrial", "Electrical Repair", "Security", "Support"],
+    },
   ];
 
   it("renders every page without JavaScript, with its title, breadcrumb and content, no wider than a phone", async () => {
@@ -333,7 +363,11 @@ describe("home, about and informational pages", () => {
       const cards = page.locator(".bod-card");
       expect(await cards.count()).toBe(10);
       const text = (await cards.allInnerTexts()).map((s) => s.replace(/\s+/g, " "));
-      const expectCard = (position: string, district: string) => expect(text.some((c) => c.includes(position) && c.includes(`District: ${district}`)), `${position} ${district}`).toBe(true);
+      const expectCard = (position: string, district: string) =>
+        expect(
+          text.some((c) => c.includes(position) && c.includes(`District: ${district}`)),
+          `${position} ${district}`,
+        ).toBe(true);
       expectCard("Chairperson", "Anda");
       expectCard("Vice Chairperson", "Alaminos");
       expectCard("Secretary", "Mabini");
@@ -349,9 +383,18 @@ describe("home, about and informational pages", () => {
     const page = await open(noJs, "/privacy-policy");
     try {
       const section = page.locator("main").getByRole("region", { name: "Main Office" });
-      expect(await section.getByRole("link", { name: "Data Privacy Statement" }).getAttribute("href")).toMatch(/^\/storage\/data-privacy-statement-[0-9a-f]{12}\.pdf$/);
+      expect(await section.getByRole("link", { name: "Data Privacy Statement" }).getAttribute("href")).toMatch(
+        /^\/storage\/data-privacy-statement-[0-9a-f]{12}\.pdf$/,
+      );
       await page.goto(t.url + "/services");
-      expect(await page.locator("main").getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(["Residential", "Commercial", "Industrial", "Electrical Repair", "Security", "Support"]);
+      expect(await page.locator("main").getByRole("heading", { level: 2 }).allInnerTexts()).toEqual([
+        "Residential",
+        "Commercial",
+        "Industrial",
+        "Electrical Repair",
+        "Security",
+        "Support",
+      ]);
     } finally {
       await page.close();
     }

@@ -1,23 +1,18 @@
 import fs from "node:fs";
-import ICAL from "ical.js";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import ICAL from "ical.js";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manilaParts, formatDateWithWeekday, MONTH_NAMES } from "../../core/dates";
-import { listInterruptionSchedule } from "../../core/interruptions";
-import { estimateBill, getOfficialRates } from "../../core/rates";
-import { createTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
+import { formatDateWithWeekday, MONTH_NAMES, manilaParts } from "../../core/dates";
+import { listInterruptionSchedule } from "../../core/interruptions.server";
+import { estimateBill, getOfficialRates } from "../../core/rates.server";
+import { useSite } from "../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../support/browser";
 
 const NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
 
 describe("power interruptions and rates pages", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
-  });
-  afterAll(async () => t?.close());
+  const t = useSite();
 
   const schedule = () => listInterruptionSchedule(t.db.handle.db);
   const upcomingRows = (page: Page) => page.locator("section[aria-labelledby=upcoming-title] tbody tr");
@@ -45,7 +40,9 @@ describe("power interruptions and rates pages", () => {
           // Upcoming first, recent past ones below; a cancelled one says so.
           const text = await page.locator("main").innerText();
           expect(text.indexOf("Scheduled and ongoing")).toBeLessThan(text.indexOf("Recent interruptions"));
-          expect(await page.locator("section[aria-labelledby=recent-title]").getByText("Cancelled", { exact: true }).count()).toBeGreaterThan(0);
+          expect(
+            await page.locator("section[aria-labelledby=recent-title]").getByText("Cancelled", { exact: true }).count(),
+          ).toBeGreaterThan(0);
           expect(await page.locator("main script, main [onerror]").count()).toBe(0);
 
           expect(await page.getByRole("link", { name: /Add to your calendar/ }).getAttribute("href")).toBe("/news/power-interruptions.ics");
@@ -70,7 +67,9 @@ describe("power interruptions and rates pages", () => {
           const townCount = upcoming.filter((i) => i.towns.includes(town)).length;
           expect(await upcomingRows(page).count()).toBe(townCount);
           for (const row of await upcomingRows(page).all()) expect(await row.getByRole("cell").nth(3).innerText()).toContain(town);
-          expect(await page.getByRole("link", { name: /Add to your calendar/ }).getAttribute("href")).toBe(`/news/power-interruptions.ics?town=${town}`);
+          expect(await page.getByRole("link", { name: /Add to your calendar/ }).getAttribute("href")).toBe(
+            `/news/power-interruptions.ics?town=${town}`,
+          );
 
           await page.getByLabel("Barangay").fill(name);
           await page.getByRole("button", { name: "Show interruptions" }).click();
@@ -131,8 +130,24 @@ describe("power interruptions and rates pages", () => {
           ]);
           const total = generation.getByRole("row").last();
           expect(await total.getByRole("rowheader").innerText()).toBe("TOTAL");
-          expect(Number(await total.getByRole("cell").first().evaluate((el) => getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
-          expect(Number(await generation.getByRole("row").nth(1).getByRole("cell").first().evaluate((el) => getComputedStyle(el).fontWeight))).toBeLessThan(700);
+          expect(
+            Number(
+              await total
+                .getByRole("cell")
+                .first()
+                .evaluate((el) => getComputedStyle(el).fontWeight),
+            ),
+          ).toBeGreaterThanOrEqual(700);
+          expect(
+            Number(
+              await generation
+                .getByRole("row")
+                .nth(1)
+                .getByRole("cell")
+                .first()
+                .evaluate((el) => getComputedStyle(el).fontWeight),
+            ),
+          ).toBeLessThan(700);
           expect(await page.getByText("No rates found for this month!").count()).toBe(0);
 
           // Estimator: that month's LV rate times the kWh, in pesos.
@@ -140,13 +155,18 @@ describe("power interruptions and rates pages", () => {
           await page.getByLabel("Type of service").selectOption("LV");
           await page.getByRole("button", { name: "Estimate" }).click();
           await page.waitForURL((u) => u.searchParams.get("kwh") === "200");
-          const expected = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" }).format(estimateBill(200, rates.find((r) => r.type === "LV")!.amount));
+          const expected = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" }).format(
+            estimateBill(200, rates.find((r) => r.type === "LV")!.amount),
+          );
           expect(await page.locator("output").innerText()).toBe(expected);
           expect(new URL(page.url()).searchParams.get("year")).toBe("2024");
 
           await page.getByLabel("Energy used (kWh)").fill("lots");
           await page.getByRole("button", { name: "Estimate" }).click();
-          await page.getByText(/Enter the kWh used as a number/).first().waitFor();
+          await page
+            .getByText(/Enter the kWh used as a number/)
+            .first()
+            .waitFor();
 
           // June 2023 has rates but no generation charges; May 2019 has neither.
           await page.goto(t.url + "/rates?year=2023&month=6");
@@ -192,10 +212,14 @@ describe("power interruptions and rates pages", () => {
       const wrap = page.getByRole("region", { name: "Generation charge table, scrolls sideways" });
       await wrap.waitFor();
       // Polled: the offline service worker may take over the page just after it loads.
-      await page.waitForFunction(() => {
-        const el = document.querySelector("[aria-label='Generation charge table, scrolls sideways']");
-        return el !== null && el.clientWidth > 0 && el.scrollWidth > el.clientWidth;
-      }, undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector("[aria-label='Generation charge table, scrolls sideways']");
+          return el !== null && el.clientWidth > 0 && el.scrollWidth > el.clientWidth;
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     } finally {
       await browser.cleanup();
@@ -225,7 +249,9 @@ describe("power interruptions and rates pages", () => {
     expect(ics.headers.get("content-type")).toMatch(/^text\/calendar/);
     const cal = new ICAL.Component(ICAL.parse(await ics.text()));
     const events = cal.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
-    expect(events.map((e) => e.uid)).toEqual([...upcoming, ...recent].map((i) => expect.stringMatching(new RegExp(`^power-interruption-${i.id}@`))));
+    expect(events.map((e) => e.uid)).toEqual(
+      [...upcoming, ...recent].map((i) => expect.stringMatching(new RegExp(`^power-interruption-${i.id}@`))),
+    );
     expect(events[0]!.startDate.toJSDate().getTime()).toBe(upcoming[0]!.startsAt.getTime());
     expect(cal.getAllSubcomponents("vevent").some((c) => c.getFirstPropertyValue("status") === "CANCELLED")).toBe(true);
 

@@ -2,36 +2,36 @@
  * Announcements and news pages in a real browser: content, attachments, the
  * accordion without JavaScript, filters and search, 404s, the Atom feed, phone and desktop.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { sql } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import type { Page } from "playwright-core";
-import { createTestApp, type TestApp } from "../support/app";
-import { DESKTOP, openBrowser, PHONE } from "../support/browser";
-import { listAnnouncements } from "../../core/announcements";
-import { listCareers } from "../../core/careers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAnnouncements } from "../../core/announcements.server";
+import { listCareers } from "../../core/careers.server";
 import { NEWS_KIND_TITLES, NEWS_KINDS } from "../../core/constants";
 import { formatDate, manilaIsoDate } from "../../core/dates";
-import { listNews, truncateTitle } from "../../core/news";
+import { listNews, truncateTitle } from "../../core/news.server";
 import { newsCategories, newsItems } from "../../db/schema";
+import { useSite } from "../support/app";
+import { DESKTOP, openBrowser, PHONE } from "../support/browser";
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 describe("announcements and news pages", () => {
-  let t: TestApp;
+  const t = useSite();
   let phoneNoJs: Browser;
   let desktop: Browser;
   beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
     // A post at 16:30 UTC is 00:30 the next day in Manila.
-    await t.db.handle.db.execute(sql`insert into announcements (kind, title, body, created_at) values ('advisory', 'Late night <notice> & "quotes"', '<p>Posted after 16:00 UTC</p>', '2024-03-04T16:30:00Z')`);
+    await t.db.handle.db.execute(
+      sql`insert into announcements (kind, title, body, created_at) values ('advisory', 'Late night <notice> & "quotes"', '<p>Posted after 16:00 UTC</p>', '2024-03-04T16:30:00Z')`,
+    );
     [phoneNoJs, desktop] = await Promise.all([openBrowser({ ...PHONE, javaScriptEnabled: false }), openBrowser(DESKTOP)]);
   });
   afterAll(async () => {
     await phoneNoJs?.cleanup();
     await desktop?.cleanup();
-    await t?.close();
   });
 
   const db = () => t.db.handle.db;
@@ -44,9 +44,26 @@ describe("announcements and news pages", () => {
   const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   const accordionPages = [
-    { path: "/bids", h1: "Invitation to Bid", title: "Invitation to Bid | WESPECO", load: async () => (await listAnnouncements(db(), "bid")).map((a) => ({ title: a.title, createdAt: a.createdAt, attachments: a.attachments })) },
-    { path: "/news/advisories", h1: "News and Advisories", title: "News and Advisories | WESPECO", load: async () => (await listAnnouncements(db(), "advisory")).map((a) => ({ title: a.title, createdAt: a.createdAt, attachments: a.attachments })) },
-    { path: "/careers", h1: "Careers", title: "Careers | WESPECO", load: async () => (await listCareers(db())).map((c) => ({ title: c.jobTitle, createdAt: c.createdAt, attachments: c.attachments })) },
+    {
+      path: "/bids",
+      h1: "Invitation to Bid",
+      title: "Invitation to Bid | WESPECO",
+      load: async () =>
+        (await listAnnouncements(db(), "bid")).map((a) => ({ title: a.title, createdAt: a.createdAt, attachments: a.attachments })),
+    },
+    {
+      path: "/news/advisories",
+      h1: "News and Advisories",
+      title: "News and Advisories | WESPECO",
+      load: async () =>
+        (await listAnnouncements(db(), "advisory")).map((a) => ({ title: a.title, createdAt: a.createdAt, attachments: a.attachments })),
+    },
+    {
+      path: "/careers",
+      h1: "Careers",
+      title: "Careers | WESPECO",
+      load: async () => (await listCareers(db())).map((c) => ({ title: c.jobTitle, createdAt: c.createdAt, attachments: c.attachments })),
+    },
   ];
 
   for (const p of accordionPages) {
@@ -171,8 +188,11 @@ describe("announcements and news pages", () => {
         expect(Number(await img.getAttribute("width"))).toBeGreaterThan(0);
         expect(Number(await img.getAttribute("height"))).toBeGreaterThan(0);
       }
-      expect(await page.getByRole("link", { name: "See this month’s electricity rates" }).count()).toBe(kind === "electricity-rates" ? 1 : 0);
-      if (kind === "electricity-rates") expect(await page.getByRole("link", { name: "See this month’s electricity rates" }).getAttribute("href")).toBe("/rates");
+      expect(await page.getByRole("link", { name: "See this month’s electricity rates" }).count()).toBe(
+        kind === "electricity-rates" ? 1 : 0,
+      );
+      if (kind === "electricity-rates")
+        expect(await page.getByRole("link", { name: "See this month’s electricity rates" }).getAttribute("href")).toBe("/rates");
       expect(await noOverflow(page)).toBeLessThanOrEqual(0);
       await page.close();
     });
@@ -254,16 +274,16 @@ describe("announcements and news pages", () => {
     await page.clock.install();
     await page.goto(t.url + "/news/supply-and-load-demand");
     await page.locator("html.js").waitFor({ state: "attached" });
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
-    // The client-side data request never answers.
-    await page.route(/\.data(\?|$)/, () => {});
+    // A network that never answers: the click is seen by the page (news pages load without
+    // React, so it asks for a whole page), then the navigation is held back for good.
+    await page.evaluate(() => addEventListener("click", (event) => event.preventDefault(), { once: true }));
     await page.getByRole("link", { name: "News", exact: true }).first().click();
     const status = page.locator(".spinner-region");
     await status.getByText("Loading…").waitFor();
     await page.clock.fastForward(9000);
     await status.getByRole("button", { name: "Retry" }).waitFor();
     expect(await status.innerText()).toMatch(/taking longer/);
-    // Retry loads the address afresh as a whole page (not a .data request).
+    // Retry loads the address afresh as a whole page.
     await status.getByRole("button", { name: "Retry" }).click();
     await page.waitForURL(t.url + "/news");
     await page.getByRole("heading", { level: 1, name: "News" }).waitFor();
@@ -313,7 +333,11 @@ describe("announcements and news pages", () => {
   it("sanitizes stored HTML on the item page", async () => {
     const [row] = await db()
       .insert(newsItems)
-      .values({ kind: "electricity-rates", title: "Unsafe body", body: '<p>Safe text</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">' })
+      .values({
+        kind: "electricity-rates",
+        title: "Unsafe body",
+        body: '<p>Safe text</p><script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">',
+      })
       .returning({ id: newsItems.id });
     const page = await open(desktop, `/news/advisory/${row!.id}`);
     expect(await page.getByText("Safe text").isVisible()).toBe(true);
@@ -360,7 +384,15 @@ describe("announcements and news pages", () => {
     it(`renders every page at ${size.width} px, with and without JavaScript, within the screen`, async () => {
       const [bid] = await listAnnouncements(db(), "bid");
       const [item] = await listNews(db(), "electricity-rates");
-      const paths = ["/bids", `/bid/${bid!.id}`, "/news/advisories", "/careers", "/news", ...NEWS_KINDS.map((k) => `/news/${k}`), `/news/advisory/${item!.id}`];
+      const paths = [
+        "/bids",
+        `/bid/${bid!.id}`,
+        "/news/advisories",
+        "/careers",
+        "/news",
+        ...NEWS_KINDS.map((k) => `/news/${k}`),
+        `/news/advisory/${item!.id}`,
+      ];
       for (const javaScriptEnabled of [true, false]) {
         const browser = await openBrowser({ ...size, javaScriptEnabled });
         try {

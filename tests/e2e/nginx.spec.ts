@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app";
-import { startNginx, type RunningNginx } from "../support/nginx";
+import { useSite } from "../support/app";
+import { type RunningNginx, startNginx } from "../support/nginx";
 
 /** deploy/nginx.conf, run by Debian's nginx in front of the service. */
 describe("the nginx micro-cache", () => {
-  let t: TestApp;
+  const t = useSite({ env: { CACHE_TTL_MS: "10000" } });
   let nginx: RunningNginx;
   beforeAll(async () => {
-    t = await createTestApp({ withPages: true, env: { CACHE_TTL_MS: "10000" } });
-    await t.listen();
     nginx = await startNginx({ upstreamPort: Number(new URL(t.url).port) });
   });
   afterAll(async () => {
     await nginx?.stop();
-    await t?.close();
   });
 
   it("keeps public pages and answers repeats from its cache", async () => {
@@ -35,7 +32,11 @@ describe("the nginx micro-cache", () => {
   });
 
   it("passes form posts through to the service", async () => {
-    const res = await fetch(nginx.url + "/api/v1/customer-satisfaction-survey", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(nginx.url + "/api/v1/customer-satisfaction-survey", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(422);
     expect(res.headers.get("x-micro-cache")).toBeNull();
   });

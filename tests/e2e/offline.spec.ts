@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
+import { useSite } from "../support/app";
 import { openBrowser, PHONE } from "../support/browser";
 
 describe("offline reading", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
-  });
-  afterAll(async () => t?.close());
+  const t = useSite();
 
   it("shows the saved power interruption page with its notice after one visit", async () => {
     const browser = await openBrowser(PHONE);
@@ -20,7 +15,9 @@ describe("offline reading", () => {
       });
       // The first visit installs the worker; this visit goes through it and is saved.
       await page.reload();
-      await page.waitForFunction(async () => (await (await caches.open("pages-v1")).keys()).some((r) => r.url.endsWith("/news/power-interruptions")));
+      await page.waitForFunction(async () =>
+        (await (await caches.open("pages-v1")).keys()).some((r) => r.url.endsWith("/news/power-interruptions")),
+      );
       const heading = await page.getByRole("heading", { level: 1 }).innerText();
 
       // Offline: the browser's offline mode, and the server gone too (Chromium lets a

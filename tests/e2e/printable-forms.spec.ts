@@ -3,15 +3,16 @@
  * layout was made for, the site's shell is gone, and the figures come from the constants.
  * The PDFs are written to /tmp/forms/pdf/ to be looked at (pdftoppm -png).
  */
+
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { createTestApp, type TestApp } from "../support/app";
-import { openBrowser } from "../support/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRINTABLE_FORMS } from "../../app/content/printable-forms";
 import { CONTRACT_TERMS, FEES, SHARES } from "../../core/constants";
+import { useSite } from "../support/app";
+import { openBrowser } from "../support/browser";
 
 const OUT = process.env.FORMS_PDF_DIR ?? "/tmp/forms/pdf";
 
@@ -40,25 +41,23 @@ function pageCount(pdf: Buffer, file: string): number {
 }
 
 describe("printable forms", () => {
-  let t: TestApp;
+  const t = useSite();
   let browser: BrowserContext & { cleanup(): Promise<void> };
 
   beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
     browser = await openBrowser();
     fs.mkdirSync(OUT, { recursive: true });
   });
   afterAll(async () => {
     await browser?.cleanup();
-    await t?.close();
   });
 
   it("lists every form, and answers 404 for an unknown one", async () => {
     const page = await browser.newPage();
     await page.goto(`${t.url}/service/request-complaint`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Requests and Complaints");
-    for (const form of PRINTABLE_FORMS) expect(await page.getByRole("link", { name: form.title }).getAttribute("href")).toBe(`/service/request-complaint/${form.slug}`);
+    for (const form of PRINTABLE_FORMS)
+      expect(await page.getByRole("link", { name: form.title }).getAttribute("href")).toBe(`/service/request-complaint/${form.slug}`);
     expect(Object.keys(EXPECTED_PAGES).sort()).toEqual(PRINTABLE_FORMS.map((f) => f.slug).sort());
     const missing = await page.goto(`${t.url}/service/request-complaint/no-such-form`);
     expect(missing?.status()).toBe(404);

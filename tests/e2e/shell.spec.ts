@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
+import { useSite } from "../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../support/browser";
 
 describe("the page shell", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ withPages: true });
-    await t.listen();
-  });
-  afterAll(async () => t?.close());
+  const t = useSite();
 
   for (const size of [PHONE, DESKTOP]) {
     it(`shows header, navigation, ticker and footer at ${size.width} px`, async () => {
@@ -29,7 +24,10 @@ describe("the page shell", () => {
         // The main navigation is reachable: a toggle on phones, a bar on desktops.
         const toggle = page.locator(".site-nav__toggle");
         expect(await toggle.isVisible()).toBe(size.width <= 991);
-        if (size.width > 991) expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates", exact: true }).isVisible()).toBe(true);
+        if (size.width > 991)
+          expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Rates", exact: true }).isVisible()).toBe(
+            true,
+          );
         // No page is wider than the screen.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
@@ -79,7 +77,9 @@ describe("the page shell", () => {
   });
 
   it("hides the ticker when there are no upcoming interruptions", async () => {
-    await t.db.handle.db.execute(sql`update power_interruptions set starts_at = now() - interval '3 days', ends_at = now() - interval '2 days'`);
+    await t.db.handle.db.execute(
+      sql`update power_interruptions set starts_at = now() - interval '3 days', ends_at = now() - interval '2 days'`,
+    );
     const browser = await openBrowser(DESKTOP);
     try {
       const page = await browser.newPage();

@@ -3,9 +3,10 @@
  * `listen` for browser tests (on a free port of 127.0.0.1).
  */
 import type { FastifyInstance } from "fastify";
-import { loadConfig, type Config } from "../../server/config";
+import { afterAll, beforeAll } from "vitest";
+import { type Bus, createBus } from "../../server/bus";
+import { type Config, loadConfig } from "../../server/config";
 import { startApp } from "../../server/start";
-import { createBus, type Bus } from "../../server/bus";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestApp {
@@ -28,6 +29,9 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
     SEED_DEMO: "off",
     // Tests see every change at once; the cache has its own tests (tests/api/cache.test.ts).
     CACHE_TTL_MS: "0",
+    REFERENCE_TTL_MS: "0",
+    // The alerts worker (pg-boss) runs only in the tests that ask for it.
+    ALERTS_WORKER: "off",
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...(opts.redis && process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
@@ -44,6 +48,8 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
       await app.listen({ port: 0, host: "127.0.0.1" });
       const address = app.server.address();
       testApp.url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      // Absolute links come from PUBLIC_URL only; a test server's public origin is where it listens.
+      if (!opts.env?.PUBLIC_URL) config.publicUrl = testApp.url;
       return testApp.url;
     },
     async close() {
@@ -52,4 +58,41 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
     },
   };
   return testApp;
+}
+
+/**
+ * The site for one test file, as a fixture: started (with pages, listening) before the
+ * file's tests and closed after them. Use it at the top of a describe block:
+ *   const t = useSite();            // then t.url, t.app, t.db as with createTestApp
+ */
+export function useSite(opts: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  let site: TestApp | undefined;
+  beforeAll(async () => {
+    site = await createTestApp({ withPages: true, ...opts });
+    await site.listen();
+  });
+  afterAll(async () => site?.close());
+  const running = (): TestApp => {
+    if (!site) throw new Error("the site starts in beforeAll: use it inside a test or hook");
+    return site;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get db() {
+      return running().db;
+    },
+    get config() {
+      return running().config;
+    },
+    get bus() {
+      return running().bus;
+    },
+    get url() {
+      return running().url;
+    },
+    listen: () => running().listen(),
+    close: () => running().close(),
+  };
 }

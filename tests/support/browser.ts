@@ -5,12 +5,30 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext } from "playwright-core";
+import { type BrowserContext, chromium } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
 
-export async function openBrowser(opts: { javaScriptEnabled?: boolean; width?: number; height?: number; offline?: boolean; reducedMotion?: "reduce" | "no-preference" } = {}): Promise<BrowserContext & { cleanup(): Promise<void> }> {
+export async function openBrowser(
+  opts: {
+    javaScriptEnabled?: boolean;
+    width?: number;
+    height?: number;
+    offline?: boolean;
+    reducedMotion?: "reduce" | "no-preference";
+  } = {},
+): Promise<BrowserContext & { cleanup(): Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-chromium-"));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,

@@ -4,20 +4,39 @@
  * PostgreSQL (when DATABASE_URL is set): a fresh database per call, cloned from a
  * template database, on the server DATABASE_URL points to.
  */
+
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import crypto from "node:crypto";
-import { migrate, openDatabase, type DatabaseHandle } from "../../db/client";
+import { type DatabaseHandle, migrate, openDatabase } from "../../db/client";
 import { seedDemo } from "../../db/seed/index";
 
 const root = path.resolve(import.meta.dirname, "..", ".tmp");
-const templateDir = path.join(root, "template");
+/** The template is named after what it is made from, so a changed migration or seed makes a new one. */
+const templateDir = path.join(root, `template-${sourcesHash()}`);
+
+function sourcesHash(): string {
+  const hash = crypto.createHash("sha256");
+  const dbDir = path.resolve(import.meta.dirname, "..", "..", "db");
+  for (const dir of ["migrations", "migrations/meta", "seed"]) {
+    const full = path.join(dbDir, dir);
+    if (!fs.existsSync(full)) continue;
+    for (const name of fs.readdirSync(full).sort()) {
+      const file = path.join(full, name);
+      if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+    }
+  }
+  return hash.digest("hex").slice(0, 12);
+}
 /** A fixed "now" for the seed would make dates stale; the seed is relative to the real now. */
 
 async function ensurePgliteTemplate(): Promise<void> {
   const done = path.join(templateDir, ".ready");
-  if (fs.existsSync(done)) return;
+  // A template made before a new migration is made again.
+  const journal = fs.readFileSync(path.resolve(import.meta.dirname, "..", "..", "db", "migrations", "meta", "_journal.json"), "utf8");
+  const version = crypto.createHash("sha256").update(journal).digest("hex");
+  if (fs.existsSync(done) && fs.readFileSync(done, "utf8").includes(version)) return;
   const lock = path.join(root, "template.lock");
   fs.mkdirSync(root, { recursive: true });
   // One process builds the template; others wait for it.
@@ -25,8 +44,9 @@ async function ensurePgliteTemplate(): Promise<void> {
   try {
     fd = fs.openSync(lock, "wx");
   } catch {
-    for (let i = 0; i < 600 && !fs.existsSync(done); i++) await new Promise((r) => setTimeout(r, 200));
-    if (fs.existsSync(done)) return;
+    const ready = () => fs.existsSync(done) && fs.readFileSync(done, "utf8").includes(version);
+    for (let i = 0; i < 600 && !ready(); i++) await new Promise((r) => setTimeout(r, 200));
+    if (ready()) return;
     fs.rmSync(lock, { force: true });
     return ensurePgliteTemplate();
   }
@@ -36,7 +56,7 @@ async function ensurePgliteTemplate(): Promise<void> {
     await migrate(handle);
     await seedDemo(handle.db, path.join(templateDir, "storage"));
     await handle.close();
-    fs.writeFileSync(done, new Date().toISOString());
+    fs.writeFileSync(done, `${new Date().toISOString()} ${version}`);
   } finally {
     fs.closeSync(fd);
     fs.rmSync(lock, { force: true });

@@ -2,7 +2,7 @@
  * Runs Debian's nginx with deploy/nginx.conf in a temporary folder, in front of a
  * test server (tests and benchmarks). Only the ports, the upstream and the paths change.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -18,17 +18,15 @@ export function Footer({ partners, year }: FooterData) {
       {partners.length > 0 && (
         <div className="site-footer__partners">
           <div className="container">
-          <h2 className="visually-hidden">Our partners</h2>
-          <Carousel
-            label="Partner logos"
-            autoplayMs={UI.partnerAutoplayMs}
-            speedMs={UI.partnerSpeedMs}
-            perView={[UI.partnerItemsMin, 3, UI.partnerItemsMax]}
-            className="partner-carousel"
-            slides={partners.map((p) => (
-              <img src={p.logo} alt={p.name} width="160" height="80" loading="lazy" decoding="async" />
-            ))}
-          />
+            <h2 className="visually-hidden">Our partners</h2>
+            <Carousel
+              label="Partner logos"
+              autoplayMs={UI.partnerAutoplayMs}
+              speedMs={UI.partnerSpeedMs}
+              perView={[UI.partnerItemsMin, 3, UI.partnerItemsMax]}
+              className="partner-carousel"
+              slides={partners.map((p) => <img src={p.logo} alt={p.name} width="160" height="80" loading="lazy" decoding="async" />)}
+            />
           </div>
         </div>
       )}
@@ -62,8 +60,19 @@ export function Footer({ partners, year }: FooterData) {
         </section>
         <section aria-labelledby="footer-map">
           <h2 id="footer-map">Find us</h2>
-          <a href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=15/${latitude}/${longitude}`} rel="noopener" target="_blank" className="site-footer__map">
-            <img src="/office-map.svg" width="320" height="200" loading="lazy" alt="Map: the main office on the National Road in Poblacion, Bani, between Alaminos City and Agno. Opens a full map in a new tab." />
+          <a
+            href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=15/${latitude}/${longitude}`}
+            rel="noopener"
+            target="_blank"
+            className="site-footer__map"
+          >
+            <img
+              src="/office-map.svg"
+              width="320"
+              height="200"
+              loading="lazy"
+              alt="Map: the main office on the National Road in Poblacion, Bani, between Alaminos City and Agno. Opens a full map in a new tab."
+            />
           </a>
         </section>
         <nav aria-labelledby="footer-links">
@@ -71,6 +80,9 @@ export function Footer({ partners, year }: FooterData) {
           <ul>
             <li>
               <Link to="/customer-satisfaction-survey">Customer Satisfaction Survey</Link>
+            </li>
+            <li>
+              <Link to="/alerts">Interruption alerts (e-mail, SMS)</Link>
             </li>
             <li>
               <Link to="/careers">Careers</Link>
@@ -85,7 +97,11 @@ export function Footer({ partners, year }: FooterData) {
         </nav>
       </div>
       <p className="site-footer__copyright">
-        © {year} {COOPERATIVE.name} All rights reserved.
+        © {year} {COOPERATIVE.name} All rights reserved.{" "}
+        {/* The only way into the staff console from the public site; a plain link, not prefetched. */}
+        <a href="/staff" className="site-footer__staff" rel="nofollow">
+          Staff
+        </a>
       </p>
     </footer>
   );

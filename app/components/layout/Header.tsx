@@ -1,32 +1,16 @@
-import { NavLink, useLocation } from "react-router";
-import { useEffect, useRef } from "react";
+import { NavLink } from "react-router";
 import { COOPERATIVE, UI } from "../../../core/constants";
-import { type NavItem } from "./navigation";
+import type { NavItem } from "./navigation";
 
 /**
  * Header and navigation. The mobile menu (up to 991 px) is a <details>, so it
  * opens and closes without JavaScript; on wider screens CSS shows the list as a bar.
- * With JavaScript the header gains a "scrolled" style after 50 px.
+ * With JavaScript (app/enhance/enhance.js, no React) the header gains a "scrolled" style
+ * after 50 px, and Escape closes the menu and returns focus to its button.
  */
 export function Header({ navigation, hasTicker }: { navigation: NavItem[]; hasTicker: boolean }) {
-  const headerRef = useRef<HTMLElement>(null);
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
-
-  useEffect(() => {
-    const onScroll = () => headerRef.current?.classList.toggle("site-header--scrolled", window.scrollY > UI.headerStickyThresholdPx);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  // Close the mobile menu after navigating.
-  useEffect(() => {
-    if (menuRef.current) menuRef.current.open = false;
-  }, [location.pathname]);
-
   return (
-    <header ref={headerRef} className={`site-header${hasTicker ? " site-header--with-ticker" : ""}`}>
+    <header className={`site-header${hasTicker ? " site-header--with-ticker" : ""}`} data-scrolled-after={UI.headerStickyThresholdPx}>
       <div className="site-header__bar container">
         <a className="site-header__brand" href="/">
           <img src="/logo.svg" alt="" width="40" height="40" />
@@ -35,7 +19,7 @@ export function Header({ navigation, hasTicker }: { navigation: NavItem[]; hasTi
             <small>{COOPERATIVE.name}</small>
           </span>
         </a>
-        <details className="site-nav" ref={menuRef}>
+        <details className="site-nav">
           <summary className="site-nav__toggle">
             <span className="site-nav__toggle-icon" aria-hidden="true" />
             Menu

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
 
 export function NotFoundContent() {
   return (
     <div className="container page not-found">
-      <title>{`Page not found | ${COOPERATIVE.shortName}`}</title>
       <h1>Page not found</h1>
       <p>The page you are looking for is not here. It may have moved, or the address may have a typo.</p>
       <ul>

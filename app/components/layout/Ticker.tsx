@@ -6,6 +6,8 @@ export interface TickerItem {
   startsAt: string;
   endsAt: string;
   areas: string[];
+  /** "Ongoing", "Extended" …; absent while merely scheduled. */
+  status?: string;
 }
 
 /**
@@ -16,9 +18,10 @@ export function Ticker({ items }: { items: TickerItem[] }) {
   if (items.length === 0) return null;
   const entries = (copy: string) =>
     items.map((i) => (
-    <li key={`${copy}-${i.id}`}>
-      <strong>{formatDate(i.startsAt)}</strong>, {formatTime(i.startsAt)} to {formatTime(i.endsAt)}: {i.areas.join(", ")}
-    </li>
+      <li key={`${copy}-${i.id}`}>
+        {i.status && <span className="ticker__status">{i.status}: </span>}
+        <strong>{formatDate(i.startsAt)}</strong>, {formatTime(i.startsAt)} to {formatTime(i.endsAt)}: {i.areas.join(", ")}
+      </li>
     ));
   return (
     <section className="ticker" aria-labelledby="ticker-title">
@@ -26,7 +29,7 @@ export function Ticker({ items }: { items: TickerItem[] }) {
         <h2 id="ticker-title" className="ticker__title">
           <Link to="/news/power-interruptions">Power interruptions</Link>
         </h2>
-        <div className="ticker__viewport" tabIndex={0} aria-label="Upcoming power interruptions">
+        <div className="ticker__viewport" role="group" tabIndex={0} aria-label="Upcoming power interruptions">
           {/* Two copies side by side make the loop seamless; the second is hidden from screen readers. */}
           <div className="ticker__track" style={{ ["--ticker-seconds" as string]: `${Math.max(20, items.length * 12)}s` }}>
             <ul className="ticker__list">{entries("a")}</ul>
@@ -35,6 +38,9 @@ export function Ticker({ items }: { items: TickerItem[] }) {
             </ul>
           </div>
         </div>
+        <Link to="/alerts" className="ticker__alerts">
+          Get alerts
+        </Link>
       </div>
     </section>
   );

@@ -3,25 +3,11 @@
  * JavaScript, by keyboard (Enter or Space on the summary) and with a screen reader
  * announcing "collapsed"/"expanded". Find-in-page opens a closed item in Chromium.
  */
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import "./Accordion.css";
 
-/** With JavaScript, an address like /news/advisories#advisory-3 opens that item. */
-function useOpenTargetItem() {
-  useEffect(() => {
-    const openTarget = () => {
-      const id = decodeURIComponent(window.location.hash.slice(1));
-      const el = id ? document.getElementById(id) : null;
-      if (el instanceof HTMLDetailsElement && el.classList.contains("accordion__item")) el.open = true;
-    };
-    openTarget();
-    window.addEventListener("hashchange", openTarget);
-    return () => window.removeEventListener("hashchange", openTarget);
-  }, []);
-}
-
+/** With JavaScript, an address like /news/advisories#advisory-3 opens that item (app/enhance/enhance.js). */
 export function Accordion({ children, label }: { children: ReactNode; label?: string }) {
-  useOpenTargetItem();
   return (
     <div className="accordion" role={label ? "region" : undefined} aria-label={label}>
       {children}
@@ -29,7 +15,19 @@ export function Accordion({ children, label }: { children: ReactNode; label?: st
   );
 }
 
-export function AccordionItem({ id, title, meta, children, defaultOpen = false }: { id?: string; title: ReactNode; meta?: ReactNode; children: ReactNode; defaultOpen?: boolean }) {
+export function AccordionItem({
+  id,
+  title,
+  meta,
+  children,
+  defaultOpen = false,
+}: {
+  id?: string;
+  title: ReactNode;
+  meta?: ReactNode;
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   return (
     <details className="accordion__item" id={id} open={defaultOpen || undefined}>
       <summary className="accordion__summary">

@@ -3,7 +3,7 @@
  * thumbnail for pictures, each opening from /storage/... in a new tab. The link's
  * name says what the file is and that it opens in a new tab.
  */
-import type { Attachment } from "../../../core/attachments";
+import type { Attachment } from "../../../core/attachments.server";
 import "./AttachmentList.css";
 
 /** What the list needs of an attachment (core/attachments.ts), without the stored name. */
@@ -53,7 +53,15 @@ export function AttachmentList({ attachments, heading = "Attachments" }: { attac
           <li key={a.path}>
             <a className="attachment" href={a.path} target="_blank" rel="noopener">
               {a.isImage ? (
-                <img className="attachment__thumb" src={a.path} alt="" width={a.width ?? 160} height={a.height ?? 90} loading="lazy" decoding="async" />
+                <img
+                  className="attachment__thumb"
+                  src={a.path}
+                  alt=""
+                  width={a.width ?? 160}
+                  height={a.height ?? 90}
+                  loading="lazy"
+                  decoding="async"
+                />
               ) : a.isPdf ? (
                 <PdfIcon />
               ) : (

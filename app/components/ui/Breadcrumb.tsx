@@ -7,7 +7,9 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
     <nav className="breadcrumb" aria-label="Breadcrumb">
       <ol>
         {all.map((item, i) => (
-          <li key={i}>{i < all.length - 1 && item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+          <li key={i}>
+            {i < all.length - 1 && item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+          </li>
         ))}
       </ol>
     </nav>

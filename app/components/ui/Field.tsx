@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ACCOUNT_NUMBER_EXAMPLE } from "../../../core/constants";
 
 /**
  * A labelled form field with its hint and its error beside it (GOV.UK pattern):
@@ -7,30 +8,105 @@ import type { ReactNode } from "react";
  */
 export function Field({
   id,
+  name = id,
   label,
   hint,
   error,
+  className,
+  children,
+}: {
+  id: string;
+  /** The form field's name, when it differs from the id. */
+  name?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (inputProps: InputProps) => ReactNode;
+}) {
+  return (
+    <div className={classes("field", className, error)}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={`${id}-error`} message={error} />
+      {children({ id, name, ...described(id, hint, error) })}
+    </div>
+  );
+}
+
+type InputProps = { id: string; name: string; "aria-describedby"?: string; "aria-invalid"?: true };
+
+const classes = (base: string, extra: string | undefined, error: string | undefined) =>
+  `${base}${extra ? ` ${extra}` : ""}${error ? " field--error" : ""}`;
+
+/** The ids a control is described by (its hint, its error), and aria-invalid when there is an error. */
+function described(id: string, hint: ReactNode, error: string | undefined): { "aria-describedby"?: string; "aria-invalid"?: true } {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return { ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(error ? { "aria-invalid": true as const } : {}) };
+}
+
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <span className="field__hint" id={`${id}-hint`}>
+      {hint}
+    </span>
+  );
+}
+
+/**
+ * A group of choices (radio buttons, a rating) under one legend, with its hint and error:
+ * the fieldset is described by them. `id` is what the error summary links to.
+ */
+export function FieldSet({
+  id,
+  legend,
+  hint,
+  error,
+  className,
+  legendClassName,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  legendClassName?: string;
+  children: ReactNode;
+}) {
+  const { "aria-describedby": describedBy } = described(id, hint, error);
+  return (
+    <fieldset className={classes(className ?? "field", undefined, error)} id={id} aria-describedby={describedBy}>
+      <legend className={legendClassName}>{legend}</legend>
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={`${id}-error`} message={error} />
+      {children}
+    </fieldset>
+  );
+}
+
+/** A checkbox with its label after it (and its error above), e.g. a consent box. */
+export function CheckboxField({
+  id,
+  label,
+  error,
+  className,
   children,
 }: {
   id: string;
   label: ReactNode;
-  hint?: ReactNode;
   error?: string;
-  children: (inputProps: { id: string; name: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
+  className?: string;
+  children: (inputProps: InputProps) => ReactNode;
 }) {
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
+    <div className={classes(className ?? "field", undefined, error)}>
       <FieldError id={`${id}-error`} message={error} />
-      {children({ id, name: id, "aria-describedby": describedBy, ...(error ? { "aria-invalid": true as const } : {}) })}
+      {children({ id, name: id, ...described(id, undefined, error) })}
+      <label htmlFor={id}>{label}</label>
     </div>
   );
 }
@@ -61,5 +137,40 @@ export function ErrorSummary({ title = "There is a problem", errors }: { title?:
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The account number as every public form asks it: the same label, hint and keyboard. */
+export function AccountNumberField({
+  id = "accountNumber",
+  error,
+  defaultValue,
+  className = "input--short",
+}: {
+  id?: string;
+  error?: string;
+  defaultValue?: string;
+  className?: string;
+}) {
+  return (
+    <Field
+      id={id}
+      label="Account number"
+      hint={`As printed on your bill: two digits, four digits, four digits, for example ${ACCOUNT_NUMBER_EXAMPLE}.`}
+      error={error}
+    >
+      {(p) => (
+        <input
+          {...p}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={14}
+          defaultValue={defaultValue}
+          className={className}
+        />
+      )}
+    </Field>
   );
 }

@@ -1,13 +1,16 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/about-us";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import type { Route } from "./+types/about-us";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `About Us | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Who we are: ${COOPERATIVE.name}, the electric cooperative of western Pangasinan since ${COOPERATIVE.since}.` },
+  {
+    name: "description",
+    content: `Who we are: ${COOPERATIVE.name}, the electric cooperative of western Pangasinan since ${COOPERATIVE.since}.`,
+  },
 ];
 
 const SECTIONS = [
@@ -15,7 +18,11 @@ const SECTIONS = [
   { to: "/about/mission-vision", label: "Mission and Vision", text: "Where we are going and the values that guide us." },
   { to: "/about/pledge", label: "Cooperative Pledge", text: "The promise every member and employee makes." },
   { to: "/about/coverage-area", label: "Coverage Area", text: "The city and eight towns we serve, on a map." },
-  { to: "/about/organizational-structure", label: "Organizational Structure", text: "From the member-consumer-owners to our six departments." },
+  {
+    to: "/about/organizational-structure",
+    label: "Organizational Structure",
+    text: "From the member-consumer-owners to our six departments.",
+  },
   { to: "/about/bod", label: "Board of Directors", text: "The directors elected by each district, and our general manager." },
   { to: "/gallery", label: "Gallery", text: "Pictures of our people, offices and crews at work." },
 ];
@@ -26,12 +33,14 @@ export default function AboutUs() {
       <Breadcrumb items={[{ label: "About Us" }]} />
       <h1>About Us</h1>
       <p className="about__lead">
-        The {COOPERATIVE.name} ({COOPERATIVE.shortName}) is a non-stock, non-profit electric cooperative owned by the member-consumers it serves. Since {COOPERATIVE.since} it has
-        brought electric light and power to the City of Alaminos and the towns of Bolinao, Anda, Bani, Agno, Burgos, Mabini, Dasol and Infanta.
+        The {COOPERATIVE.name} ({COOPERATIVE.shortName}) is a non-stock, non-profit electric cooperative owned by the member-consumers it
+        serves. Since {COOPERATIVE.since} it has brought electric light and power to the City of Alaminos and the towns of Bolinao, Anda,
+        Bani, Agno, Burgos, Mabini, Dasol and Infanta.
       </p>
       <p>
-        Every member-consumer is an owner: members elect a director for their district, who together form the Board that sets our policies. Our employees, from the
-        linemen on the poles to the tellers at the payment windows, work to keep the power on safely and at a fair price.
+        Every member-consumer is an owner: members elect a director for their district, who together form the Board that sets our policies.
+        Our employees, from the linemen on the poles to the tellers at the payment windows, work to keep the power on safely and at a fair
+        price.
       </p>
       <h2>Learn more about us</h2>
       <ul className="about__links">
@@ -47,4 +56,4 @@ export default function AboutUs() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

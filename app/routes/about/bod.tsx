@@ -1,9 +1,9 @@
-import type { Route } from "./+types/bod";
 import { COOPERATIVE } from "../../../core/constants";
-import { BOARD } from "../../content/bod";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { BOARD } from "../../content/bod";
+import type { Route } from "./+types/bod";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Board of Directors | ${COOPERATIVE.shortName}` },
@@ -53,4 +53,4 @@ export default function Bod() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

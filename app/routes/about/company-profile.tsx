@@ -1,11 +1,11 @@
-import type { Route } from "./+types/company-profile";
-import { services } from "../../context";
-import { getAboutContent } from "../../../core/about";
+import { getAboutContent } from "../../../core/about.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { formatDate, manilaIsoDate } from "../../../core/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/company-profile";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Company Profile | ${COOPERATIVE.shortName}` },
@@ -14,7 +14,9 @@ const pageTags: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await getAboutContent(services(context).db, "profile");
-  return profile ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate), updatedIso: manilaIsoDate(profile.lastUpdate) } : null;
+  return profile
+    ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate), updatedIso: manilaIsoDate(profile.lastUpdate) }
+    : null;
 }
 
 export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
@@ -39,4 +41,4 @@ export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

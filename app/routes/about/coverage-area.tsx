@@ -1,14 +1,17 @@
-import type { Route } from "./+types/coverage-area";
 import { AGAM_DISTRICTS, COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import type { Route } from "./+types/coverage-area";
 import { MAP_TOWNS, MAP_VIEWBOX } from "./coverage-map";
 import "./about.css";
 import "./coverage-area.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Coverage Area | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "The nine towns we serve in western Pangasinan: Bolinao, Anda, Bani, Agno, Alaminos City, Burgos, Mabini, Dasol and Infanta." },
+  {
+    name: "description",
+    content: "The nine towns we serve in western Pangasinan: Bolinao, Anda, Bani, Agno, Alaminos City, Burgos, Mabini, Dasol and Infanta.",
+  },
 ];
 
 const displayName = (town: string) => (town === "Alaminos" ? "Alaminos City" : town);
@@ -20,15 +23,21 @@ const displayName = (town: string) => (town === "Alaminos" ? "Alaminos City" : t
 export default function CoverageArea() {
   const towns = MAP_TOWNS.map((t) => {
     const d = AGAM_DISTRICTS.find((x) => x.town === t.town)!;
-    return { ...t, name: displayName(t.town), id: t.town.toLowerCase(), district: d.district, area: d.area === "north" ? "North area" : "South area" };
+    return {
+      ...t,
+      name: displayName(t.town),
+      id: t.town.toLowerCase(),
+      district: d.district,
+      area: d.area === "north" ? "North area" : "South area",
+    };
   });
   return (
     <div className="container page about">
       <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Coverage Area" }]} />
       <h1>Coverage Area</h1>
       <p>
-        We serve the City of Alaminos and eight towns of western Pangasinan, from the tip of Bolinao to Infanta. Point at, tap or tab to a town on the map to see its
-        district.
+        We serve the City of Alaminos and eight towns of western Pangasinan, from the tip of Bolinao to Infanta. Point at, tap or tab to a
+        town on the map to see its district.
       </p>
       <div className="coverage">
         <figure className="coverage-map">
@@ -54,7 +63,14 @@ export default function CoverageArea() {
               </text>
             </g>
             {towns.map((t) => (
-              <g key={t.id} id={`town-${t.id}`} className={`coverage-map__town coverage-map__town--${t.area === "North area" ? "north" : "south"}`} tabIndex={0} role="img" aria-label={`${t.name}: District ${t.district}, ${t.area}`}>
+              <g
+                key={t.id}
+                id={`town-${t.id}`}
+                className={`coverage-map__town coverage-map__town--${t.area === "North area" ? "north" : "south"}`}
+                tabIndex={0}
+                role="img"
+                aria-label={`${t.name}: District ${t.district}, ${t.area}`}
+              >
                 <polygon points={t.points} />
                 <text x={t.label[0]} y={t.label[1]} textAnchor="middle">
                   {t.name}
@@ -63,7 +79,13 @@ export default function CoverageArea() {
             ))}
             {/* Tooltips last, so they are drawn above every town. */}
             {towns.map((t) => (
-              <g key={t.id} id={`tip-${t.id}`} className="coverage-map__tip" aria-hidden="true" transform={`translate(${Math.min(Math.max(t.label[0], 100), 300)} ${t.label[1] - 16})`}>
+              <g
+                key={t.id}
+                id={`tip-${t.id}`}
+                className="coverage-map__tip"
+                aria-hidden="true"
+                transform={`translate(${Math.min(Math.max(t.label[0], 100), 300)} ${t.label[1] - 16})`}
+              >
                 <rect x="-98" y="-54" width="196" height="50" rx="6" />
                 <text x="0" y="-34" textAnchor="middle" className="coverage-map__tip-title">
                   {t.name}
@@ -89,7 +111,8 @@ export default function CoverageArea() {
               ))}
           </ul>
           <p>
-            Our main office is in Bani. The north area office is in Bolinao and the south area office in Dasol; see <a href="/contact-us">how to reach them</a>.
+            Our main office is in Bani. The north area office is in Bolinao and the south area office in Dasol; see{" "}
+            <a href="/contact-us">how to reach them</a>.
           </p>
         </section>
       </div>
@@ -98,4 +121,4 @@ export default function CoverageArea() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,10 +1,10 @@
-import type { Route } from "./+types/gallery";
-import { services } from "../../context";
 import { COOPERATIVE } from "../../../core/constants";
-import { listGalleryImages } from "../../../core/gallery";
+import { listGalleryImages } from "../../../core/gallery.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { GalleryGrid } from "../../components/ui/GalleryGrid";
-import { withSocial } from "../../seo";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/gallery";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Gallery | ${COOPERATIVE.shortName}` },
@@ -21,10 +21,14 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Gallery" }]} />
       <h1>Gallery</h1>
       <p>Choose a picture to see it larger.</p>
-      {loaderData.images.length ? <GalleryGrid images={loaderData.images} headingLevel={2} eagerCount={2} /> : <p className="notice">There are no pictures yet.</p>}
+      {loaderData.images.length ? (
+        <GalleryGrid images={loaderData.images} headingLevel={2} eagerCount={2} />
+      ) : (
+        <p className="notice">There are no pictures yet.</p>
+      )}
     </div>
   );
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

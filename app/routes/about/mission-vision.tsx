@@ -1,10 +1,10 @@
-import type { Route } from "./+types/mission-vision";
-import { services } from "../../context";
-import { getMissionVisionCore } from "../../../core/about";
+import { getMissionVisionCore } from "../../../core/about.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/mission-vision";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Mission and Vision | ${COOPERATIVE.shortName}` },
@@ -68,4 +68,4 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,22 +1,25 @@
 import { Link, useSearchParams } from "react-router";
-import type { Route } from "./+types/organizational-structure";
 import { COOPERATIVE } from "../../../core/constants";
-import { DEPARTMENTS, ORG_LEVELS, findDepartment } from "../../content/org-structure";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { DEPARTMENTS, findDepartment, ORG_LEVELS } from "../../content/org-structure";
+import type { Route } from "./+types/organizational-structure";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const department = findDepartment(new URLSearchParams(location.search).get("department"));
   return [
     { title: `${department ? `${department.code}: ` : ""}Organizational Structure | ${COOPERATIVE.shortName}` },
-    { name: "description", content: `How the ${COOPERATIVE.name} is organized: member-consumer-owners, Board of Directors, General Manager and six departments.` },
+    {
+      name: "description",
+      content: `How the ${COOPERATIVE.name} is organized: member-consumer-owners, Board of Directors, General Manager and six departments.`,
+    },
   ];
 };
 
 /**
  * The chart. Each department is a link (?department=TSD) the server renders, so
- * it works without JavaScript; with JavaScript the link switches the panel
+ * it works without JavaScript; with JavaScript (app/enhance/enhance.js) the link switches the panel
  * in place (no reload, no server request) and says whether it is expanded.
  */
 export default function OrganizationalStructure() {
@@ -61,7 +64,12 @@ export default function OrganizationalStructure() {
         </li>
       </ol>
 
-      <section id="department-panel" className="org-panel" aria-live="polite" aria-labelledby={selected ? "department-panel-title" : undefined}>
+      <section
+        id="department-panel"
+        className="org-panel"
+        aria-live="polite"
+        aria-labelledby={selected ? "department-panel-title" : undefined}
+      >
         {selected ? (
           <>
             <h2 id="department-panel-title">
@@ -84,4 +92,7 @@ export default function OrganizationalStructure() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["department"] };

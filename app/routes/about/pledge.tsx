@@ -1,8 +1,8 @@
-import type { Route } from "./+types/pledge";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import type { Route } from "./+types/pledge";
 import "./about.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Cooperative Pledge | ${COOPERATIVE.shortName}` },
@@ -35,4 +35,4 @@ export default function Pledge() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -41,8 +41,21 @@ export type FlowState =
   | (Base & { view: "not-exist" })
   | (Base & { view: "registered" })
   | (Base & {
+      /** Found: the member proves it is them (a code by SMS or the registration PIN) before anything else. */
+      view: "verify";
+      /** The name masked: enough to recognise one's own account, no more. */
+      maskedName: string;
+      /** The number on file, masked, when a code can be sent to it. */
+      sms: string | null;
+      pin: boolean;
+      codeSent: boolean;
+      errors: { code?: string; pin?: string };
+    })
+  | (Base & {
       view: "exist";
-      member: { name: string; membership: string; address: string };
+      member: { name: string };
+      /** The proof token of the second factor, carried through the steps in a hidden field. */
+      proof: string;
       answers: Answers;
       /** Index of the topic shown; topics.length means every topic is answered (review and Proceed). */
       step: number;
@@ -57,6 +70,9 @@ export const MESSAGES = {
   notExist: "Account doesn't exist!",
   registered: "Your account has been registered!",
   found: "Account found. Please answer each topic, then proceed.",
+  verify:
+    "Account found. To protect your vote, prove it is you: with a code sent by text message, or with the registration PIN on your AGAM notice.",
+  proofMissing: "Please prove it is you first (your session may have expired).",
   chooseDecision: "Choose Approve or Disapprove",
   reasonRequired: "Tell us why you disagree",
   failed: "We could not complete that just now. Please try again.",
@@ -72,7 +88,9 @@ export function readAnswers(form: FormData, topics: FlowTopic[]): Answers {
   for (const t of topics) {
     const v = form.get(`a${t.sequenceNumber}`);
     if (v !== "1" && v !== "0") continue;
-    const reason = String(form.get(`r${t.sequenceNumber}`) ?? "").trim().slice(0, REASON_MAX);
+    const reason = String(form.get(`r${t.sequenceNumber}`) ?? "")
+      .trim()
+      .slice(0, REASON_MAX);
     answers[t.sequenceNumber] = { value: v === "1" ? 1 : 0, reason: v === "0" ? reason : "" };
   }
   return answers;
@@ -87,7 +105,9 @@ export function firstUnanswered(topics: FlowTopic[], answers: Answers): number {
 /** Checks the current step's choice; returns the answer or the field errors. */
 export function checkDecision(decision: unknown, reason: unknown): { answer: Answer } | { errors: { decision?: string; reason?: string } } {
   if (decision !== "1" && decision !== "0") return { errors: { decision: MESSAGES.chooseDecision } };
-  const why = String(reason ?? "").trim().slice(0, REASON_MAX);
+  const why = String(reason ?? "")
+    .trim()
+    .slice(0, REASON_MAX);
   if (decision === "0" && !why) return { errors: { reason: MESSAGES.reasonRequired } };
   return { answer: { value: decision === "1" ? 1 : 0, reason: decision === "0" ? why : "" } };
 }

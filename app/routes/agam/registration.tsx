@@ -4,54 +4,90 @@
  * hidden fields); with JavaScript Next and Back stay in the page and only the
  * look-up and Proceed reach the server.
  */
-import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
-import type { Route } from "./+types/registration";
-import { services } from "../../context";
-import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../core/constants";
-import { accountNumberSchema, findMember, listTopics, register } from "../../../core/agam";
+import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../core/agam.server";
+import { closedMessage, registrationWindowState } from "../../../core/agam-admin.server";
 import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../core/agam-rules";
+import { hasProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../core/agam-second-factor.server";
+import { now } from "../../../core/clock";
+import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../core/constants";
+import { failureInit, fieldErrorsOf, loggableError } from "../../../core/errors";
+import { maskMemberName } from "../../../core/member-mask";
+import { createPrivateLink } from "../../../core/private-links.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
+import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/registration";
 import {
+  type Answers,
   checkDecision,
+  type FlowState,
+  type FlowTopic,
   firstUnanswered,
   MASKED_EMAIL,
   MASKED_PHONE,
   MESSAGES,
   newKey,
   readAnswers,
-  type Answers,
-  type FlowState,
-  type FlowTopic,
   type StatusMessage,
 } from "./registration-flow";
+import { SecondFactor } from "./SecondFactor";
+import { secondFactorFields, secondFactorStep } from "./second-factor.server";
 import "./agam.css";
-import { withSocial } from "../../seo";
+import { z } from "zod";
+import { readForm } from "../../../core/forms";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `AGAM Registration | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Register for the ${COOPERATIVE.shortName} Annual General Membership Assembly and give your decision on each topic.` },
+  {
+    name: "description",
+    content: `Register for the ${COOPERATIVE.shortName} Annual General Membership Assembly and give your decision on each topic.`,
+  },
 ];
 
 /** Answers carry a member's name and address: never stored by browsers or proxies. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 /** The topics do not change between steps: no reload after each post. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = originOrDefault(new URL(request.url).searchParams.get("origin"));
-  const topics: FlowTopic[] = await listTopics(services(context).db);
-  return { origin, topics };
+  const { db } = services(context);
+  const window = await registrationWindowState(db, now());
+  const topics: FlowTopic[] = await listTopics(db);
+  return { origin, topics, closed: window.open ? null : closedMessage(window) };
 }
 
+/** The fields of the registration form, as text: each step checks the ones it needs. */
+const flowFields = z.object({
+  origin: z.string(),
+  intent: z.string(),
+  account: z.string().transform((v) => v.slice(0, 40)),
+  proof: z.string(),
+  phone: z.string().transform((v) => v.slice(0, 40)),
+  email: z.string().transform((v) => v.slice(0, 260)),
+  step: z.string(),
+  decision: z.string(),
+  reason: z.string(),
+});
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, contentChanged } = services(context);
+  const { db, contentChanged, log, sendText, publicUrl } = services(context);
+  // Outside the registration window nothing is looked up and nothing is stored.
+  const window = await registrationWindowState(db, now());
+  if (!window.open) return data({ closed: closedMessage(window) }, { status: 403 });
   const form = await request.formData();
-  const origin = originOrDefault(form.get("origin") ?? new URL(request.url).searchParams.get("origin"));
-  const intent = String(form.get("intent") ?? "lookup");
-  const typed = normalizeAccountNumber(String(form.get("account") ?? "").slice(0, 40));
+  // Every step posts the same form; the fields are checked where the step needs them.
+  const fields = readForm(form, flowFields);
+  if (!fields.ok) return data({ closed: null }, { status: 400 });
+  const f = fields.data;
+  const origin = originOrDefault(f.origin || new URL(request.url).searchParams.get("origin"));
+  const intent = f.intent || "lookup";
+  const typed = normalizeAccountNumber(f.account);
   const key = newKey();
 
   const parsed = accountNumberSchema.safeParse(typed);
@@ -73,32 +109,83 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     if (member.registered > 0) return data(registeredNotice);
 
+    // The second factor (core/agam-second-factor.server.ts): nothing personal, no vote, without it.
+    const send = sendText;
+    const methods = (await secondFactorMethods(db, account, { send }))!;
+    const verify = (extra: { message?: StatusMessage; codeSent?: boolean; errors?: { code?: string; pin?: string } }, status = 200) =>
+      data<FlowState>(
+        {
+          key,
+          view: "verify",
+          origin,
+          account,
+          maskedName: maskMemberName(member.name),
+          sms: methods.sms,
+          pin: methods.pin,
+          codeSent: extra.codeSent ?? false,
+          errors: extra.errors ?? {},
+          message: extra.message,
+        },
+        { status },
+      );
+    if (intent === "lookup") {
+      if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: NEITHER_MESSAGE } });
+      return verify({ message: { kind: "success", text: MESSAGES.verify } });
+    }
+    if (intent === "send-code" || intent === "check-code" || intent === "check-pin") {
+      const factor = readForm(form, secondFactorFields);
+      if (!factor.ok) return data<FlowState>({ key, view: "default", origin, account }, { status: 400 });
+      const step = await secondFactorStep(db, send, account, factor.data);
+      if ("proof" in step) {
+        return data<FlowState>({
+          key,
+          view: "exist",
+          origin,
+          account,
+          member: { name: maskMemberName(member.name) },
+          proof: step.proof,
+          answers: {},
+          step: 0,
+          errors: {},
+          phone: "",
+          email: "",
+          message: { kind: "success", text: MESSAGES.found },
+        });
+      }
+      return verify(step, step.status);
+    }
+
+    const proof = f.proof;
+    if (!(await hasProof(db, account, proof))) return verify({ message: { kind: "error", text: MESSAGES.proofMissing } }, 403);
     const base = {
       key,
       view: "exist" as const,
       origin,
       account,
-      member: { name: member.name, membership: member.membership, address: member.address },
-      phone: String(form.get("phone") ?? "").slice(0, 40),
-      email: String(form.get("email") ?? "").slice(0, 260),
+      proof,
+      member: { name: maskMemberName(member.name) },
+      phone: f.phone,
+      email: f.email,
     };
-    if (intent === "lookup") {
-      return data<FlowState>({ ...base, answers: {}, step: 0, errors: {}, message: { kind: "success", text: MESSAGES.found } });
-    }
 
     const answers = readAnswers(form, topics);
-    const stepRaw = Number(form.get("step"));
+    const stepRaw = Number(f.step);
     const step = Number.isInteger(stepRaw) ? Math.min(Math.max(stepRaw, 0), topics.length) : 0;
 
     if (intent === "back") return data<FlowState>({ ...base, answers, step: Math.max(0, step - 1), errors: {} });
 
     if (intent === "next" && step < topics.length) {
-      const checked = checkDecision(form.get("decision"), form.get("reason"));
+      const checked = checkDecision(f.decision, f.reason);
       if ("errors" in checked) {
         const text = checked.errors.decision ?? checked.errors.reason ?? MESSAGES.chooseDecision;
-        const sent = form.get("decision");
-        const draft: { decision: "" | "1" | "0"; reason: string } = { decision: sent === "1" || sent === "0" ? sent : "", reason: String(form.get("reason") ?? "").slice(0, REASON_MAX) };
-        return data<FlowState>({ ...base, answers, step, errors: checked.errors, draft, message: { kind: "error", text } }, { status: 422 });
+        const draft: { decision: "" | "1" | "0"; reason: string } = {
+          decision: f.decision === "1" || f.decision === "0" ? f.decision : "",
+          reason: f.reason.slice(0, REASON_MAX),
+        };
+        return data<FlowState>(
+          { ...base, answers, step, errors: checked.errors, draft, message: { kind: "error", text } },
+          { status: 422 },
+        );
       }
       const next: Answers = { ...answers, [topics[step]!.sequenceNumber]: checked.answer };
       const to = step + 1 < topics.length ? step + 1 : firstUnanswered(topics, next);
@@ -108,31 +195,55 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Proceed: the registration and every decision in one transaction.
     const missing = firstUnanswered(topics, answers);
     if (missing < topics.length) {
-      return data<FlowState>({ ...base, answers, step: missing, errors: {}, message: { kind: "error", text: `Please answer topic ${missing + 1} first.` } }, { status: 422 });
+      return data<FlowState>(
+        { ...base, answers, step: missing, errors: {}, message: { kind: "error", text: `Please answer topic ${missing + 1} first.` } },
+        { status: 422 },
+      );
     }
-    const result = await register(db, {
+    const registration = registrationSchema.safeParse({
       account,
       origin,
       phone: base.phone,
       email: base.email,
-      decisions: topics.map((t) => ({ topic_sequence_id: t.sequenceNumber, answer_topic_id: t.id, answer_value: answers[t.sequenceNumber]!.value, answer_topic_reason: answers[t.sequenceNumber]!.reason })),
+      decisions: topics.map((t) => ({
+        topicSequence: t.sequenceNumber,
+        topicId: t.id,
+        value: answers[t.sequenceNumber]!.value,
+        reason: answers[t.sequenceNumber]!.reason,
+      })),
     });
+    const result = registration.success
+      ? await register(db, registration.data)
+      : ({ ok: false, reason: "invalid", fields: fieldErrorsOf(registration.error.issues) } as const);
     if (result.ok) {
       // Tell the live dashboard (every process, through Redis when configured).
       await contentChanged("agam").catch(() => {});
-      return redirect(confirmationPath(origin, account));
+      // The confirmation's own link: a random token, shown once (this redirect) and sent by text.
+      const token = await createPrivateLink(db, "agam-confirmation", result.reference);
+      const link = `/agam-registration/confirmation/${token}`;
+      const mobile = member && (await memberMobile(db, account));
+      if (send && mobile)
+        await send(mobile, `AGAM registration ${result.reference} confirmed. Your confirmation slip: ${publicUrl}${link}`).catch(() => {});
+      return redirect(link);
     }
     if (result.reason === "already_registered") return data(registeredNotice);
-    if (result.reason === "unknown_account") return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
+    if (result.reason === "unknown_account")
+      return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
     const errors = { phone: result.fields.phone, email: result.fields.email };
     const badTopic = Object.keys(result.fields)
       .map((f) => /^decisions\.(\d+)\./.exec(f)?.[1])
       .find((i) => i !== undefined);
     const text = errors.phone ?? errors.email ?? "Please check your answers.";
-    return data<FlowState>({ ...base, answers, step: badTopic !== undefined ? Number(badTopic) : topics.length, errors, message: { kind: "error", text } }, { status: 422 });
+    return data<FlowState>(
+      { ...base, answers, step: badTopic !== undefined ? Number(badTopic) : topics.length, errors, message: { kind: "error", text } },
+      { status: 422 },
+    );
   } catch (error) {
-    console.error("agam registration step failed", error instanceof Error ? error.message : "unknown error");
-    return data<FlowState>({ key, view: "default", origin, account, message: { kind: "error", text: MESSAGES.failed } }, { status: 503 });
+    log.error({ err: loggableError(error) }, "agam registration step failed");
+    return data<FlowState>(
+      { key, view: "default", origin, account, message: { kind: "error", text: MESSAGES.failed } },
+      failureInit(error),
+    );
   }
 }
 
@@ -143,8 +254,41 @@ function useHydrated(): boolean {
 }
 
 export default function AgamRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const closed = (actionData && "closed" in actionData ? actionData.closed : null) ?? loaderData.closed;
+  if (closed) return <RegistrationClosed message={closed} />;
+  return <RegistrationOpen loaderData={loaderData} actionData={actionData as FlowState | undefined} />;
+}
+
+function RegistrationClosed({ message }: { message: string }) {
+  return (
+    <div className="container page agam">
+      <Breadcrumb items={[{ label: "AGAM Registration" }]} />
+      <h1>AGAM Registration</h1>
+      <div className="agam-closed" role="status">
+        <h2 className="agam__subtitle">Registration is not open</h2>
+        <p>{message}</p>
+        <p>
+          See the <a href="/agam-status">number of members registered</a>, or call us at {COOPERATIVE.phone}.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function RegistrationOpen({
+  loaderData,
+  actionData,
+}: {
+  loaderData: { origin: string; topics: FlowTopic[] };
+  actionData: FlowState | undefined;
+}) {
   const { topics } = loaderData;
-  const state: FlowState = (actionData as FlowState | undefined) ?? { key: "initial", view: "default", origin: loaderData.origin, account: "" };
+  const state: FlowState = (actionData as FlowState | undefined) ?? {
+    key: "initial",
+    view: "default",
+    origin: loaderData.origin,
+    account: "",
+  };
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [clientMessage, setClientMessage] = useState<StatusMessage | null>(null);
@@ -167,7 +311,8 @@ export default function AgamRegistration({ loaderData, actionData }: Route.Compo
       <Breadcrumb items={[{ label: "AGAM Registration" }]} />
       <h1>AGAM Registration</h1>
       <p className="agam__lead">
-        Register for the Annual General Membership Assembly with your account number, then approve or disapprove each topic. Each account registers once.
+        Register for the Annual General Membership Assembly with your account number, then approve or disapprove each topic. Each account
+        registers once.
       </p>
 
       <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
@@ -178,13 +323,7 @@ export default function AgamRegistration({ loaderData, actionData }: Route.Compo
         </h2>
         <input type="hidden" name="origin" value={state.origin} />
         <div className="agam-lookup__row">
-          <Field id="account" label="Account number" hint={
-              <>
-                As printed on your bill, for example <span className="agam__nowrap">{ACCOUNT_NUMBER_EXAMPLE}</span>
-              </>
-            } error={accountError}>
-            {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={14} defaultValue={state.account} className="agam-lookup__input" />}
-          </Field>
+          <AccountNumberField id="account" error={accountError} defaultValue={state.account} className="agam-lookup__input" />
           <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" disabled={busy}>
             Check account
           </button>
@@ -216,7 +355,11 @@ export default function AgamRegistration({ loaderData, actionData }: Route.Compo
         </section>
       )}
 
-      {state.view === "exist" && <RegistrationFlow key={state.key} state={state} topics={topics} busy={busy} formAction={formAction} onMessage={setClientMessage} />}
+      {state.view === "verify" && <SecondFactor key={state.key} state={state} busy={busy} formAction={formAction} />}
+
+      {state.view === "exist" && (
+        <RegistrationFlow key={state.key} state={state} topics={topics} busy={busy} formAction={formAction} onMessage={setClientMessage} />
+      )}
     </div>
   );
 }
@@ -296,24 +439,25 @@ function RegistrationFlow({
             <dt>Name</dt>
             <dd>{state.member.name}</dd>
           </div>
-          <div>
-            <dt>Membership number</dt>
-            <dd>{state.member.membership}</dd>
-          </div>
-          <div>
-            <dt>Address</dt>
-            <dd>{state.member.address}</dd>
-          </div>
         </dl>
       </section>
 
       <Form method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate onSubmit={onSubmit}>
         {/* Enter in a field does what the main button does (the first submit button wins). */}
-        <button type="submit" name="intent" value={primaryIntent} className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={current ? nextDisabled : busy}>
+        <button
+          type="submit"
+          name="intent"
+          value={primaryIntent}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={current ? nextDisabled : busy}
+        >
           {current ? "Next" : "Proceed"}
         </button>
         <input type="hidden" name="origin" value={state.origin} />
         <input type="hidden" name="account" value={state.account} />
+        <input type="hidden" name="proof" value={state.proof} />
         <input type="hidden" name="step" value={step} />
         {topics.map((t) => {
           const a = answers[t.sequenceNumber];
@@ -346,9 +490,13 @@ function RegistrationFlow({
               {current.topic}
             </h2>
             <p className="agam-topic__desc">{current.description}</p>
-            <fieldset className={`field agam-decision${errors.decision ? " field--error" : ""}`} aria-describedby={errors.decision ? "decision-error" : undefined}>
-              <legend className="field__label">Your decision</legend>
-              <FieldError id="decision-error" message={errors.decision} />
+            <FieldSet
+              id="decision"
+              className="field agam-decision"
+              legendClassName="field__label"
+              legend="Your decision"
+              error={errors.decision}
+            >
               <div className="agam-decision__choices">
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />
@@ -359,10 +507,19 @@ function RegistrationFlow({
                   <span>Disapprove</span>
                 </label>
               </div>
-            </fieldset>
+            </FieldSet>
             <div className={`agam-reason${decision === "0" ? " agam-reason--open" : ""}`}>
               <Field id="reason" label="Why disagree?" hint="Required when you disapprove" error={errors.reason}>
-                {(p) => <textarea {...p} rows={3} maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} required={decision === "0"} />}
+                {(p) => (
+                  <textarea
+                    {...p}
+                    rows={3}
+                    maxLength={REASON_MAX}
+                    value={reason}
+                    onChange={(e) => setReason(e.target.value)}
+                    required={decision === "0"}
+                  />
+                )}
               </Field>
             </div>
           </section>
@@ -377,7 +534,9 @@ function RegistrationFlow({
                 return (
                   <li key={t.sequenceNumber}>
                     <span className="agam-review__topic">{t.topic}</span>{" "}
-                    <strong className={a?.value === 0 ? "agam-review__no" : "agam-review__yes"}>{a ? (a.value === 1 ? "Approve" : "Disapprove") : "Not answered"}</strong>
+                    <strong className={a?.value === 0 ? "agam-review__no" : "agam-review__yes"}>
+                      {a ? (a.value === 1 ? "Approve" : "Disapprove") : "Not answered"}
+                    </strong>
                     {a?.value === 0 && <span className="agam-review__reason">Why disagree: {a.reason}</span>}
                   </li>
                 );
@@ -409,4 +568,7 @@ function RegistrationFlow({
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** The query parameters this page reads (the only ones in its server-cache key); it loads React for its forms. */
+export const handle = { query: ["origin"], hydrate: true };

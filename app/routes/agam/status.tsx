@@ -1,26 +1,25 @@
 /**
  * /agam-status: the static member-consumer table of the nine districts, the quorum
  * target and the live registered counts. The counts are in the server's HTML; with
- * JavaScript they follow the server-sent events of /api/v1/agam/pool/stream, or poll
- * /api/v1/agam/pool/all every 2 s where those are unavailable.
+ * JavaScript (app/enhance/enhance.js, no React) they follow the server-sent events of
+ * /api/v1/agam/pool/stream, or poll /api/v1/agam/pool/all every 2 s where those are
+ * unavailable; the data attributes below say where each number goes.
  */
-import { useEffect, useState } from "react";
-import type { Route } from "./+types/status";
-import { services } from "../../context";
-import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../core/constants";
-import { counts, type AgamCounts } from "../../../core/agam";
-import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import "./agam.css";
-import { withSocial } from "../../seo";
 
-const STREAM_URL = "/api/v1/agam/pool/stream";
-const POLL_URL = "/api/v1/agam/pool/all";
-/** After the stream fails, poll; try the stream again this much later. */
-const STREAM_RETRY_MS = 30_000;
+import { counts } from "../../../core/agam.server";
+import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../core/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/status";
+import "./agam.css";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `AGAM Registration Status | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Live count of members registered for the ${COOPERATIVE.shortName} Annual General Membership Assembly, toward the quorum of ${AGAM.quorumTarget.toLocaleString("en-US")}.` },
+  {
+    name: "description",
+    content: `Live count of members registered for the ${COOPERATIVE.shortName} Annual General Membership Assembly, toward the quorum of ${AGAM.quorumTarget.toLocaleString("en-US")}.`,
+  },
 ];
 
 /** Live numbers: a cached copy would be stale at once. */
@@ -32,131 +31,61 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const n = (x: number) => x.toLocaleString("en-US");
 
-function isCounts(x: unknown): x is AgamCounts {
-  const c = x as AgamCounts;
-  return !!c && Number.isInteger(c.qmember) && Number.isInteger(c.qmember_north) && Number.isInteger(c.qmember_south);
-}
-
-/** Follows the live counts: SSE first, polling every 2 s as the fallback; paused while the tab is hidden. */
-function useLiveCounts(initial: AgamCounts): AgamCounts & { following: boolean } {
-  const [value, setValue] = useState(initial);
-  const [following, setFollowing] = useState(false);
-  useEffect(() => {
-    setFollowing(true);
-    let source: EventSource | undefined;
-    let poll: ReturnType<typeof setInterval> | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const accept = (x: unknown) => {
-      if (isCounts(x)) setValue((old) => (old.qmember === x.qmember && old.qmember_north === x.qmember_north && old.qmember_south === x.qmember_south ? old : x));
-    };
-    const fetchOnce = async () => {
-      try {
-        const res = await fetch(POLL_URL, { headers: { Accept: "application/json" }, cache: "no-store" });
-        if (res.ok) accept(await res.json());
-      } catch {
-        // Offline for a moment: the next tick tries again.
-      }
-    };
-    const startPolling = () => {
-      if (poll || stopped) return;
-      void fetchOnce();
-      poll = setInterval(() => void fetchOnce(), UI.statusPollMs);
-    };
-    const stopPolling = () => {
-      if (poll) clearInterval(poll);
-      poll = undefined;
-    };
-    const startStream = () => {
-      if (stopped) return;
-      if (typeof EventSource === "undefined") return startPolling();
-      source = new EventSource(STREAM_URL);
-      source.addEventListener("counts", (e) => {
-        stopPolling();
-        try {
-          accept(JSON.parse((e as MessageEvent<string>).data));
-        } catch {
-          // A malformed frame is skipped.
-        }
-      });
-      source.onerror = () => {
-        source?.close();
-        source = undefined;
-        startPolling();
-        retry = setTimeout(startStream, STREAM_RETRY_MS);
-      };
-    };
-    const stop = () => {
-      source?.close();
-      source = undefined;
-      stopPolling();
-      if (retry) clearTimeout(retry);
-      retry = undefined;
-    };
-    const onVisibility = () => {
-      if (document.hidden) stop();
-      else if (!source && !poll) startStream();
-    };
-    startStream();
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => {
-      stopped = true;
-      document.removeEventListener("visibilitychange", onVisibility);
-      stop();
-    };
-  }, []);
-  return { ...value, following };
-}
-
 export default function AgamStatus({ loaderData }: Route.ComponentProps) {
-  const live = useLiveCounts(loaderData.counts);
+  const live = loaderData.counts;
   const total = AGAM_DISTRICTS.reduce((sum, d) => sum + d.memberConsumers, 0);
   const north = AGAM_DISTRICTS.filter((d) => d.area === "north").reduce((s, d) => s + d.memberConsumers, 0);
   const south = total - north;
   const quorum = AGAM.quorumTarget;
-  const percent = Math.min(100, Math.floor((live.qmember / quorum) * 1000) / 10);
-  const reached = live.qmember >= quorum;
+  const percent = Math.min(100, Math.floor((live.total / quorum) * 1000) / 10);
+  const reached = live.total >= quorum;
 
   return (
     <div className="container page agam agam-dashboard">
       <Breadcrumb items={[{ label: "AGAM Registration Status" }]} />
       <h1>AGAM Registration Status</h1>
 
-      <section className="agam-live" aria-labelledby="agam-live-title">
+      <section className="agam-live" aria-labelledby="agam-live-title" data-agam-live={quorum} data-poll-ms={UI.statusPollMs}>
         <h2 id="agam-live-title" className="agam__subtitle">
           Registered members
         </h2>
         {/* Only this sentence is announced when the counts change, not every number. */}
-        <p className="agam-live__summary" aria-live="polite" aria-atomic="true">
-          {reached ? `Quorum reached: ${n(live.qmember)} members registered (target ${n(quorum)}).` : `${n(live.qmember)} of ${n(quorum)} members needed for quorum have registered.`}
+        <p className="agam-live__summary" aria-live="polite" aria-atomic="true" data-live="summary">
+          {reached
+            ? `Quorum reached: ${n(live.total)} members registered (target ${n(quorum)}).`
+            : `${n(live.total)} of ${n(quorum)} members needed for quorum have registered.`}
         </p>
         <div className="agam-live__progress">
           <label htmlFor="agam-quorum-progress" className="agam-live__progress-label">
-            Progress toward quorum: <strong>{percent}%</strong>
+            Progress toward quorum: <strong data-live="percent">{percent}%</strong>
           </label>
-          <progress id="agam-quorum-progress" max={quorum} value={Math.min(live.qmember, quorum)}>
+          <progress id="agam-quorum-progress" max={quorum} value={Math.min(live.total, quorum)} data-live="progress">
             {percent}%
           </progress>
         </div>
         <dl className="agam-live__counts">
           <div className="agam-live__count agam-live__count--total">
             <dt>Total registered</dt>
-            <dd data-testid="agam-total">{n(live.qmember)}</dd>
+            <dd data-testid="agam-total" data-live="qmember">
+              {n(live.total)}
+            </dd>
           </div>
           <div className="agam-live__count">
             <dt>North districts</dt>
-            <dd>{n(live.qmember_north)}</dd>
+            <dd data-live="qmember_north">{n(live.north)}</dd>
           </div>
           <div className="agam-live__count">
             <dt>South districts</dt>
-            <dd>{n(live.qmember_south)}</dd>
+            <dd data-live="qmember_south">{n(live.south)}</dd>
           </div>
           <div className="agam-live__count">
             <dt>Quorum target</dt>
             <dd>{n(quorum)}</dd>
           </div>
         </dl>
-        <p className="agam__hint">{live.following ? "The counts update by themselves every few seconds." : "Reload the page for the latest counts."}</p>
+        <p className="agam__hint" data-live="hint">
+          Reload the page for the latest counts.
+        </p>
       </section>
 
       <section aria-labelledby="agam-districts-title">
@@ -217,4 +146,4 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

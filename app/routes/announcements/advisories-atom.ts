@@ -1,9 +1,10 @@
 /** /feeds/advisories.atom: the advisories as an Atom 1.0 feed, newest first. */
-import type { Route } from "./+types/advisories-atom";
-import { services } from "../../context";
-import { listAnnouncements } from "../../../core/announcements";
+
+import { listAnnouncements } from "../../../core/announcements.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { sanitize } from "../../../core/html";
+import { services } from "../../context";
+import type { Route } from "./+types/advisories-atom";
 
 const FEED_SIZE = 50;
 
@@ -28,7 +29,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const entries = items.map((a) => {
     const link = `${pageUrl}#advisory-${a.id}`;
     const enclosures = a.attachments
-      .map((f) => `    <link rel="enclosure" href="${xmlEscape(base + f.path)}" type="${xmlEscape(f.contentType)}" length="${f.size}" title="${xmlEscape(f.originalName)}"/>`)
+      .map(
+        (f) =>
+          `    <link rel="enclosure" href="${xmlEscape(base + f.path)}" type="${xmlEscape(f.contentType)}" length="${f.size}" title="${xmlEscape(f.originalName)}"/>`,
+      )
       .join("\n");
     return [
       "  <entry>",

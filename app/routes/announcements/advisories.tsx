@@ -1,13 +1,14 @@
 /** /news/advisories: News and Advisories in an accordion, newest first, with an Atom feed. */
-import type { Route } from "./+types/advisories";
-import { services } from "../../context";
-import { listAnnouncements } from "../../../core/announcements";
+
+import { listAnnouncements } from "../../../core/announcements.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/advisories";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
-import { withSocial } from "../../seo";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 
@@ -16,11 +17,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: advisories.map(announcementView) };
 }
 
-export const links: Route.LinksFunction = () => [{ rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH }];
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH },
+];
 
 const pageTags: Route.MetaFunction = () => [
   { title: `News and Advisories | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Advisories from ${COOPERATIVE.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.` },
+  {
+    name: "description",
+    content: `Advisories from ${COOPERATIVE.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.`,
+  },
 ];
 
 function FeedIcon() {
@@ -52,4 +58,4 @@ export default function Advisories({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,16 +1,16 @@
 /** /bid/{bid}: one invitation to bid with its attachments; an unknown id shows the 404 page. */
 import { data, Link } from "react-router";
-import type { Route } from "./+types/bid";
-import { services } from "../../context";
-import { getAnnouncement } from "../../../core/announcements";
+import { getAnnouncement } from "../../../core/announcements.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { toPlainText } from "../../../core/html";
+import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
-import { AttachmentList } from "../../components/ui/AttachmentList";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
-import { withSocial } from "../../seo";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
@@ -21,7 +21,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? [{ title: `${loaderData.bid.title} | Invitation to Bid | ${COOPERATIVE.shortName}` }, { name: "description", content: loaderData.summary || `Invitation to bid: ${loaderData.bid.title}` }]
+    ? [
+        { title: `${loaderData.bid.title} | Invitation to Bid | ${COOPERATIVE.shortName}` },
+        { name: "description", content: loaderData.summary || `Invitation to bid: ${loaderData.bid.title}` },
+      ]
     : [];
 
 export default function Bid({ loaderData }: Route.ComponentProps) {
@@ -47,4 +50,4 @@ export default function Bid({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

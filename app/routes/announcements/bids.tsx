@@ -1,13 +1,14 @@
 /** /bids: every invitation to bid in an accordion, newest first. */
-import type { Route } from "./+types/bids";
-import { services } from "../../context";
-import { listAnnouncements } from "../../../core/announcements";
+
+import { listAnnouncements } from "../../../core/announcements.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/bids";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
-import { withSocial } from "../../seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const bids = await listAnnouncements(services(context).db, "bid");
@@ -16,7 +17,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Invitation to Bid | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Invitations to bid of ${COOPERATIVE.name}: supply, delivery and construction, with the bid documents to download.` },
+  {
+    name: "description",
+    content: `Invitations to bid of ${COOPERATIVE.name}: supply, delivery and construction, with the bid documents to download.`,
+  },
 ];
 
 export default function Bids({ loaderData }: Route.ComponentProps) {
@@ -25,7 +29,9 @@ export default function Bids({ loaderData }: Route.ComponentProps) {
       <Spinner />
       <Breadcrumb items={[{ label: "Invitation to Bid" }]} />
       <h1>Invitation to Bid</h1>
-      <p className="announcements__intro">The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.</p>
+      <p className="announcements__intro">
+        The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.
+      </p>
       <AnnouncementAccordion
         items={loaderData.items}
         idPrefix="bid"
@@ -38,4 +44,4 @@ export default function Bids({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,13 +1,14 @@
 /** /careers: job postings in an accordion, newest first. */
-import type { Route } from "./+types/careers";
-import { services } from "../../context";
-import { listCareers } from "../../../core/careers";
+
+import { listCareers } from "../../../core/careers.server";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/careers";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { careerView } from "./views.server";
-import { withSocial } from "../../seo";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const careers = await listCareers(services(context).db);
@@ -25,11 +26,18 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       <Spinner />
       <Breadcrumb items={[{ label: "Careers" }]} />
       <h1>Careers</h1>
-      <p className="announcements__intro">Join the cooperative that lights up western Pangasinan. Open a posting to see its details and requirements.</p>
-      <AnnouncementAccordion items={loaderData.items} idPrefix="career" label="Job postings" empty="There are no job openings right now. Please check again soon." />
+      <p className="announcements__intro">
+        Join the cooperative that lights up western Pangasinan. Open a posting to see its details and requirements.
+      </p>
+      <AnnouncementAccordion
+        items={loaderData.items}
+        idPrefix="career"
+        label="Job postings"
+        empty="There are no job openings right now. Please check again soon."
+      />
     </div>
   );
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

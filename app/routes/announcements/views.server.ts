@@ -1,6 +1,6 @@
 /** Turns announcements and job postings into what the pages render: plain data, sanitized HTML. */
-import type { Announcement } from "../../../core/announcements";
-import type { Career } from "../../../core/careers";
+import type { Announcement } from "../../../core/announcements.server";
+import type { Career } from "../../../core/careers.server";
 import { sanitize } from "../../../core/html";
 import type { AnnouncementView } from "./AnnouncementAccordion";
 

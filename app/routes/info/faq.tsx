@@ -1,8 +1,8 @@
-import type { Route } from "./+types/faq";
-import { COOPERATIVE, CONTRACT_TERMS } from "../../../core/constants";
+import { CONTRACT_TERMS, COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import type { Route } from "./+types/faq";
 import "./info.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Frequently Asked Questions | ${COOPERATIVE.shortName}` },
@@ -15,8 +15,9 @@ const FAQ = [
     a: (
       <>
         <p>
-          Pre-register online through the <a href="/service/new-service-connection">new service connection form</a>, then bring the requirements to the nearest area
-          office. You will attend a pre-membership education seminar, and our technicians will inspect your house wiring before the meter is installed.
+          Pre-register online through the <a href="/service/new-service-connection">new service connection form</a>, then bring the
+          requirements to the nearest area office. You will attend a pre-membership education seminar, and our technicians will inspect your
+          house wiring before the meter is installed.
         </p>
       </>
     ),
@@ -25,8 +26,9 @@ const FAQ = [
     q: "When is my electric bill due, and what happens if I pay late?",
     a: (
       <p>
-        Pay within {CONTRACT_TERMS.billPaymentDays} days of receiving your bill. If it stays unpaid, we give a written disconnection notice {CONTRACT_TERMS.disconnectionNoticeHours}{" "}
-        hours before we disconnect, and a grace period of {CONTRACT_TERMS.disconnectionGraceHours} hours at disconnection (once per bill).
+        Pay within {CONTRACT_TERMS.billPaymentDays} days of receiving your bill. If it stays unpaid, we give a written disconnection notice{" "}
+        {CONTRACT_TERMS.disconnectionNoticeHours} hours before we disconnect, and a grace period of {CONTRACT_TERMS.disconnectionGraceHours}{" "}
+        hours at disconnection (once per bill).
       </p>
     ),
   },
@@ -34,8 +36,9 @@ const FAQ = [
     q: "How will I know about scheduled power interruptions?",
     a: (
       <p>
-        We post every scheduled interruption on the <a href="/news/power-interruptions">power interruption schedules</a> page, with the date, time and the barangays
-        affected. For an unplanned outage, call our 24/7 hotline at <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
+        We post every scheduled interruption on the <a href="/news/power-interruptions">power interruption schedules</a> page, with the
+        date, time and the barangays affected. For an unplanned outage, call our 24/7 hotline at{" "}
+        <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
       </p>
     ),
   },
@@ -64,4 +67,4 @@ export default function Faq() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

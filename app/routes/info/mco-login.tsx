@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/mco-login";
 import { COOPERATIVE } from "../../../core/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import type { Route } from "./+types/mco-login";
 import "./info.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Member Portal: Coming Soon | ${COOPERATIVE.shortName}` },
@@ -18,8 +18,8 @@ export default function McoLogin() {
       <div className="coming-soon">
         <p className="coming-soon__badge">Coming Soon</p>
         <p>
-          Soon you will be able to log in to see your bills and payments, report an outage and update your contact details online. Registration will open here when
-          the portal is ready.
+          Soon you will be able to log in to see your bills and payments, report an outage and update your contact details online.
+          Registration will open here when the portal is ready.
         </p>
         <p>Until then you can:</p>
         <ul>
@@ -39,4 +39,4 @@ export default function McoLogin() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

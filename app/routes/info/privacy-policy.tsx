@@ -1,10 +1,11 @@
-import type { Route } from "./+types/privacy-policy";
-import { services } from "../../context";
 import { COOPERATIVE } from "../../../core/constants";
-import { findDataPrivacyStatement } from "../../../core/home";
+import { findDataPrivacyStatement } from "../../../core/home.server";
+import { retentionLines } from "../../../core/retention";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/privacy-policy";
 import "./info.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Privacy Policy | ${COOPERATIVE.shortName}` },
@@ -12,11 +13,12 @@ const pageTags: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { statement: await findDataPrivacyStatement(services(context).db) };
+  const s = services(context);
+  return { statement: await findDataPrivacyStatement(s.db), retention: retentionLines(s.retention) };
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  const { statement } = loaderData;
+  const { statement, retention } = loaderData;
   return (
     <div className="container page info">
       <Breadcrumb items={[{ label: "Privacy Policy" }]} />
@@ -34,8 +36,34 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <p className="notice">The data privacy statement is being updated. Please come back soon.</p>
         )}
         <p>
-          We collect only the personal data we need to serve you and protect it under the Data Privacy Act of 2012 (Republic Act 10173). To ask about your data, write to{" "}
-          <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a> or visit the Main Office at {COOPERATIVE.address}.
+          We collect only the personal data we need to serve you and protect it under the Data Privacy Act of 2012 (Republic Act 10173). To
+          ask about your data, write to <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a> or visit the Main Office at{" "}
+          {COOPERATIVE.address}.
+        </p>
+      </section>
+      <section aria-labelledby="what-we-keep">
+        <h2 id="what-we-keep">What we keep, why, and for how long</h2>
+        <dl className="info-retention">
+          {retention.map((r) => (
+            <div key={r.kind}>
+              <dt>{r.kind}</dt>
+              <dd>
+                <p>
+                  <strong>What:</strong> {r.what}
+                </p>
+                <p>
+                  <strong>Why:</strong> {r.why}
+                </p>
+                <p>
+                  <strong>How long:</strong> {r.howLong}
+                </p>
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          You may ask for a copy of your records, or for their erasure, at any area office or by writing to{" "}
+          <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
         </p>
       </section>
     </div>
@@ -43,4 +71,4 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

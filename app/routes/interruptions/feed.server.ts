@@ -1,15 +1,23 @@
 /** What the two interruption feeds share: the ?town= filter and the list (upcoming, then the last two weeks). */
 import { townQuery } from "../../../core/api-params";
 import { TOWNS } from "../../../core/constants";
-import { listInterruptionSchedule, type Interruption } from "../../../core/interruptions";
+import { type Interruption, listInterruptionSchedule } from "../../../core/interruptions.server";
 import type { Db } from "../../../db/client";
 
-export async function feedItems(db: Db, request: Request, now: Date): Promise<{ town?: (typeof TOWNS)[number]; items: Interruption[] } | Response> {
+export async function feedItems(
+  db: Db,
+  request: Request,
+  now: Date,
+): Promise<{ town?: (typeof TOWNS)[number]; items: Interruption[] } | Response> {
   const raw = (new URL(request.url).searchParams.get("town") ?? "").trim();
   let town: (typeof TOWNS)[number] | undefined;
   if (raw) {
     const parsed = townQuery.safeParse(TOWNS.find((t) => t.toLowerCase() === raw.toLowerCase()) ?? raw);
-    if (!parsed.success) return new Response(`Unknown town. Use one of: ${TOWNS.join(", ")}.\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (!parsed.success)
+      return new Response(`Unknown town. Use one of: ${TOWNS.join(", ")}.\n`, {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     town = parsed.data;
   }
   const { upcoming, recent } = await listInterruptionSchedule(db, town ? { town } : {}, now);
@@ -17,4 +25,22 @@ export async function feedItems(db: Db, request: Request, now: Date): Promise<{ 
 }
 
 /** Calendar apps poll often: a few minutes in any cache is plenty fresh. */
-export const FEED_CACHE = "public, max-age=300, stale-while-revalidate=600";
+const FEED_CACHE = "public, max-age=300, stale-while-revalidate=600";
+
+type FeedOptions = { publicUrl: string; now: Date; town?: (typeof TOWNS)[number] };
+
+/**
+ * A feed route's whole loader: the ?town= filter (400 for an unknown town), the list, and
+ * the document `render` makes of it, with its headers and the feeds' cache time.
+ */
+export async function feedResponse(
+  services: { db: Db; publicUrl: string },
+  request: Request,
+  render: (items: Interruption[], opts: FeedOptions) => { body: string; headers: Record<string, string> },
+): Promise<Response> {
+  const now = new Date();
+  const result = await feedItems(services.db, request, now);
+  if (result instanceof Response) return result;
+  const { body, headers } = render(result.items, { publicUrl: services.publicUrl, now, town: result.town });
+  return new Response(body, { headers: { ...headers, "Cache-Control": FEED_CACHE } });
+}

@@ -1,20 +1,19 @@
 /** /news/power-interruptions.ics (optional ?town=): an iCalendar feed calendar apps subscribe to. */
-import type { Route } from "./+types/ics";
-import { services } from "../../context";
+
 import { buildIcs } from "../../../core/interruption-feeds";
-import { FEED_CACHE, feedItems } from "./feed.server";
+import { services } from "../../context";
+import type { Route } from "./+types/ics";
+import { feedResponse } from "./feed.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, publicUrl } = services(context);
-  const now = new Date();
-  const result = await feedItems(db, request, now);
-  if (result instanceof Response) return result;
-  const name = `power-interruptions${result.town ? `-${result.town.toLowerCase()}` : ""}.ics`;
-  return new Response(buildIcs(result.items, { publicUrl, now, town: result.town }), {
+  return feedResponse(services(context), request, (items, opts) => ({
+    body: buildIcs(items, opts),
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `inline; filename="${name}"`,
-      "Cache-Control": FEED_CACHE,
+      "Content-Disposition": `inline; filename="power-interruptions${opts.town ? `-${opts.town.toLowerCase()}` : ""}.ics"`,
     },
-  });
+  }));
 }
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["town"] };

@@ -1,16 +1,18 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { Route } from "./+types/page";
-import { services } from "../../context";
-import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { barangayQuery, townQuery } from "../../../core/api-params";
-import { listBarangays } from "../../../core/barangays";
-import { COOPERATIVE, TOWNS, UI, type Town } from "../../../core/constants";
-import { interruptionView, type InterruptionView } from "../../../core/interruption-view";
-import { listInterruptionSchedule, type InterruptionFilter } from "../../../core/interruptions";
+import { listBarangays } from "../../../core/barangays.server";
+import { now as clockNow } from "../../../core/clock";
+import { COOPERATIVE, TOWNS, type Town, UI } from "../../../core/constants";
+import { historyOf, type PublicEvent } from "../../../core/interruption-history.server";
+import { type InterruptionView, interruptionView } from "../../../core/interruption-view";
+import { type InterruptionFilter, interruptionWindow, recentIn, upcomingIn } from "../../../core/interruptions.server";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/page";
 import "./interruptions.css";
-import { withSocial } from "../../seo";
-import { FieldError } from "../../components/ui/Field";
+import { Field } from "../../components/ui/Field";
+import { socialMeta } from "../../seo";
 
 export const ENERGIZED_NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
 
@@ -31,22 +33,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (barangay.success) filter.barangay = barangay.data;
     else errors.barangay = "Type a barangay name using letters, digits and spaces only.";
   }
-  const now = new Date();
-  const [schedule, barangays] = await Promise.all([listInterruptionSchedule(db, filter, now), listBarangays(db)]);
+  const now = clockNow();
+  // The interruptions with their history and the barangays come from memory (dropped on every content change).
+  const [window, barangays] = await Promise.all([
+    interruptionWindow(services(context), now),
+    services(context).reference("barangays", () => listBarangays(db)),
+  ]);
+  const schedule = { upcoming: upcomingIn(window, filter, now, { includeCancelled: true }), recent: recentIn(window, filter, now) };
   // One option per name; the towns that have it are its hint (many towns have a Poblacion).
   const byName = new Map<string, Town[]>();
   for (const b of barangays) if (!filter.town || b.town === filter.town) byName.set(b.name, [...(byName.get(b.name) ?? []), b.town]);
   // Only what the page shows travels to the browser (the data is sent twice: HTML and hydration).
   const row = (i: (typeof schedule.upcoming)[number]) => {
     const { towns: _towns, barangays: _barangays, time: _time, ...shown } = interruptionView(i, now);
-    return shown;
+    // The status changes members were told about, with the dispatcher's notes ("Announced" alone says nothing new).
+    const events = historyOf(i.events, now).filter((e) => e.note || e.label !== "Announced");
+    return { ...shown, events };
   };
   return {
     filter: { town: filter.town ?? "", barangay: filter.barangay ?? (errors.barangay ? "" : rawBarangay) },
     errors,
     upcoming: schedule.upcoming.map(row),
     recent: schedule.recent.map(row),
-    barangayOptions: [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, towns]) => ({ name, towns: towns.join(", ") })),
+    barangayOptions: [...byName.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, towns]) => ({ name, towns: towns.join(", ") })),
   };
 }
 
@@ -57,7 +68,11 @@ export function headers() {
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Power Interruptions | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed." },
+  {
+    name: "description",
+    content:
+      "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed.",
+  },
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -95,42 +110,52 @@ function FilterSpinner() {
   );
 }
 
-type Row = Omit<InterruptionView, "towns" | "barangays" | "time">;
+type Row = Omit<InterruptionView, "towns" | "barangays" | "time"> & { events: PublicEvent[] };
 
 function InterruptionTable({ items, caption }: { items: Row[]; caption: string }) {
   return (
     <div className="pi-table-wrap">
-      <table className="pi-table" role="table">
+      <table className="pi-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">Date</th>
-            <th scope="col" role="columnheader">Time</th>
-            <th scope="col" role="columnheader">Activities</th>
-            <th scope="col" role="columnheader">Affected Areas</th>
-            <th scope="col" role="columnheader">Circuit to be Opened</th>
-            <th scope="col" role="columnheader">Status</th>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Time</th>
+            <th scope="col">Activities</th>
+            <th scope="col">Affected Areas</th>
+            <th scope="col">Circuit to be Opened</th>
+            <th scope="col">Status</th>
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {items.map((i) => (
-            <tr key={i.id} id={`interruption-${i.id}`} role="row" className={`pi-row pi-row--${i.status}`}>
-              <td data-label="Date" role="cell" className="pi-date">
+            <tr key={i.id} id={`interruption-${i.id}`} className={`pi-row pi-row--${i.status}`}>
+              <td data-label="Date" className="pi-date">
                 <time dateTime={i.isoDate}>{i.date}</time>
               </td>
-              <td data-label="Time" role="cell" className="pi-time">
+              <td data-label="Time" className="pi-time">
                 <time dateTime={i.startsAt}>{i.startTime}</time>
                 {" – "}
                 <time dateTime={i.endsAt}>{i.endTime}</time>
               </td>
-              <td data-label="Activities" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
-              <td data-label="Affected Areas" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
-              <td data-label="Circuit to be Opened" role="cell" className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
-              <td data-label="Status" role="cell" className="pi-status-cell">
+              <td data-label="Activities" className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
+              <td data-label="Affected Areas" className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
+              <td data-label="Circuit to be Opened" className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
+              <td data-label="Status" className="pi-status-cell">
                 <span className={`pi-status pi-status--${i.status}`}>{i.statusLabel}</span>
                 <small className="pi-updated">
                   Updated <time dateTime={i.statusSinceIso}>{i.statusSince}</time>
                 </small>
+                {i.events.length > 0 && (
+                  <ul className="pi-history" aria-label="Updates">
+                    {i.events.map((e, n) => (
+                      <li key={n}>
+                        <time dateTime={e.atIso}>{e.at}</time>: {e.label}
+                        {e.note ? ` — ${e.note}` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </td>
             </tr>
           ))}
@@ -155,51 +180,44 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
         <strong>Safety first: </strong>
         {ENERGIZED_NOTE}
       </p>
+      <p>
+        No power that is not on this list, or a line down? <Link to="/report">Report an outage or hazard</Link> ·{" "}
+        <Link to="/outages">Restoration status by town</Link>
+      </p>
 
       <Form method="get" className="pi-filter" role="search" aria-label="Find your area" preventScrollReset>
-        <div className={`field${errors.town ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="town">
-            Town
-          </label>
-          <span className="field__hint" id="town-hint">
-            Or leave it at All towns
-          </span>
-          <FieldError id="town-error" message={errors.town} />
-          <select id="town" name="town" defaultValue={filter.town} key={`town-${filter.town}`} aria-describedby={`town-hint${errors.town ? " town-error" : ""}`} aria-invalid={errors.town ? true : undefined}>
-            <option value="">All towns</option>
-            {TOWNS.map((t) => (
-              <option key={t} value={t}>
-                {t === "Alaminos" ? "Alaminos City" : t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={`field${errors.barangay ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="barangay">
-            Barangay
-          </label>
-          <span className="field__hint" id="barangay-hint">
-            Type, then pick from the list
-          </span>
-          <FieldError id="barangay-error" message={errors.barangay} />
-          <input
-            id="barangay"
-            name="barangay"
-            type="text"
-            list="barangay-list"
-            autoComplete="off"
-            maxLength={80}
-            defaultValue={filter.barangay}
-            key={`brgy-${filter.barangay}`}
-            aria-describedby={`barangay-hint${errors.barangay ? " barangay-error" : ""}`}
-            aria-invalid={errors.barangay ? true : undefined}
-          />
-          <datalist id="barangay-list">
-            {barangayOptions.map((b) => (
-              <option key={b.name} value={b.name} label={b.towns} />
-            ))}
-          </datalist>
-        </div>
+        <Field id="town" label="Town" hint="Or leave it at All towns" error={errors.town}>
+          {(p) => (
+            <select {...p} defaultValue={filter.town} key={`town-${filter.town}`}>
+              <option value="">All towns</option>
+              {TOWNS.map((t) => (
+                <option key={t} value={t}>
+                  {t === "Alaminos" ? "Alaminos City" : t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="barangay" label="Barangay" hint="Type, then pick from the list" error={errors.barangay}>
+          {(p) => (
+            <>
+              <input
+                {...p}
+                type="text"
+                list="barangay-list"
+                autoComplete="off"
+                maxLength={80}
+                defaultValue={filter.barangay}
+                key={`brgy-${filter.barangay}`}
+              />
+              <datalist id="barangay-list">
+                {barangayOptions.map((b) => (
+                  <option key={b.name} value={b.name} label={b.towns} />
+                ))}
+              </datalist>
+            </>
+          )}
+        </Field>
         <div className="pi-filter__actions">
           <button type="submit" className="button">
             Show interruptions
@@ -234,14 +252,23 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
       <section aria-labelledby="recent-title" className="pi-section">
         <h2 id="recent-title">Recent interruptions{where}</h2>
         <p className="pi-section__hint">Those that ended in the last 14 days, latest first.</p>
-        {recent.length ? <InterruptionTable items={recent} caption={`Power interruptions of the last 14 days${where}`} /> : <p className="pi-empty">No interruptions in the last 14 days{where}.</p>}
+        {recent.length ? (
+          <InterruptionTable items={recent} caption={`Power interruptions of the last 14 days${where}`} />
+        ) : (
+          <p className="pi-empty">No interruptions in the last 14 days{where}.</p>
+        )}
       </section>
 
       <section aria-labelledby="subscribe-title" className="pi-subscribe">
         <h2 id="subscribe-title">Get notified</h2>
         <ul>
           <li>
-            <a href={icsHref}>Add to your calendar (iCalendar{filter.town ? `, ${filter.town} only` : ""})</a> — phones and calendar apps show new schedules on their own.
+            <Link to="/alerts">Get an e-mail, a text message or a notification</Link> when an interruption is scheduled or changed in your
+            town or barangay.
+          </li>
+          <li>
+            <a href={icsHref}>Add to your calendar (iCalendar{filter.town ? `, ${filter.town} only` : ""})</a> — phones and calendar apps
+            show new schedules on their own.
           </li>
           <li>
             <a href={atomHref}>Follow the Atom feed{filter.town ? ` (${filter.town} only)` : ""}</a> in a feed reader.
@@ -256,4 +283,7 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["town", "barangay"] };

@@ -50,7 +50,15 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
   );
 }
 
-export function NewsCardGrid({ items, headingLevel = 2, eagerCount = 3 }: { items: NewsCardView[]; headingLevel?: 2 | 3; eagerCount?: number }) {
+export function NewsCardGrid({
+  items,
+  headingLevel = 2,
+  eagerCount = 3,
+}: {
+  items: NewsCardView[];
+  headingLevel?: 2 | 3;
+  eagerCount?: number;
+}) {
   return (
     <ul className="news-grid">
       {items.map((item, i) => (

@@ -4,14 +4,14 @@
  * the page names the category and points to the news that exists.
  */
 import { data, Link } from "react-router";
-import type { Route } from "./+types/category";
-import { services } from "../../context";
 import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../core/constants";
-import { listNewsCategories } from "../../../core/site";
+import { listNewsCategories } from "../../../core/site.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import type { Route } from "./+types/category";
 import "./news.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const categories = await listNewsCategories(services(context).db);
@@ -22,7 +22,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? [{ title: `${loaderData.category.title} | News | ${COOPERATIVE.shortName}` }, { name: "description", content: `${loaderData.category.title}: news of ${COOPERATIVE.name}.` }]
+    ? [
+        { title: `${loaderData.category.title} | News | ${COOPERATIVE.shortName}` },
+        { name: "description", content: `${loaderData.category.title}: news of ${COOPERATIVE.name}.` },
+      ]
     : [];
 
 export default function NewsCategory({ loaderData }: Route.ComponentProps) {
@@ -49,4 +52,4 @@ export default function NewsCategory({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -4,14 +4,19 @@
  * Image rows are never edited in place (a new picture is a new row with a new id),
  * so the answer is cached for a year as immutable.
  */
-import type { Route } from "./+types/image";
+
+import { getNewsImage } from "../../../core/news.server";
 import { services } from "../../context";
-import { getNewsImage } from "../../../core/news";
+import type { Route } from "./+types/image";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   const image = Number.isFinite(id) ? await getNewsImage(services(context).db, id) : null;
-  if (!image) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  if (!image)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   return new Response(new Uint8Array(image.data), {
     headers: {
       "Content-Type": image.contentType,

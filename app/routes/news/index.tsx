@@ -1,16 +1,16 @@
 /** /news: the latest items of every kind, with links to each kind's page and to advisories. */
 import { Link } from "react-router";
-import type { Route } from "./+types/index";
-import { services } from "../../context";
-import { listAnnouncements } from "../../../core/announcements";
+import { listAnnouncements } from "../../../core/announcements.server";
 import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../core/constants";
 import { formatDate, manilaIsoDate } from "../../../core/dates";
-import { latestNewsOfEveryKind } from "../../../core/news";
+import { latestNewsOfEveryKind } from "../../../core/news.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/index";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
-import { withSocial } from "../../seo";
 
 const PER_KIND = 3;
 
@@ -25,7 +25,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const pageTags: Route.MetaFunction = () => [
   { title: `News | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `The latest news of ${COOPERATIVE.name}: advisories, electricity rates, events, bids, and power supply and demand.` },
+  {
+    name: "description",
+    content: `The latest news of ${COOPERATIVE.name}: advisories, electricity rates, events, bids, and power supply and demand.`,
+  },
 ];
 
 export default function NewsIndex({ loaderData }: Route.ComponentProps) {
@@ -60,7 +63,8 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
           <ul className="news-advisory-list">
             {advisories.map((a) => (
               <li key={a.id}>
-                <Link to={`/news/advisories#advisory-${a.id}`}>{a.title}</Link> <time dateTime={manilaIsoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
+                <Link to={`/news/advisories#advisory-${a.id}`}>{a.title}</Link>{" "}
+                <time dateTime={manilaIsoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
               </li>
             ))}
           </ul>
@@ -73,11 +77,13 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
         <section className="news-section" key={s.kind} aria-labelledby={`news-${s.kind}`}>
           <div className="news-section__head">
             <h2 id={`news-${s.kind}`}>{s.title}</h2>
-            <Link to={`/news/${s.kind}`}>
-              All {s.title} news
-            </Link>
+            <Link to={`/news/${s.kind}`}>All {s.title} news</Link>
           </div>
-          {s.items.length ? <NewsCardGrid items={s.items} headingLevel={3} eagerCount={i === 0 ? PER_KIND : 0} /> : <p>Nothing posted yet.</p>}
+          {s.items.length ? (
+            <NewsCardGrid items={s.items} headingLevel={3} eagerCount={i === 0 ? PER_KIND : 0} />
+          ) : (
+            <p>Nothing posted yet.</p>
+          )}
         </section>
       ))}
     </div>
@@ -85,4 +91,4 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -4,18 +4,18 @@
  * shareable URLs, and the same without JavaScript.
  */
 import { data, Form, Link, useSubmit } from "react-router";
-import type { Route } from "./+types/kind";
-import { services } from "../../context";
 import { searchQuery, yearMonthQuery } from "../../../core/api-params";
 import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KIND_TITLES, NEWS_KINDS, type NewsKind } from "../../../core/constants";
-import { manilaParts, MONTH_NAMES } from "../../../core/dates";
-import { listNews } from "../../../core/news";
+import { MONTH_NAMES, manilaParts } from "../../../core/dates";
+import { listNews } from "../../../core/news.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { Field } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
+import { services } from "../../context";
+import { socialMeta } from "../../seo";
+import type { Route } from "./+types/kind";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
-import { withSocial } from "../../seo";
-import { FieldError } from "../../components/ui/Field";
 
 const DESCRIPTIONS: Record<NewsKind, string> = {
   "electricity-rates": "News about electricity rates: generation charges, adjustments and what they mean for your bill.",
@@ -26,7 +26,10 @@ const DESCRIPTIONS: Record<NewsKind, string> = {
 
 export function kindFromPath(pathname: string): NewsKind | null {
   // Client-side navigations fetch "/news/<kind>.data": the same page's data.
-  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1];
+  const segment = pathname
+    .replace(/\.data$/, "")
+    .split("/")
+    .filter(Boolean)[1];
   return (NEWS_KINDS as readonly string[]).includes(segment ?? "") ? (segment as NewsKind) : null;
 }
 
@@ -43,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawQ = url.searchParams.get("q")?.trim() ?? "";
   const errors: { month?: string; q?: string } = {};
   const monthCheck = rawMonth ? yearMonthQuery.safeParse(rawMonth) : null;
-  if (monthCheck && !monthCheck.success) errors.month = `Choose a month from January ${FIRST_RATE_YEAR} to this month, written YYYY-MM (for example 2024-03).`;
+  if (monthCheck && !monthCheck.success)
+    errors.month = `Choose a month from January ${FIRST_RATE_YEAR} to this month, written YYYY-MM (for example 2024-03).`;
   const qCheck = rawQ ? searchQuery.safeParse(rawQ) : null;
   if (qCheck && !qCheck.success) errors.q = "Use at most 100 characters.";
   const month = monthCheck?.success ? monthCheck.data : undefined;
@@ -70,7 +74,9 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const filtered = Boolean(filter.month || filter.q);
   const path = `/news/${kind}`;
-  const described = [filter.month ? `posted in ${monthLabel(filter.month)}` : null, filter.q ? `matching “${filter.q}”` : null].filter(Boolean).join(" and ");
+  const described = [filter.month ? `posted in ${monthLabel(filter.month)}` : null, filter.q ? `matching “${filter.q}”` : null]
+    .filter(Boolean)
+    .join(" and ");
 
   return (
     <div className="container page">
@@ -99,28 +105,25 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
           submit(params, { method: "get", action: path });
         }}
       >
-        <div className={`field news-filter__month${errors.month ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="news-month">
-            Month posted
-          </label>
-          <span className="field__hint" id="news-month-hint">
-            For example 2024-03
-          </span>
-          <FieldError id="news-month-error" message={errors.month} />
-          <input
-            type="month"
-            id="news-month"
-            name="month"
-            min={`${FIRST_RATE_YEAR}-01`}
-            max={maxMonth}
-            placeholder="YYYY-MM"
-            pattern="\d{4}-\d{2}"
-            defaultValue={filter.rawMonth}
-            aria-describedby={errors.month ? "news-month-hint news-month-error" : "news-month-hint"}
-            aria-invalid={errors.month ? true : undefined}
-            key={`m-${filter.rawMonth}`}
-          />
-        </div>
+        <Field
+          id="news-month"
+          name="month"
+          className="news-filter__month"
+          label="Month posted"
+          hint="For example 2024-03"
+          error={errors.month}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="month"
+              min={`${FIRST_RATE_YEAR}-01`}
+              max={maxMonth}
+              defaultValue={filter.rawMonth}
+              key={`m-${filter.rawMonth}`}
+            />
+          )}
+        </Field>
         <details className="news-filter__search" open={Boolean(filter.rawQ) || undefined}>
           <summary>
             <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
@@ -129,22 +132,9 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
             </svg>
             Search
           </summary>
-          <div className={`field${errors.q ? " field--error" : ""}`}>
-            <label className="field__label" htmlFor="news-q">
-              Words in the title or text
-            </label>
-            <FieldError id="news-q-error" message={errors.q} />
-            <input
-              type="search"
-              id="news-q"
-              name="q"
-              maxLength={100}
-              defaultValue={filter.rawQ}
-              aria-describedby={errors.q ? "news-q-error" : undefined}
-              aria-invalid={errors.q ? true : undefined}
-              key={`q-${filter.rawQ}`}
-            />
-          </div>
+          <Field id="news-q" name="q" label="Words in the title or text" error={errors.q}>
+            {(p) => <input {...p} type="search" maxLength={100} defaultValue={filter.rawQ} key={`q-${filter.rawQ}`} />}
+          </Field>
         </details>
         <div className="news-filter__actions">
           <button type="submit" className="button">
@@ -159,7 +149,9 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className={items.length ? "news-count" : "visually-hidden"} role="status">
-        {items.length === 0 ? "No news found." : `${items.length} ${items.length === 1 ? "item" : "items"}${described ? ` ${described}` : ""}.`}
+        {items.length === 0
+          ? "No news found."
+          : `${items.length} ${items.length === 1 ? "item" : "items"}${described ? ` ${described}` : ""}.`}
       </p>
 
       {items.length ? (
@@ -184,4 +176,7 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["month", "q"] };

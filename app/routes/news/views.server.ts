@@ -1,6 +1,7 @@
 /** News items as the pages render them: plain data, image URLs (not base64), sanitized HTML. */
-import type { NewsItem } from "../../../core/news";
+
 import { sanitize } from "../../../core/html";
+import type { NewsItem } from "../../../core/news.server";
 import type { NewsCardView } from "./NewsCard";
 
 export function newsCardView(n: NewsItem): NewsCardView {

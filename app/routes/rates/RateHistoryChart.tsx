@@ -53,58 +53,85 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
   };
 
   return (
-    <figure className="rates-chart">
-      <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label="Rate history chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="rates-chart-title rates-chart-desc" preserveAspectRatio="xMidYMid meet">
-        {/* One string child: React renders <title> text without the comment markers that split text nodes. */}
-        <title id="rates-chart-title">{`Official rates per kWh, ${short(first)} to ${short(last)}`}</title>
-        <desc id="rates-chart-desc">
-          {`Line chart of Residential, Commercial and High Voltage rates. ${short(last)}: ${lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.`}
-        </desc>
-        {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d1d5db" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize={12} fill="#4b5563">
-              {v.toFixed(step < 1 ? 1 : 0)}
-            </text>
-          </g>
-        ))}
-        {history.map((p, i) =>
-          i % 3 === (history.length - 1) % 3 ? (
-            <text key={`${p.year}-${p.month}`} x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#4b5563">
-              <tspan x={x(i)}>{MONTH_NAMES[p.month - 1]!.slice(0, 3)}</tspan>
-              <tspan x={x(i)} dy={13}>
-                {p.year}
-              </tspan>
-            </text>
-          ) : null,
-        )}
-        <text x={14} y={PAD.top + (H - PAD.top - PAD.bottom) / 2} transform={`rotate(-90 14 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})`} textAnchor="middle" fontSize={12} fill="#4b5563">
-          Php/kWh
-        </text>
-        {RATE_TYPES.map((t) => (
-          <g key={t}>
-            {segments(t).map((d, k) => (
-              <path key={k} d={d} fill="none" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} strokeLinejoin="round" />
+    <>
+      <figure className="rates-chart">
+        <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label="Rate history chart">
+          <svg
+            viewBox={`0 0 ${W} ${H}`}
+            role="img"
+            aria-labelledby="rates-chart-title rates-chart-desc"
+            preserveAspectRatio="xMidYMid meet"
+          >
+            {/* One string child: React renders <title> text without the comment markers that split text nodes. */}
+            <title id="rates-chart-title">{`Official rates per kWh, ${short(first)} to ${short(last)}`}</title>
+            <desc id="rates-chart-desc">
+              {`Line chart of Residential, Commercial and High Voltage rates. ${short(last)}: ${lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.`}
+            </desc>
+            {ticks.map((v) => (
+              <g key={v}>
+                <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d1d5db" strokeWidth={1} />
+                <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize={12} fill="#4b5563">
+                  {v.toFixed(step < 1 ? 1 : 0)}
+                </text>
+              </g>
             ))}
-            {history.map((p, i) => (p.rates[t] === null ? null : <Marker key={i} kind={SERIES[t].marker} x={x(i)} y={y(p.rates[t]!)} color={SERIES[t].color} />))}
-          </g>
-        ))}
-      </svg>
-      </div>
-      <figcaption>
-        <ul className="rates-chart__legend">
-          {RATE_TYPES.map((t) => (
-            <li key={t}>
-              <svg width="34" height="12" aria-hidden="true" focusable="false">
-                <line x1="1" x2="33" y1="6" y2="6" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} />
-                <Marker kind={SERIES[t].marker} x={17} y={6} color={SERIES[t].color} />
-              </svg>
-              {t} {RATE_TYPE_LABELS[t]}
-            </li>
-          ))}
-        </ul>
-      </figcaption>
+            {history.map((p, i) =>
+              i % 3 === (history.length - 1) % 3 ? (
+                <text key={`${p.year}-${p.month}`} x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#4b5563">
+                  <tspan x={x(i)}>{MONTH_NAMES[p.month - 1]!.slice(0, 3)}</tspan>
+                  <tspan x={x(i)} dy={13}>
+                    {p.year}
+                  </tspan>
+                </text>
+              ) : null,
+            )}
+            <text
+              x={14}
+              y={PAD.top + (H - PAD.top - PAD.bottom) / 2}
+              transform={`rotate(-90 14 ${PAD.top + (H - PAD.top - PAD.bottom) / 2})`}
+              textAnchor="middle"
+              fontSize={12}
+              fill="#4b5563"
+            >
+              Php/kWh
+            </text>
+            {RATE_TYPES.map((t) => (
+              <g key={t}>
+                {segments(t).map((d, k) => (
+                  <path
+                    key={k}
+                    d={d}
+                    fill="none"
+                    stroke={SERIES[t].color}
+                    strokeWidth={2.5}
+                    strokeDasharray={SERIES[t].dash}
+                    strokeLinejoin="round"
+                  />
+                ))}
+                {history.map((p, i) =>
+                  p.rates[t] === null ? null : (
+                    <Marker key={i} kind={SERIES[t].marker} x={x(i)} y={y(p.rates[t]!)} color={SERIES[t].color} />
+                  ),
+                )}
+              </g>
+            ))}
+          </svg>
+        </div>
+        <figcaption>
+          <ul className="rates-chart__legend">
+            {RATE_TYPES.map((t) => (
+              <li key={t}>
+                <svg width="34" height="12" aria-hidden="true" focusable="false">
+                  <line x1="1" x2="33" y1="6" y2="6" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} />
+                  <Marker kind={SERIES[t].marker} x={17} y={6} color={SERIES[t].color} />
+                </svg>
+                {t} {RATE_TYPE_LABELS[t]}
+              </li>
+            ))}
+          </ul>
+        </figcaption>
+      </figure>
+      {/* The numbers beside the figure, not in it: a figure holds its caption first or last. */}
       <details className="rates-chart__data">
         <summary>Show the numbers</summary>
         <div className="table-wrap">
@@ -137,6 +164,6 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
           </table>
         </div>
       </details>
-    </figure>
+    </>
   );
 }

@@ -1,12 +1,17 @@
 /** /rates.csv?year=&month=: the month the rates page shows, as a CSV file. */
-import type { Route } from "./+types/csv";
+
+import { getOfficialRates, listGenerationCharges, parseRateMonth, ratesCsv } from "../../../core/rates.server";
 import { services } from "../../context";
-import { getOfficialRates, listGenerationCharges, parseRateMonth, ratesCsv } from "../../../core/rates";
+import type { Route } from "./+types/csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const { year, month, error } = parseRateMonth(new URL(request.url).searchParams);
-  if (error) return new Response(`${error.replace(", so this month's rates are shown", "")}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (error)
+    return new Response(`${error.replace(", so this month's rates are shown", "")}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const [rates, charges] = await Promise.all([getOfficialRates(db, year, month), listGenerationCharges(db, year, month)]);
   const name = `wespeco-rates-${year}-${String(month).padStart(2, "0")}.csv`;
   // A byte order mark so spreadsheet apps read the file as UTF-8.
@@ -18,3 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["year", "month"] };

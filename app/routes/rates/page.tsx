@@ -1,25 +1,15 @@
 import { Form } from "react-router";
-import type { Route } from "./+types/page";
-import { services } from "../../context";
-import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../core/constants";
 import { MONTH_NAMES } from "../../../core/dates";
-import {
-  ESTIMATE_MAX_KWH,
-  estimateBill,
-  GENERATION_COLUMNS,
-  getOfficialRates,
-  getRateHistory,
-  isTotalRow,
-  listGenerationCharges,
-  monthLabel,
-  parseRateMonth,
-  rateYears,
-} from "../../../core/rates";
+import { ESTIMATE_MAX_KWH, estimateBill, GENERATION_COLUMNS, isTotalRow, monthLabel, parseRateMonth, rateYears } from "../../../core/rates";
+import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../core/rates.server";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { services } from "../../context";
+import type { Route } from "./+types/page";
 import { RateHistoryChart } from "./RateHistoryChart";
 import "./rates.css";
-import { withSocial } from "../../seo";
-import { FieldError } from "../../components/ui/Field";
+import { Field } from "../../components/ui/Field";
+import { socialMeta } from "../../seo";
 
 export const NO_RATES = "No rates found for this month!";
 export const NO_CHARGES = "No generation charges data found!";
@@ -33,7 +23,11 @@ function readEstimate(params: URLSearchParams, rates: { type: RateType; amount: 
   if (rawKwh === null) return null;
   const kwh = rawKwh.trim().replace(/,/g, "");
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(kwh) || Number(kwh) <= 0 || Number(kwh) > ESTIMATE_MAX_KWH) {
-    return { kwh: rawKwh.slice(0, 20), type, error: `Enter the kWh used as a number greater than 0 and at most ${ESTIMATE_MAX_KWH.toLocaleString("en-PH")}, like 150 or 212.5.` };
+    return {
+      kwh: rawKwh.slice(0, 20),
+      type,
+      error: `Enter the kWh used as a number greater than 0 and at most ${ESTIMATE_MAX_KWH.toLocaleString("en-PH")}, like 150 or 212.5.`,
+    };
   }
   const rate = rates.find((r) => r.type === type);
   if (!rate) return { kwh, type, error: "There is no published rate for this month, so we cannot estimate. Choose another month above." };
@@ -45,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const now = new Date();
   const { year, month, error } = parseRateMonth(params, now);
-  const [rates, charges, history] = await Promise.all([getOfficialRates(db, year, month), listGenerationCharges(db, year, month), getRateHistory(db, year, month, 24)]);
+  const [rates, charges, history] = await Promise.all([
+    getOfficialRates(db, year, month),
+    listGenerationCharges(db, year, month),
+    getRateHistory(db, year, month, 24),
+  ]);
   return { year, month, error, years: rateYears(now), rates, charges, history, estimate: readEstimate(params, rates) };
 }
 
@@ -55,7 +53,11 @@ export function headers() {
 
 const pageTags: Route.MetaFunction = ({ loaderData: data }) => [
   { title: `Electricity Rates${data ? ` for ${monthLabel(data.year, data.month)}` : ""} | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Official electricity rates per kWh (Residential, Commercial, High Voltage), the breakdown of the generation charge, rate history, a CSV download and a bill estimator." },
+  {
+    name: "description",
+    content:
+      "Official electricity rates per kWh (Residential, Commercial, High Voltage), the breakdown of the generation charge, rate history, a CSV download and a bill estimator.",
+  },
 ];
 
 const php = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" });
@@ -86,30 +88,28 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
       )}
 
       <Form method="get" action="/rates" className="rates-month" aria-label="Choose a month">
-        <div className="field">
-          <label className="field__label" htmlFor="year">
-            Year
-          </label>
-          <select id="year" name="year" defaultValue={String(year)} key={`y${year}`}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="month">
-            Month
-          </label>
-          <select id="month" name="month" defaultValue={String(month)} key={`m${month}`}>
-            {MONTH_NAMES.map((name, i) => (
-              <option key={name} value={i + 1}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field id="year" label="Year">
+          {(p) => (
+            <select {...p} defaultValue={String(year)} key={`y${year}`}>
+              {years.map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="month" label="Month">
+          {(p) => (
+            <select {...p} defaultValue={String(month)} key={`m${month}`}>
+              {MONTH_NAMES.map((name, i) => (
+                <option key={name} value={i + 1}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <div className="field">
           <button type="submit" className="button">
             Show rates
@@ -160,7 +160,12 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         {charges.length ? (
           <>
             <p className="rates-scroll-hint">Scroll the table sideways to see every column.</p>
-            <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-label="Generation charge table, scrolls sideways">
+            <div
+              className="table-wrap rates-generation-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label="Generation charge table, scrolls sideways"
+            >
               <table className="rates-generation">
                 <caption className="visually-hidden">Breakdown of the generation charge for {label}; the last row is the total</caption>
                 <thead>
@@ -175,8 +180,8 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                 </thead>
                 <tbody>
                   {charges.map((c) => (
-                    <tr key={c.power_source.queue} className={isTotalRow(c) ? "rates-total" : undefined}>
-                      <th scope="row">{c.power_source.name}</th>
+                    <tr key={c.source.queue} className={isTotalRow(c) ? "rates-total" : undefined}>
+                      <th scope="row">{c.source.name}</th>
                       {GENERATION_COLUMNS.map((col) => (
                         <td key={col.key} className="num">
                           {formatCell(col.unit, c[col.key])}
@@ -199,37 +204,31 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         <Form method="get" action="/rates#estimate" className="rates-estimator__form" preventScrollReset>
           <input type="hidden" name="year" value={year} />
           <input type="hidden" name="month" value={month} />
-          <div className={`field${estimate?.error ? " field--error" : ""}`}>
-            <label className="field__label" htmlFor="kwh">
-              Energy used (kWh)
-            </label>
-            <FieldError id="kwh-error" message={estimate?.error} />
-            <input
-              id="kwh"
-              name="kwh"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              maxLength={20}
-              defaultValue={estimate?.kwh ?? ""}
-              key={`kwh${estimate?.kwh ?? ""}`}
-              aria-describedby={estimate?.error ? "kwh-error" : undefined}
-              aria-invalid={estimate?.error ? true : undefined}
-              required
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="type">
-              Type of service
-            </label>
-            <select id="type" name="type" defaultValue={estimate?.type ?? "R"} key={`t${estimate?.type ?? "R"}`}>
-              {RATE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t} – {RATE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id="kwh" label="Energy used (kWh)" error={estimate?.error}>
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                maxLength={20}
+                defaultValue={estimate?.kwh ?? ""}
+                key={`kwh${estimate?.kwh ?? ""}`}
+                required
+              />
+            )}
+          </Field>
+          <Field id="type" label="Type of service">
+            {(p) => (
+              <select {...p} defaultValue={estimate?.type ?? "R"} key={`t${estimate?.type ?? "R"}`}>
+                {RATE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t} – {RATE_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <div className="field">
             <button type="submit" className="button">
               Estimate
@@ -239,10 +238,14 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         {estimate?.result && (
           <div className="rates-estimate-result notice notice--success" role="status">
             <p>
-              Estimated bill: <output htmlFor="kwh type" className="rates-estimate-amount">{php.format(estimate.result.amount)}</output>
+              Estimated bill:{" "}
+              <output htmlFor="kwh type" className="rates-estimate-amount">
+                {php.format(estimate.result.amount)}
+              </output>
             </p>
             <p className="rates-estimate-detail">
-              {kwhFormat.format(Number(estimate.kwh))} kWh × {php.format(estimate.result.rate)}/kWh ({estimate.type} {RATE_TYPE_LABELS[estimate.type]}, {label}). An estimate only: your actual bill may include other charges, taxes, discounts or
+              {kwhFormat.format(Number(estimate.kwh))} kWh × {php.format(estimate.result.rate)}/kWh ({estimate.type}{" "}
+              {RATE_TYPE_LABELS[estimate.type]}, {label}). An estimate only: your actual bill may include other charges, taxes, discounts or
               arrears.
             </p>
           </div>
@@ -259,4 +262,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** The query parameters this page reads: the only ones in its server-cache key. */
+export const handle = { query: ["year", "month", "kwh", "type"] };

@@ -1,28 +1,21 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import type { Route } from "./+types/bill-inquiry";
-import { services } from "../../context";
-import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, COOPERATIVE } from "../../../core/constants";
+import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../core/constants";
 import { formatDate } from "../../../core/dates";
-import { BILL_INQUIRY_SAMPLE } from "../../content/bill-inquiry-sample";
+import { failureInit, loggableError } from "../../../core/errors";
+import { readForm } from "../../../core/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
-import { verifyCaptcha, type CaptchaCheck } from "./captcha.server";
+import { CaptchaField } from "../../components/ui/CaptchaField";
+import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";
+import { BILL_INQUIRY_SAMPLE } from "../../content/bill-inquiry-sample";
+import { services } from "../../context";
+import type { Route } from "./+types/bill-inquiry";
+import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
 import "./service.css";
-import { withSocial } from "../../seo";
-
-declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      "altcha-widget": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { challenge?: string; name?: string; language?: string; workers?: string };
-    }
-  }
-}
+import { socialMeta } from "../../seo";
 
 /** The hint of spec section 5, word for word. */
 export const ACCOUNT_NUMBER_HINT = "Please enter your Account Number.";
-export const CAPTCHA_PATH = "/service/bill-inquiry/challenge";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Bill Inquiry | ${COOPERATIVE.shortName}` },
@@ -41,69 +34,45 @@ const CAPTCHA_MESSAGES: Record<Exclude<CaptchaCheck, "ok">, string> = {
 type ActionResult = { accountNumber: string; errors: { accountNumber?: string; altcha?: string }; captchaUsed: boolean; found: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const raw = form.get("accountNumber");
-  const accountNumber = typeof raw === "string" ? raw.trim() : "";
+  const { db, log } = services(context);
+  const form = readForm(await request.formData(), billInquirySchema(ACCOUNT_NUMBER_HINT, CAPTCHA_MESSAGES.missing));
+  const errors: ActionResult["errors"] = form.ok ? {} : { accountNumber: form.errors.accountNumber, altcha: form.errors.altcha };
   // Anything but NN-NNNN-NNNN counts as empty (spec section 5).
-  const accountOk = ACCOUNT_NUMBER_PATTERN.test(accountNumber);
-  const captchaValue = form.get("altcha");
-  const errors: ActionResult["errors"] = {};
-  if (!accountOk) errors.accountNumber = ACCOUNT_NUMBER_HINT;
+  const accountNumber = errors.accountNumber ? form.values.accountNumber! : form.values.accountNumber!.trim();
   let captchaUsed = false;
-  if (!captchaValue) errors.altcha = CAPTCHA_MESSAGES.missing;
-  else if (accountOk) {
+  if (!errors.accountNumber && !errors.altcha) {
     // Spend the captcha only when the account number is right, so a typo doesn't cost a new one.
-    let check: Awaited<ReturnType<typeof verifyCaptcha>>;
+    let check: CaptchaCheck;
     try {
-      check = await verifyCaptcha(services(context).db, captchaValue);
-    } catch {
+      check = await verifyCaptcha(db, form.values.altcha);
+    } catch (error) {
       // The database is down: keep what was typed and say to try again.
+      log.error({ err: loggableError(error) }, "captcha check failed");
       return data<ActionResult>(
-        { accountNumber, errors: { altcha: "We could not check the captcha just now. Please try again in a minute." }, captchaUsed: true, found: false },
-        { status: 503, headers: { "Retry-After": "10" } },
+        {
+          accountNumber,
+          errors: { altcha: "We could not check the captcha just now. Please try again in a minute." },
+          captchaUsed: true,
+          found: false,
+        },
+        failureInit(error),
       );
     }
     captchaUsed = true;
     if (check !== "ok") errors.altcha = CAPTCHA_MESSAGES[check];
   }
   const found = !errors.accountNumber && !errors.altcha;
-  return data<ActionResult>({ accountNumber: accountOk ? accountNumber : typeof raw === "string" ? raw : "", errors, captchaUsed, found }, { status: found ? 200 : 422 });
+  return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: found ? 200 : 422 });
 }
-
-type AltchaWidget = HTMLElement & { reset?: () => void };
 
 export default function BillInquiry({ actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const widgetRef = useRef<AltchaWidget>(null);
   const resultRef = useRef<HTMLDivElement>(null);
-
-  // The widget is a client-only module from our own assets: loaded after hydration.
+  // After an answer, take the reader to it (the errors or the bill).
   useEffect(() => {
-    let cancelled = false;
-    const widget = widgetRef.current;
-    const onState = (event: Event) => {
-      const state = (event as CustomEvent<{ state?: string }>).detail?.state;
-      // An error or expiry clears the captcha (spec section 4): the visitor ticks it again.
-      if (state === "error" || state === "expired") widget?.reset?.();
-    };
-    import("altcha").then(() => {
-      if (cancelled || !widget) return;
-      widget.addEventListener("statechange", onState);
-      widget.addEventListener("expired", onState);
-    });
-    return () => {
-      cancelled = true;
-      widget?.removeEventListener("statechange", onState);
-      widget?.removeEventListener("expired", onState);
-    };
-  }, []);
-
-  // A captcha is good once: after the server spent it, offer a fresh one.
-  useEffect(() => {
-    if (result?.captchaUsed) widgetRef.current?.reset?.();
     if (result) resultRef.current?.querySelector<HTMLElement>(".error-summary, .demo-bill")?.focus();
   }, [result]);
 
@@ -115,7 +84,8 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: "Services" }, { label: "Bill Inquiry" }]} />
       <h1>Bill Inquiry</h1>
       <p className="notice">
-        <strong>This is a demonstration.</strong> It does not look up real accounts: with a valid account number and captcha it shows the same sample bill.
+        <strong>This is a demonstration.</strong> It does not look up real accounts: with a valid account number and captcha it shows the
+        same sample bill.
       </p>
 
       <div ref={resultRef}>
@@ -123,20 +93,19 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
       </div>
 
       <Form method="post" noValidate className="bill-inquiry__form">
-        <Field id="accountNumber" label="Account number" hint={`Two digits, four digits, four digits, for example ${ACCOUNT_NUMBER_EXAMPLE}.`} error={errors.accountNumber}>
-          {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" maxLength={12} defaultValue={result?.accountNumber} className="input--short" />}
-        </Field>
-        <div className={`field bill-inquiry__captcha${errors.altcha ? " field--error" : ""}`} id="altcha">
-          <span className="field__label" id="captcha-label">
-            Captcha
-          </span>
-          <FieldError id="altcha-error" message={errors.altcha} />
-          <altcha-widget ref={widgetRef} challenge={CAPTCHA_PATH} name="altcha" language="en" aria-labelledby="captcha-label" />
-          {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
-          <p className="notice notice--error bill-inquiry__nojs">
-            The captcha needs JavaScript, which is turned off in your browser. Turn it on to look up your bill, or call us at {COOPERATIVE.phone}.
+        <AccountNumberField error={errors.accountNumber} defaultValue={result?.accountNumber} />
+        <CaptchaField
+          id="altcha"
+          label="Captcha"
+          error={errors.altcha}
+          challenge={CAPTCHA_CHALLENGE_PATH}
+          reset={result?.captchaUsed ? result : undefined}
+        >
+          <p className="notice notice--error">
+            The captcha needs JavaScript, which is turned off in your browser. Turn it on to look up your bill, or call us at{" "}
+            {COOPERATIVE.phone}.
           </p>
-        </div>
+        </CaptchaField>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Looking up…" : "View account details"}
         </button>
@@ -208,4 +177,7 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
+export const handle = { hydrate: true };

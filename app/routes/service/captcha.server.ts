@@ -8,13 +8,14 @@
  * so any instance verifies what another issued).
  */
 import crypto from "node:crypto";
-import { lt } from "drizzle-orm";
-import { createChallenge, verifySolution, type Challenge, type Solution } from "altcha-lib";
+import { type Challenge, createChallenge, type Solution, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { lt } from "drizzle-orm";
 import { z } from "zod";
+import { captchaEnvSchema } from "../../../core/captcha-settings";
+import { ACCOUNT_NUMBER_PATTERN } from "../../../core/constants";
 import type { Db } from "../../../db/client";
 import { usedCaptchas } from "../../../db/schema";
-import { captchaEnvSchema } from "../../../core/captcha-settings";
 
 const envSchema = captchaEnvSchema;
 /** Read when used (cheap), so a test can lower the cost before it starts the app. */
@@ -25,6 +26,11 @@ let hmacKey: string | undefined;
 function key(): string {
   hmacKey ??= settings().ALTCHA_HMAC_KEY ?? crypto.randomBytes(32).toString("hex");
   return hmacKey;
+}
+
+/** An HMAC with the captcha's key, for the no-JavaScript question of the outage report (app/routes/report/question.server.ts). */
+export function signWithCaptchaKey(data: string): string {
+  return crypto.createHmac("sha256", key()).update(data).digest("base64url");
 }
 
 const ALGORITHM = "PBKDF2/SHA-256";
@@ -42,10 +48,32 @@ export async function createCaptchaChallenge(now = Date.now()): Promise<Challeng
   });
 }
 
+/** The bill inquiry's fields: the account number, and the solved captcha (checked by verifyCaptcha). */
+export const billInquirySchema = (accountMessage: string, captchaMessage: string) =>
+  z.object({
+    accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, accountMessage),
+    altcha: z.string().min(1, captchaMessage),
+  });
+
 export type CaptchaCheck = "ok" | "missing" | "invalid" | "expired" | "replayed";
 
 const payloadSchema = z.object({
-  challenge: z.object({ parameters: z.object({ algorithm: z.literal(ALGORITHM), expiresAt: z.number() }).loose(), signature: z.string().min(16).max(256) }).loose(),
+  challenge: z
+    .object({
+      parameters: z
+        .object({
+          algorithm: z.literal(ALGORITHM),
+          expiresAt: z.number(),
+          nonce: z.string(),
+          salt: z.string(),
+          cost: z.number(),
+          keyLength: z.number(),
+          keyPrefix: z.string(),
+        })
+        .loose(),
+      signature: z.string().min(16).max(256),
+    })
+    .loose(),
   solution: z.object({ counter: z.number(), derivedKey: z.string() }).loose(),
 });
 
@@ -54,7 +82,7 @@ export function parseCaptchaPayload(value: unknown): { challenge: Challenge; sol
   if (typeof value !== "string" || value.length === 0 || value.length > 4096) return null;
   try {
     const parsed = payloadSchema.safeParse(JSON.parse(Buffer.from(value, "base64").toString("utf8")));
-    return parsed.success ? (parsed.data as unknown as { challenge: Challenge; solution: Solution }) : null;
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -72,11 +100,23 @@ export async function verifyCaptcha(db: Db, value: unknown, now = new Date()): P
   if (result.expired) return "expired";
   if (!result.verified) return "invalid";
   const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
-  const inserted = await db.insert(usedCaptchas).values({ signature: payload.challenge.signature!, expiresAt }).onConflictDoNothing().returning({ signature: usedCaptchas.signature });
+  return (await spendOnce(db, payload.challenge.signature!, expiresAt, now)) ? "ok" : "replayed";
+}
+
+/**
+ * Marks a one-time proof (a solved challenge, a question token) as used: true the first
+ * time, false ever after (a second insert of the signature changes no row).
+ */
+export async function spendOnce(db: Db, signature: string, expiresAt: Date, now = new Date()): Promise<boolean> {
+  const inserted = await db
+    .insert(usedCaptchas)
+    .values({ signature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: usedCaptchas.signature });
   // Forget the ones that can no longer be used anyway; cheap with the primary key.
   await db
     .delete(usedCaptchas)
     .where(lt(usedCaptchas.expiresAt, now))
     .catch(() => {});
-  return inserted.length === 1 ? "ok" : "replayed";
+  return inserted.length === 1;
 }

@@ -1,29 +1,42 @@
 import { data } from "react-router";
-import type { Route } from "./+types/new-service-connection-summary";
-import { services } from "../../context";
-import { COOPERATIVE, FEES, SHARES } from "../../../core/constants";
-import { getPreregistration } from "../../../core/connections";
 import { CONNECTION_CHECKLIST } from "../../../core/connection-options";
+import { applicantStep } from "../../../core/connection-queue";
+import { getProgress } from "../../../core/connection-queue.server";
+import { getPreregistration } from "../../../core/connections.server";
+import { COOPERATIVE, FEES, SHARES } from "../../../core/constants";
 import { formatDate, formatDateTime } from "../../../core/dates";
+import { openPrivateLink } from "../../../core/private-links.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
+import { services } from "../../context";
+import type { Route } from "./+types/new-service-connection-summary";
 import "./service.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = ({ params }) => [
-  { title: `Pre-registration ${params.reference} | ${COOPERATIVE.shortName}` },
+const pageTags: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Pre-registration ${loaderData?.reference ?? ""} | ${COOPERATIVE.shortName}` },
   { name: "description", content: "Your new service connection pre-registration: reference number, details and the documents to bring." },
   { name: "robots", content: "noindex" },
 ];
 
 // Personal data: never kept by shared caches.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+  "Referrer-Policy": "no-referrer",
+});
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const row = await getPreregistration(services(context).db, params.reference);
+  // Reached only through its random token (issue 17): the reference alone opens nothing.
+  const { db } = services(context);
+  const reference = await openPrivateLink(db, "connection-summary", params.token);
+  const row = reference ? await getPreregistration(db, reference) : null;
   if (!row) throw data("Not found", { status: 404 });
+  const progress = await getProgress(db, row.id);
   return {
     reference: row.reference,
+    step: applicantStep(progress),
+    received: progress.status === "received",
     createdAt: formatDateTime(row.createdAt),
     details: [
       ["Name", [row.lastName + ",", row.firstName, row.suffix, row.middleName].filter(Boolean).join(" ")],
@@ -47,14 +60,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const peso = (n: number) => `Php ${n.toLocaleString("en-PH")}`;
 
 export default function Summary({ loaderData }: Route.ComponentProps) {
-  const { reference, createdAt, details } = loaderData;
+  const { reference, createdAt, details, step, received } = loaderData;
   const sharesOnApplication = SHARES.paidOnApplication * SHARES.shareValuePhp;
   return (
     <div className="container page service-summary">
       <Breadcrumb items={[{ label: "New Service Connection", to: "/service/new-service-connection" }, { label: reference }]} />
-      <p className="notice notice--success no-print" role="status">
-        Your pre-registration is saved. Print this page or write down the reference number, and bring it to the office with the documents below.
-      </p>
+      {received && (
+        <p className="notice notice--success no-print" role="status">
+          Your pre-registration is saved. Print this page or write down the reference number, and bring it to the office with the documents
+          below.
+        </p>
+      )}
       <p className="service-summary__org">
         {COOPERATIVE.name} · {COOPERATIVE.address} · {COOPERATIVE.phone}
       </p>
@@ -63,6 +79,15 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
         Reference number: <strong>{reference}</strong>
       </p>
       <p>Pre-registered on {createdAt}.</p>
+      <section className="service-summary__progress" aria-labelledby="progress-title">
+        <h2 id="progress-title">Where your application stands</h2>
+        <p>
+          <strong>{step.status}</strong>
+        </p>
+        <p>
+          <strong>Next step:</strong> {step.next}
+        </p>
+      </section>
       <PrintButton label="Print this summary" />
 
       <h2>Applicant</h2>
@@ -108,13 +133,13 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
       <p className="service-summary__note">
-        Members subscribe to at least {SHARES.minimumShares} shares of {peso(SHARES.shareValuePhp)} each; {SHARES.paidOnApplication} are paid on application and the balance
-        over {SHARES.balanceYears} years at {peso(SHARES.monthlyInstallmentPhp)} a month. Amounts are subject to {FEES.vatPercent}% VAT where the law requires it. The
-        office confirms the final amounts.
+        Members subscribe to at least {SHARES.minimumShares} shares of {peso(SHARES.shareValuePhp)} each; {SHARES.paidOnApplication} are
+        paid on application and the balance over {SHARES.balanceYears} years at {peso(SHARES.monthlyInstallmentPhp)} a month. Amounts are
+        subject to {FEES.vatPercent}% VAT where the law requires it. The office confirms the final amounts.
       </p>
     </div>
   );
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

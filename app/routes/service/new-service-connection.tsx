@@ -1,34 +1,48 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/new-service-connection";
-import { services } from "../../context";
+import {
+  CIVIL_STATUSES,
+  CONNECTION_CHECKLIST,
+  CONNECTION_FIELDS,
+  type ConnectionFormValues,
+  EDUCATIONAL_ATTAINMENTS,
+  GENDERS,
+} from "../../../core/connection-options";
+import { connectionSchema, createPreregistration } from "../../../core/connections.server";
 import { COOPERATIVE } from "../../../core/constants";
-import { connectionValuesFromForm, createPreregistration, validateConnection } from "../../../core/connections";
-import { CIVIL_STATUSES, CONNECTION_CHECKLIST, CONNECTION_FIELDS, EDUCATIONAL_ATTAINMENTS, GENDERS, type ConnectionFormValues } from "../../../core/connection-options";
+import { type FieldErrors, failureInit, loggableError } from "../../../core/errors";
+import { readForm } from "../../../core/forms";
+import { createPrivateLink } from "../../../core/private-links.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/new-service-connection";
 import "./service.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `New Service Connection | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Pre-register for a new electric service connection with ${COOPERATIVE.shortName}: your member profile and the documents to bring to the office.` },
+  {
+    name: "description",
+    content: `Pre-register for a new electric service connection with ${COOPERATIVE.shortName}: your member profile and the documents to bring to the office.`,
+  },
 ];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-type ActionResult = { errors: Record<string, string>; values: ConnectionFormValues; failed?: boolean };
+type ActionResult = { errors: FieldErrors; values: ConnectionFormValues; failed?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = connectionValuesFromForm(await request.formData());
-  const checked = validateConnection(values);
-  if (!checked.ok) return data<ActionResult>({ errors: checked.errors, values }, { status: 422 });
+  const { db, log } = services(context);
+  const form = readForm(await request.formData(), connectionSchema());
+  if (!form.ok) return data<ActionResult>({ errors: form.errors, values: form.values }, { status: 422 });
   try {
-    const { reference } = await createPreregistration(services(context).db, checked.data);
-    return redirect(`/service/new-service-connection/${reference}`);
+    const { reference } = await createPreregistration(db, form.data);
+    // The summary's address is a random token, not the (guessable) reference: shown once, here.
+    return redirect(`/service/new-service-connection/${await createPrivateLink(db, "connection-summary", reference)}`);
   } catch (error) {
-    console.error("pre-registration failed", error instanceof Error ? error.message : error);
-    return data<ActionResult>({ errors: {}, values, failed: true }, { status: 503, headers: { "Retry-After": "10" } });
+    log.error({ err: loggableError(error) }, "pre-registration failed");
+    return data<ActionResult>({ errors: {}, values: form.values, failed: true }, failureInit(error));
   }
 }
 
@@ -65,7 +79,18 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
 
   const orderedErrors = Object.fromEntries(CONNECTION_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!]));
 
-  const text = (name: (typeof CONNECTION_FIELDS)[number], opts: { hint?: string; optional?: boolean; type?: string; autoComplete?: string; inputMode?: "numeric" | "tel" | "text"; maxLength?: number; short?: boolean } = {}) => (
+  const text = (
+    name: (typeof CONNECTION_FIELDS)[number],
+    opts: {
+      hint?: string;
+      optional?: boolean;
+      type?: string;
+      autoComplete?: string;
+      inputMode?: "numeric" | "tel" | "text";
+      maxLength?: number;
+      short?: boolean;
+    } = {},
+  ) => (
     <Field id={name} label={`${LABELS[name]}${opts.optional ? " (optional)" : ""}`} hint={opts.hint} error={errors[name]}>
       {(p) => (
         <input
@@ -73,7 +98,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
           type={opts.type ?? "text"}
           autoComplete={opts.autoComplete ?? "off"}
           inputMode={opts.inputMode}
-          maxLength={opts.maxLength ?? 120}
+          maxLength={opts.type === "date" ? undefined : (opts.maxLength ?? 120)}
           defaultValue={values[name]}
           className={opts.short ? "input--short" : undefined}
         />
@@ -81,9 +106,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
     </Field>
   );
   const choice = (name: "gender" | "civilStatus" | "educationalAttainment", options: readonly string[]) => (
-    <fieldset className={`choice${errors[name] ? " field--error" : ""}`} id={name} aria-describedby={errors[name] ? `${name}-error` : undefined}>
-      <legend>{LABELS[name]}</legend>
-      <FieldError id={`${name}-error`} message={errors[name]} />
+    <FieldSet id={name} className="choice" legend={LABELS[name]} error={errors[name]}>
       <div className="choice__options">
         {options.map((o) => (
           <div className="choice__option" key={o}>
@@ -92,7 +115,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
           </div>
         ))}
       </div>
-    </fieldset>
+    </FieldSet>
   );
 
   return (
@@ -100,8 +123,8 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
       <Breadcrumb items={[{ label: "Services" }, { label: "New Service Connection" }]} />
       <h1>New Service Connection</h1>
       <p className="service-form__lead">
-        Apply for a new connection in two steps: pre-register here, then bring the documents of the checklist to the nearest {COOPERATIVE.shortName} office. You
-        get a reference number and a summary to print.
+        Apply for a new connection in two steps: pre-register here, then bring the documents of the checklist to the nearest{" "}
+        {COOPERATIVE.shortName} office. You get a reference number and a summary to print.
       </p>
 
       <div ref={topRef}>
@@ -122,7 +145,12 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
             {text("suffix", { optional: true, maxLength: 10, autoComplete: "honorific-suffix", short: true })}
             {text("middleName", { optional: true, autoComplete: "additional-name" })}
           </div>
-          <Field id="address" label={LABELS.address} hint="House number, street, barangay, town: where the service will be connected." error={errors.address}>
+          <Field
+            id="address"
+            label={LABELS.address}
+            hint="House number, street, barangay, town: where the service will be connected."
+            error={errors.address}
+          >
             {(p) => <textarea {...p} rows={2} maxLength={300} autoComplete="street-address" defaultValue={values.address} />}
           </Field>
           <div className="grid">
@@ -131,8 +159,19 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
           </div>
           {choice("gender", GENDERS)}
           {choice("civilStatus", CIVIL_STATUSES)}
-          {text("contactNumbers", { type: "tel", autoComplete: "tel", maxLength: 200, hint: "Separate several numbers with commas, for example 0917 123 4567, 075 553 0123." })}
-          {text("nearestAccountNumber", { optional: true, inputMode: "numeric", maxLength: 12, short: true, hint: "The account number of a neighbour's meter near you, for example 01-0123-4567. It helps us find the nearest line." })}
+          {text("contactNumbers", {
+            type: "tel",
+            autoComplete: "tel",
+            maxLength: 200,
+            hint: "Separate several numbers with commas, for example 0917 123 4567, 075 553 0123.",
+          })}
+          {text("nearestAccountNumber", {
+            optional: true,
+            inputMode: "numeric",
+            maxLength: 12,
+            short: true,
+            hint: "The account number of a neighbour's meter near you, for example 01-0123-4567. It helps us find the nearest line.",
+          })}
           {choice("educationalAttainment", EDUCATIONAL_ATTAINMENTS)}
           {text("occupation")}
           <div className="grid">
@@ -165,4 +204,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
+export const handle = { hydrate: true };

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import type { Route } from "./+types/printable-form";
 import { COOPERATIVE } from "../../../core/constants";
-import { findPrintableForm, type BlankField, type FormBlock } from "../../content/printable-forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
+import { type BlankField, type FormBlock, findPrintableForm } from "../../content/printable-forms";
+import type { Route } from "./+types/printable-form";
 import "./printable-form.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 export function loader({ params }: Route.LoaderArgs) {
   const form = findPrintableForm(params.form);
@@ -16,10 +16,7 @@ export function loader({ params }: Route.LoaderArgs) {
 const pageTags: Route.MetaFunction = ({ params }) => {
   const form = findPrintableForm(params.form ?? "");
   return form
-    ? [
-        { title: `${form.title} | ${COOPERATIVE.shortName}` },
-        { name: "description", content: `Printable form: ${form.summary}` },
-      ]
+    ? [{ title: `${form.title} | ${COOPERATIVE.shortName}` }, { name: "description", content: `Printable form: ${form.summary}` }]
     : [{ title: `Page not found | ${COOPERATIVE.shortName}` }];
 };
 
@@ -176,4 +173,4 @@ function Blank({ field }: { field: BlankField }) {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,14 +1,17 @@
 import { Link } from "react-router";
-import type { Route } from "./+types/request-complaint";
 import { COOPERATIVE } from "../../../core/constants";
-import { PRINTABLE_FORMS } from "../../content/printable-forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { PRINTABLE_FORMS } from "../../content/printable-forms";
+import type { Route } from "./+types/request-complaint";
 import "./printable-form.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Requests and Complaints | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Printable ${COOPERATIVE.shortName} forms: wiring job order, membership, service contract, transfers, member profile, complaints and meter complaints.` },
+  {
+    name: "description",
+    content: `Printable ${COOPERATIVE.shortName} forms: wiring job order, membership, service contract, transfers, member profile, complaints and meter complaints.`,
+  },
 ];
 
 export default function RequestComplaint() {
@@ -17,8 +20,8 @@ export default function RequestComplaint() {
       <Breadcrumb items={[{ label: "Services" }, { label: "Requests and Complaints" }]} />
       <h1>Requests and Complaints</h1>
       <p className="forms-list__lead">
-        Print the form you need on A4 paper, fill it in by hand and bring it to the nearest {COOPERATIVE.shortName} office. These forms are for printing only;
-        nothing is sent from this page.
+        Print the form you need on A4 paper, fill it in by hand and bring it to the nearest {COOPERATIVE.shortName} office. These forms are
+        for printing only; nothing is sent from this page.
       </p>
       <ul className="forms-list">
         {PRINTABLE_FORMS.map((f) => (
@@ -35,4 +38,4 @@ export default function RequestComplaint() {
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);

@@ -1,15 +1,17 @@
+import QRCode from "qrcode";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import QRCode from "qrcode";
-import type { Route } from "./+types/page";
-import { services } from "../../context";
 import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../core/constants";
-import { submitSurvey, surveyPayloadFromForm, validateSurvey, type SurveyFormValues } from "../../../core/survey";
-import { scoreOf, SURVEY_RATINGS } from "../../../core/survey-options";
+import { type FieldErrors, failureInit, loggableError } from "../../../core/errors";
+import { type FormValues, readForm } from "../../../core/forms";
+import { isMissingRequired, NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../core/survey.server";
+import { SURVEY_RATINGS, scoreOf } from "../../../core/survey-options";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldError } from "../../components/ui/Field";
+import { AccountNumberField, CheckboxField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/page";
 import "./survey.css";
-import { withSocial } from "../../seo";
+import { socialMeta } from "../../seo";
 
 /** The messages of spec section 8, word for word. */
 export const SURVEY_MESSAGES = {
@@ -23,7 +25,10 @@ const SURVEY_PATH = "/customer-satisfaction-survey";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Customer Satisfaction Survey | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Tell ${COOPERATIVE.shortName} how we served you: reconnection, restoration, voltage and courtesy. One answer per account.` },
+  {
+    name: "description",
+    content: `Tell ${COOPERATIVE.shortName} how we served you: reconnection, restoration, voltage and courtesy. One answer per account.`,
+  },
 ];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -32,31 +37,44 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { publicUrl } = services(context);
   const surveyUrl = `${publicUrl}${SURVEY_PATH}`;
   // Rendered here, on the server: no script needed to show it.
-  const qrSvg = await QRCode.toString(surveyUrl, { type: "svg", errorCorrectionLevel: UI.qrErrorCorrection, width: UI.qrSizePx, margin: 2 });
+  const qrSvg = await QRCode.toString(surveyUrl, {
+    type: "svg",
+    errorCorrectionLevel: UI.qrErrorCorrection,
+    width: UI.qrSizePx,
+    margin: 2,
+  });
   return { surveyUrl, qrSvg };
 }
 
 type ActionResult =
   | { outcome: "success" }
-  | { outcome: "invalid"; errors: Record<string, string>; missingRequired: boolean; values: SurveyFormValues }
-  | { outcome: "already-answered"; values: SurveyFormValues }
-  | { outcome: "failure"; values: SurveyFormValues };
+  | { outcome: "invalid"; errors: FieldErrors; missingRequired: boolean; values: FormValues }
+  | { outcome: "already-answered"; values: FormValues }
+  | { outcome: "failure"; values: FormValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let values: SurveyFormValues = {};
+  const { db, log } = services(context);
+  let values: FormValues = {};
   try {
-    const form = await request.formData();
-    const read = surveyPayloadFromForm(form);
-    values = read.values;
-    const checked = validateSurvey(read.payload);
-    if (!checked.ok) return data<ActionResult>({ outcome: "invalid", errors: checked.errors, missingRequired: checked.missingRequired, values }, { status: 422 });
-    const result = await submitSurvey(services(context).db, checked.data);
+    const form = readForm(await request.formData(), surveySchema);
+    values = form.values;
+    if (!form.ok)
+      return data<ActionResult>(
+        { outcome: "invalid", errors: form.errors, missingRequired: isMissingRequired(values), values },
+        { status: 422 },
+      );
+    const result = await submitSurvey(db, form.data);
+    if (result.status === "not-matched")
+      return data<ActionResult>(
+        { outcome: "invalid", errors: { accountNumber: NOT_MATCHED_MESSAGE }, missingRequired: false, values },
+        { status: 422 },
+      );
     if (result.status === "already-answered") return data<ActionResult>({ outcome: "already-answered", values }, { status: 400 });
     return data<ActionResult>({ outcome: "success" });
   } catch (error) {
-    console.error("survey submission failed", error instanceof Error ? error.message : error);
+    log.error({ err: loggableError(error) }, "survey submission failed");
     // A 5xx keeps React Router from reloading the page's data after the failure.
-    return data<ActionResult>({ outcome: "failure", values }, { status: 503, headers: { "Retry-After": "10" } });
+    return data<ActionResult>({ outcome: "failure", values }, failureInit(error));
   }
 }
 
@@ -64,7 +82,7 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as ActionResult | undefined;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const values: SurveyFormValues = result && "values" in result ? result.values : {};
+  const values: FormValues = result && "values" in result ? result.values : {};
   const errors = result?.outcome === "invalid" ? result.errors : {};
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -77,17 +95,15 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
     <div className="container page survey">
       <Breadcrumb items={[{ label: "Customer Satisfaction Survey" }]} />
       <h1>Customer Satisfaction Survey</h1>
-      <p className="survey__lead">
-        Help us serve you better. The survey takes about three minutes; each account can answer once.
-      </p>
+      <p className="survey__lead">Help us serve you better. The survey takes about three minutes; each account can answer once.</p>
 
       <div className="survey__intro">
         <section className="survey__privacy" aria-labelledby="privacy-title">
           <h2 id="privacy-title">Privacy notice</h2>
           <p>
-            {COOPERATIVE.name} ({COOPERATIVE.shortName}) collects the account name, your name, city or municipality, account number, e-mail address,
-            contact number and your answers to measure and improve the quality of our service. We process them under the Data Privacy Act of 2012
-            (Republic Act No. 10173).
+            {COOPERATIVE.name} ({COOPERATIVE.shortName}) collects the account name, your name, city or municipality, account number, e-mail
+            address, contact number and your answers to measure and improve the quality of our service. We process them under the Data
+            Privacy Act of 2012 (Republic Act No. 10173).
           </p>
           <ul>
             <li>Only authorized {COOPERATIVE.shortName} personnel see your answers. We do not sell or share them with third parties.</li>
@@ -100,7 +116,12 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
           <p className="survey__version">Privacy notice version {PRIVACY_NOTICE_VERSION}.</p>
         </section>
         <figure className="survey__qr">
-          <div className="survey__qr-code" role="img" aria-label={`QR code of the survey's address, ${loaderData.surveyUrl}`} dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }} />
+          <div
+            className="survey__qr-code"
+            role="img"
+            aria-label={`QR code of the survey's address, ${loaderData.surveyUrl}`}
+            dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }}
+          />
           <figcaption>
             Scan to open this survey on your phone: <span className="survey__url">{loaderData.surveyUrl}</span>
           </figcaption>
@@ -123,25 +144,32 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
             {SURVEY_MESSAGES.failure}
           </p>
         )}
-        {result?.outcome === "invalid" && <ErrorSummary title={result.missingRequired ? SURVEY_MESSAGES.missing : "May mali sa ilang sagot. Please check the fields marked below."} errors={orderErrors(errors)} />}
+        {result?.outcome === "invalid" && (
+          <ErrorSummary
+            title={result.missingRequired ? SURVEY_MESSAGES.missing : "May mali sa ilang sagot. Please check the fields marked below."}
+            errors={orderErrors(errors)}
+          />
+        )}
       </div>
 
       {/* A new key after a success starts the form afresh; on any failure the typed answers stay. */}
       <Form method="post" className="survey-form" noValidate key={result?.outcome === "success" ? "done" : "form"}>
-        <div className={`field survey__consent${errors.acceptPrivacyNotice ? " field--error" : ""}`}>
-          <FieldError id="acceptPrivacyNotice-error" message={errors.acceptPrivacyNotice} />
-          <input
-            type="checkbox"
-            id="acceptPrivacyNotice"
-            name="acceptPrivacyNotice"
-            value="on"
-            defaultChecked={values.acceptPrivacyNotice === "on"}
-            aria-describedby={errors.acceptPrivacyNotice ? "acceptPrivacyNotice-error" : undefined}
-            aria-invalid={errors.acceptPrivacyNotice ? true : undefined}
-            aria-controls="survey-questions"
-          />
-          <label htmlFor="acceptPrivacyNotice">I have read the privacy notice and I agree that {COOPERATIVE.shortName} may process my answers.</label>
-        </div>
+        <CheckboxField
+          id="acceptPrivacyNotice"
+          className="field survey__consent"
+          error={errors.acceptPrivacyNotice}
+          label={<>I have read the privacy notice and I agree that {COOPERATIVE.shortName} may process my answers.</>}
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="checkbox"
+              value="on"
+              defaultChecked={values.acceptPrivacyNotice === "on"}
+              aria-controls="survey-questions"
+            />
+          )}
+        </CheckboxField>
         <p className="survey__consent-hint">The questionnaire appears once you tick the box.</p>
 
         <div className="survey__questions" id="survey-questions">
@@ -164,34 +192,37 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
               </select>
             )}
           </Field>
-          <Field id="accountNumber" label="Account number" hint="As printed on your bill, for example 01-0123-4567." error={errors.accountNumber}>
-            {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="off" defaultValue={values.accountNumber} maxLength={12} className="survey__short" />}
-          </Field>
+          <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
           <Field id="email" label="E-mail address" error={errors.email}>
             {(p) => <input {...p} type="email" autoComplete="email" spellCheck={false} defaultValue={values.email} maxLength={254} />}
           </Field>
-          <Field id="contactNumber" label="Contact number" hint="Mobile or landline, for example 0917 123 4567." error={errors.contactNumber}>
-            {(p) => <input {...p} type="tel" autoComplete="tel" defaultValue={values.contactNumber} maxLength={20} className="survey__short" />}
+          <Field
+            id="contactNumber"
+            label="Contact number"
+            hint="Mobile or landline, for example 0917 123 4567."
+            error={errors.contactNumber}
+          >
+            {(p) => (
+              <input {...p} type="tel" autoComplete="tel" defaultValue={values.contactNumber} maxLength={20} className="input--short" />
+            )}
           </Field>
 
           <h2>Your experience</h2>
           {SURVEY_RATINGS.map((r, qi) => (
-            <fieldset key={r.name} className={`survey__rating${errors[r.name] ? " field--error" : ""}`} id={r.name} aria-describedby={errors[r.name] ? `${r.name}-error` : undefined}>
-              <legend>
-                {qi + 1}. {r.question}
-              </legend>
-              {errors[r.name] && (
-                <span className="field__error" id={`${r.name}-error`}>
-                  {errors[r.name]}
-                </span>
-              )}
+            <FieldSet key={r.name} id={r.name} className="survey__rating" error={errors[r.name]} legend={`${qi + 1}. ${r.question}`}>
               {r.options.map((label, i) => (
                 <div className="survey__option" key={label}>
-                  <input type="radio" id={`${r.name}-${scoreOf(i)}`} name={r.name} value={scoreOf(i)} defaultChecked={values[r.name] === String(scoreOf(i))} />
+                  <input
+                    type="radio"
+                    id={`${r.name}-${scoreOf(i)}`}
+                    name={r.name}
+                    value={scoreOf(i)}
+                    defaultChecked={values[r.name] === String(scoreOf(i))}
+                  />
                   <label htmlFor={`${r.name}-${scoreOf(i)}`}>{label}</label>
                 </div>
               ))}
-            </fieldset>
+            </FieldSet>
           ))}
 
           <Field id="suggestions" label="Suggestions" hint="What could we do better? (optional)" error={errors.suggestions}>
@@ -209,9 +240,22 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
 
 /** The summary lists the problems in the order the fields appear. */
 function orderErrors(errors: Record<string, string>): Record<string, string> {
-  const order = ["acceptPrivacyNotice", "name", "respondentName", "city", "accountNumber", "email", "contactNumber", ...SURVEY_RATINGS.map((r) => r.name), "suggestions"];
+  const order = [
+    "acceptPrivacyNotice",
+    "name",
+    "respondentName",
+    "city",
+    "accountNumber",
+    "email",
+    "contactNumber",
+    ...SURVEY_RATINGS.map((r) => r.name),
+    "suggestions",
+  ];
   return Object.fromEntries(order.filter((k) => errors[k]).map((k) => [k, errors[k]!]));
 }
 
 /** The page's own title and description, with the sharing tags added. */
-export const meta: Route.MetaFunction = (args) => withSocial(pageTags(args as never) as never, args);
+export const meta: Route.MetaFunction = socialMeta(pageTags);
+
+/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
+export const handle = { hydrate: true };

@@ -1,9 +1,9 @@
 /** GET /api/v1/about-us/{profile,mission,vision,core}: the about-us contents, sanitized HTML. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { getAboutContent, type AboutKey } from "../../../core/about";
+import { type AboutKey, getAboutContent } from "../../../core/about.server";
+import { HttpError } from "../../../core/errors";
 import type { AppDeps } from "../../app";
-import { HttpError } from "../../errors";
 import { typed } from "./types";
 
 export const aboutProfileSchema = z.object({
@@ -30,7 +30,14 @@ export default async function aboutUsApi(app: FastifyInstance, { deps }: { deps:
 
   api.get(
     "/about-us/profile",
-    { schema: { summary: "Company profile", description: "The company profile as sanitized HTML, with its year and the date it was last updated.", tags: ["About"], response: { 200: aboutProfileSchema } } },
+    {
+      schema: {
+        summary: "Company profile",
+        description: "The company profile as sanitized HTML, with its year and the date it was last updated.",
+        tags: ["About"],
+        response: { 200: aboutProfileSchema },
+      },
+    },
     async () => {
       const block = await load("profile");
       return { data: { content: block.content, year: block.year, last_update: block.lastUpdate.toISOString() } };
@@ -38,9 +45,20 @@ export default async function aboutUsApi(app: FastifyInstance, { deps }: { deps:
   );
 
   for (const key of ["mission", "vision", "core"] as const) {
-    api.get(`/about-us/${key}`, { schema: { summary: TITLES[key], description: `${TITLES[key]} as sanitized HTML.`, tags: ["About"], response: { 200: aboutContentSchema } } }, async () => {
-      const block = await load(key);
-      return { data: { content: block.content } };
-    });
+    api.get(
+      `/about-us/${key}`,
+      {
+        schema: {
+          summary: TITLES[key],
+          description: `${TITLES[key]} as sanitized HTML.`,
+          tags: ["About"],
+          response: { 200: aboutContentSchema },
+        },
+      },
+      async () => {
+        const block = await load(key);
+        return { data: { content: block.content } };
+      },
+    );
   }
 }

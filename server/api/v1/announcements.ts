@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { getAnnouncement, listAnnouncements, type Announcement } from "../../../core/announcements";
+import { type Announcement, getAnnouncement, listAnnouncements } from "../../../core/announcements.server";
 import { idParams } from "../../../core/api-params";
 import type { AnnouncementKind } from "../../../core/constants";
+import { HttpError } from "../../../core/errors";
 import { sanitize } from "../../../core/html";
 import type { AppDeps } from "../../app";
-import { HttpError } from "../../errors";
 import { typed } from "./types";
 
 const attachmentsSchema = z
@@ -27,11 +27,18 @@ export const announcementSchema = z.object({
 export const announcementListSchema = z.object({ data: z.object({ announcements: z.array(announcementSchema) }) });
 export const announcementOneSchema = z.object({
   data: z.object({
-    announcement: announcementSchema.extend({ body: z.string().meta({ description: "Sanitized HTML (empty when there is none)", example: "<p>The cooperative invites…</p>" }) }),
+    announcement: announcementSchema.extend({
+      body: z.string().meta({ description: "Sanitized HTML (empty when there is none)", example: "<p>The cooperative invites…</p>" }),
+    }),
   }),
 });
 
-const serialize = (a: Announcement) => ({ id: a.id, title: a.title, created_at: a.createdAt.toISOString(), attachments: a.attachments.map((f) => f.path) });
+const serialize = (a: Announcement) => ({
+  id: a.id,
+  title: a.title,
+  created_at: a.createdAt.toISOString(),
+  attachments: a.attachments.map((f) => f.path),
+});
 
 const LABELS: Record<AnnouncementKind, string> = { bid: "Invitations to bid", advisory: "Advisories" };
 

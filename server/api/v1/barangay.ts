@@ -1,8 +1,8 @@
 /** GET /api/v1/barangay: every barangay with its town. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { listBarangays } from "../../../core/barangays.server";
 import { TOWNS } from "../../../core/constants";
-import { listBarangays } from "../../../core/barangays";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 
@@ -11,7 +11,11 @@ export const barangayListSchema = z.object({
 });
 
 export default async function barangayApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
-  typed(app).get("/barangay", { schema: { summary: "Barangays per town", tags: ["Places"], response: { 200: barangayListSchema } } }, async () => ({
-    data: { barangays: await listBarangays(deps.database.db) },
-  }));
+  typed(app).get(
+    "/barangay",
+    { schema: { summary: "Barangays per town", tags: ["Places"], response: { 200: barangayListSchema } } },
+    async () => ({
+      data: { barangays: await listBarangays(deps.database.db) },
+    }),
+  );
 }

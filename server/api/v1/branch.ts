@@ -1,7 +1,7 @@
 /** GET /api/v1/branch: the cooperative's offices with address and phone numbers, in display order. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listBranches } from "../../../core/branches";
+import { listBranches } from "../../../core/branches.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 
@@ -20,7 +20,14 @@ export const branchListSchema = z.object({
 export default async function branchApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   typed(app).get(
     "/branch",
-    { schema: { summary: "Offices and phone numbers", description: "Hotline, area sub offices and technical services, each with its address and phone numbers.", tags: ["Places"], response: { 200: branchListSchema } } },
+    {
+      schema: {
+        summary: "Offices and phone numbers",
+        description: "Hotline, area sub offices and technical services, each with its address and phone numbers.",
+        tags: ["Places"],
+        response: { 200: branchListSchema },
+      },
+    },
     async () => ({
       data: { branches: (await listBranches(deps.database.db)).map((b) => ({ name: b.name, address: b.address, phones: b.phones })) },
     }),

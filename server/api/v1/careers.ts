@@ -1,7 +1,7 @@
 /** GET /api/v1/careers: job postings, newest first; attachments are "/storage/<file>" paths. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listCareers } from "../../../core/careers";
+import { listCareers } from "../../../core/careers.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 
@@ -23,10 +23,22 @@ export const careerListSchema = z.object({
 export default async function careersApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   typed(app).get(
     "/careers",
-    { schema: { summary: "Job postings", description: "Every job posting, newest first, with the paths of its attachments.", tags: ["Careers"], response: { 200: careerListSchema } } },
+    {
+      schema: {
+        summary: "Job postings",
+        description: "Every job posting, newest first, with the paths of its attachments.",
+        tags: ["Careers"],
+        response: { 200: careerListSchema },
+      },
+    },
     async () => ({
       data: {
-        careers: (await listCareers(deps.database.db)).map((c) => ({ id: c.id, job_title: c.jobTitle, created_at: c.createdAt.toISOString(), attachments: c.attachments.map((f) => f.path) })),
+        careers: (await listCareers(deps.database.db)).map((c) => ({
+          id: c.id,
+          job_title: c.jobTitle,
+          created_at: c.createdAt.toISOString(),
+          attachments: c.attachments.map((f) => f.path),
+        })),
       },
     }),
   );

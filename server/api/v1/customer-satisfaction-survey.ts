@@ -5,18 +5,18 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { submitSurvey, surveySchema } from "../../../core/survey";
+import { errorSchema, HttpError } from "../../../core/errors";
+import { NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../core/survey.server";
 import type { AppDeps } from "../../app";
-import { HttpError } from "../../errors";
 import { typed } from "./types";
 
 export const surveyCreatedSchema = z.object({ data: z.object({ id: z.number().int() }) });
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() }) });
 
 export default async function surveyApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   typed(app).post(
     "/customer-satisfaction-survey",
     {
+      config: { policy: { personal: true, bucket: "survey" } },
       schema: {
         summary: "Submit the customer satisfaction survey (one answer per account)",
         tags: ["Survey"],
@@ -26,6 +26,8 @@ export default async function surveyApi(app: FastifyInstance, { deps }: { deps: 
     },
     async (request, reply) => {
       const result = await submitSurvey(deps.database.db, request.body);
+      if (result.status === "not-matched")
+        throw new HttpError(422, "invalid_body", NOT_MATCHED_MESSAGE, { accountNumber: NOT_MATCHED_MESSAGE });
       if (result.status === "already-answered") throw new HttpError(400, "bad_request", "This account has already answered the survey.");
       return reply.code(201).send({ data: { id: result.id } });
     },

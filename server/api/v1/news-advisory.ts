@@ -6,10 +6,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { idParams, newsContentQuery, newsKindParam } from "../../../core/api-params";
+import { HttpError } from "../../../core/errors";
 import { sanitize } from "../../../core/html";
-import { getNewsItem, listNews, type NewsItem } from "../../../core/news";
+import { getNewsItem, listNews, type NewsItem } from "../../../core/news.server";
 import type { AppDeps } from "../../app";
-import { HttpError } from "../../errors";
 import { typed } from "./types";
 
 export const newsItemSchema = z.object({
@@ -45,7 +45,12 @@ export default async function newsAdvisoryApi(app: FastifyInstance, { deps }: { 
       },
     },
     async (request) => {
-      const items = await listNews(deps.database.db, request.params.kind, { month: request.query.month, q: request.query.q }, { withImageData: true });
+      const items = await listNews(
+        deps.database.db,
+        request.params.kind,
+        { month: request.query.month, q: request.query.q },
+        { withImageData: true },
+      );
       return items.map(serialize);
     },
   );

@@ -5,7 +5,7 @@ import { interruptionQuery } from "../../../core/api-params";
 import { INTERRUPTION_STATUSES } from "../../../core/constants";
 import { formatTime } from "../../../core/dates";
 import { sanitize } from "../../../core/html";
-import { currentStatus, listUpcomingInterruptions } from "../../../core/interruptions";
+import { currentStatus, listUpcomingInterruptions } from "../../../core/interruptions.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 
@@ -13,8 +13,12 @@ export const incomingInterruptionsSchema = z.array(
   z.object({
     id: z.number().int(),
     date: z.object({ unix: z.number().int().meta({ description: "Start, in Unix seconds", example: 1709596800 }) }),
-    time: z.object({ start: z.string().meta({ example: "8:00 AM" }), end: z.string().meta({ example: "5:00 PM" }) }).meta({ description: "Start and end times in Asia/Manila" }),
-    area: z.array(z.object({ name: z.string().meta({ example: "Poblacion (Bani)" }) })).meta({ description: "Barangays affected (or the towns, when no barangay is listed)" }),
+    time: z
+      .object({ start: z.string().meta({ example: "8:00 AM" }), end: z.string().meta({ example: "5:00 PM" }) })
+      .meta({ description: "Start and end times in Asia/Manila" }),
+    area: z
+      .array(z.object({ name: z.string().meta({ example: "Poblacion (Bani)" }) }))
+      .meta({ description: "Barangays affected (or the towns, when no barangay is listed)" }),
     activities: z.string().meta({ description: "Sanitized HTML" }),
     affectedAreas: z.string().meta({ description: "Sanitized HTML" }),
     circuitToBeOpened: z.string().meta({ description: "Sanitized HTML" }),
@@ -29,7 +33,8 @@ export default async function powerInterruptionApi(app: FastifyInstance, { deps 
     {
       schema: {
         summary: "Upcoming power interruptions",
-        description: "Interruptions not yet over (ongoing or to come), soonest first; cancelled ones are left out. Filter by town and by barangay (case-insensitive name).",
+        description:
+          "Interruptions not yet over (ongoing or to come), soonest first; cancelled ones are left out. Filter by town and by barangay (case-insensitive name).",
         tags: ["Power interruptions"],
         querystring: interruptionQuery,
         response: { 200: incomingInterruptionsSchema },

@@ -3,13 +3,18 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { monthYearParams } from "../../../core/api-params";
 import { RATE_TYPES } from "../../../core/constants";
-import { getOfficialRates, listGenerationCharges } from "../../../core/rates";
+import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../core/rates.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 
 export const officialRatesSchema = z.object({
   data: z.object({
-    rates: z.array(z.object({ type: z.enum(RATE_TYPES).meta({ description: "R Residential, LV Commercial, HV High Voltage" }), amount: z.number().meta({ description: "Php per kWh", example: 9.8123 }) })),
+    rates: z.array(
+      z.object({
+        type: z.enum(RATE_TYPES).meta({ description: "R Residential, LV Commercial, HV High Voltage" }),
+        amount: z.number().meta({ description: "Php per kWh", example: 9.8123 }),
+      }),
+    ),
   }),
 });
 
@@ -19,7 +24,10 @@ export const generationChargesSchema = z.object({
   data: z.object({
     charges: z.array(
       z.object({
-        power_source: z.object({ name: z.string(), queue: z.number().int().meta({ description: "Display order; 100 marks the total row" }) }),
+        power_source: z.object({
+          name: z.string(),
+          queue: z.number().int().meta({ description: "Display order; 100 marks the total row" }),
+        }),
         percent_kwh_purchased: amount("Share of kWh purchased, percent"),
         kwh_purchased: amount("kWh"),
         basic_generation_cost: amount("Php"),
@@ -33,6 +41,22 @@ export const generationChargesSchema = z.object({
     ),
   }),
 });
+
+/** A generation charge row under the contract's field names. */
+function toContract(c: GenerationCharge): z.infer<typeof generationChargesSchema>["data"]["charges"][number] {
+  return {
+    power_source: c.source,
+    percent_kwh_purchased: c.percentKwhPurchased,
+    kwh_purchased: c.kwhPurchased,
+    basic_generation_cost: c.basicGenerationCost,
+    other_cost_adjustment: c.otherCostAdjustment,
+    total_generation_cost: c.totalGenerationCost,
+    prompt_payment_discount: c.promptPaymentDiscount,
+    pilferage_cost_recoveries: c.pilferageCostRecoveries,
+    other_generation_cost_adjustment: c.otherGenerationCostAdjustment,
+    generation_rate: c.generationRate,
+  };
+}
 
 export default async function ratesApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const api = typed(app);
@@ -54,12 +78,15 @@ export default async function ratesApi(app: FastifyInstance, { deps }: { deps: A
     {
       schema: {
         summary: "Breakdown of the generation charge of a month",
-        description: "One row per power source by queue; the row whose power_source.queue is 100 is the total. An empty list when the month has none.",
+        description:
+          "One row per power source by queue; the row whose power_source.queue is 100 is the total. An empty list when the month has none.",
         tags: ["Rates"],
         params: monthYearParams,
         response: { 200: generationChargesSchema },
       },
     },
-    async (request) => ({ data: { charges: await listGenerationCharges(deps.database.db, request.params.y, request.params.m) } }),
+    async (request) => ({
+      data: { charges: (await listGenerationCharges(deps.database.db, request.params.y, request.params.m)).map(toContract) },
+    }),
   );
 }

@@ -1,0 +1,245 @@
+/**
+ * /alerts: subscribe to interruption alerts without an account. Works without JavaScript;
+ * only the channels this site has settings for are offered.
+ */
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationText } from "../../../core/alerts/messages";
+import { areaChoices, createSubscription } from "../../../core/alerts/subscriptions.server";
+import { COOPERATIVE } from "../../../core/constants";
+import { readForm } from "../../../core/forms";
+import { mobileHint, normalizeMobile } from "../../../core/phone";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/subscribe";
+import { AreaPicker } from "./AreaPicker";
+import { alertsRuntime, EMAIL_PATTERN, offeredChannels, readAreas } from "./alerts.server";
+import "./alerts.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Interruption alerts | ${COOPERATIVE.shortName}` },
+  {
+    name: "description",
+    content: "Get an e-mail, a text message or a notification when a power interruption is scheduled or changed in your town or barangay.",
+  },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = services(context);
+  return { choices: await areaChoices(s.db), channels: offeredChannels(s), consentText: CONSENT_TEXT };
+}
+
+const ERROR_FIELDS = ["areas", "email", "mobile", "consent", "channels"] as const;
+type Errors = Partial<Record<(typeof ERROR_FIELDS)[number], string>>;
+
+/** The messages this page shows beside its fields. */
+function pick(errors: Record<string, string | undefined>): Errors {
+  return Object.fromEntries(ERROR_FIELDS.filter((k) => errors[k]).map((k) => [k, errors[k]]));
+}
+interface ActionResult {
+  errors: Errors;
+  values: { areas: string[]; email: string; mobile: string; notifyFinished: boolean; consent: boolean; push: boolean };
+}
+
+/** The subscribe form's fields and rules; only the channels this site offers count. */
+function subscribeSchema(offered: Set<AlertChannel>) {
+  return z
+    .object({
+      area: z.array(z.string()),
+      email: z.union([z.literal(""), z.string().trim().max(254).regex(EMAIL_PATTERN, "Enter an e-mail address like juan@example.com.")]),
+      mobile: z.union([
+        z.literal(""),
+        z
+          .string()
+          .trim()
+          .refine((v) => normalizeMobile(v) !== null, "Enter a Philippine mobile number, for example 0917 123 4567 or +63 917 123 4567."),
+      ]),
+      notifyFinished: z.boolean(),
+      consent: z.boolean().refine(Boolean, "Tick the box to agree, so that we may send you alerts."),
+      push: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      if (!(offered.has("email") && v.email) && !(offered.has("sms") && v.mobile) && !(offered.has("push") && v.push))
+        ctx.addIssue({
+          code: "custom",
+          path: ["channels"],
+          message: offered.size
+            ? "Enter an e-mail address or a mobile number (or turn on notifications in this browser)."
+            : "Alerts cannot be sent just now. Please try again later.",
+        });
+    });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = services(context);
+  const runtime = alertsRuntime(s);
+  const offered = new Set<AlertChannel>(offeredChannels(s));
+  const form = readForm(await request.formData(), subscribeSchema(offered));
+  const checkbox = (name: string) => form.values[name] === "on";
+  const values: ActionResult["values"] = {
+    areas: form.lists.area ?? [],
+    email: form.values.email ?? "",
+    mobile: form.values.mobile ?? "",
+    notifyFinished: checkbox("notifyFinished"),
+    consent: checkbox("consent"),
+    push: checkbox("push"),
+  };
+  const choices = await areaChoices(s.db);
+  const known = new Map(choices.flatMap((c) => c.barangays.map((b) => [b.id, c.town] as const)));
+  const areas = readAreas(values.areas, known);
+  const errors: Errors = form.ok ? {} : pick(form.errors);
+  if (areas.length === 0) errors.areas = "Choose at least one town or barangay.";
+  if (!form.ok || Object.keys(errors).length || !runtime) return data<ActionResult>({ errors, values }, { status: 422 });
+  // Only the channels this site offers are taken, whatever was posted.
+  const email = offered.has("email") ? form.data.email : "";
+  const mobile = offered.has("sms") && form.data.mobile ? normalizeMobile(form.data.mobile) : null;
+  const push = offered.has("push") && form.data.push;
+
+  const created = await createSubscription(s.db, {
+    areas,
+    email: email || undefined,
+    mobile: mobile ?? undefined,
+    notifyFinished: form.data.notifyFinished,
+    consentText: CONSENT_TEXT,
+  });
+  const notes: string[] = [];
+  if (created.emailToken && runtime.channels.mail) {
+    const link = `${s.publicUrl}/alerts/confirm/${created.emailToken}`;
+    const message = confirmEmailMessage(link);
+    const sent = await runtime.channels.mail.send({
+      idempotencyKey: `confirm-${created.subscriberId}`,
+      to: email,
+      subject: message.subject,
+      body: message.text,
+    });
+    if (!sent.ok) notes.push("email-failed");
+  }
+  if (created.smsCode && mobile && runtime.channels.sms) {
+    const sent = await runtime.channels.sms.send(mobile, smsConfirmationText(created.smsCode));
+    if (!sent.ok) notes.push("sms-failed");
+  }
+  const query = new URLSearchParams({
+    welcome: "1",
+    ...(push ? { push: "1" } : {}),
+    ...(notes.length ? { problem: notes.join(",") } : {}),
+  });
+  return redirect(`/alerts/manage/${created.manageToken}?${query}`);
+}
+
+export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { choices, channels, consentText } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const errors = result?.errors ?? {};
+  const values = result?.values;
+  const navigation = useNavigation();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const pushRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+  }, [result]);
+  // Notifications need scripts and a browser that has them: shown only then.
+  useEffect(() => {
+    if (pushRef.current && "serviceWorker" in navigator && "PushManager" in window) pushRef.current.hidden = false;
+  }, []);
+  const offered = new Set(channels);
+
+  return (
+    <div className="container page alerts-page">
+      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "Interruption alerts" }]} />
+      <h1>Interruption alerts</h1>
+      <p>
+        Hear about scheduled power interruptions in your area before they happen: when one is announced, a reminder the evening before, and
+        when it is moved, extended or cancelled. Free, no account needed, and you can stop at any time.
+      </p>
+      <div ref={summaryRef}>
+        <ErrorSummary errors={errors} />
+      </div>
+      {channels.length === 0 ? (
+        <p className="notice">Alerts cannot be sent just now. Please check the power interruption page instead.</p>
+      ) : (
+        <Form method="post" noValidate>
+          <AreaPicker choices={choices} selected={new Set(values?.areas ?? [])} error={errors.areas} />
+          <FieldSet
+            id="channels"
+            legend="How should we tell you?"
+            legendClassName="field__label"
+            className="alerts-channels"
+            error={errors.channels}
+            hint={
+              !offered.has("email") && !offered.has("sms") ? (
+                <>
+                  E-mail and text-message alerts are not set up on this site yet
+                  {offered.has("push") && (
+                    <>
+                      ; for now they come as notifications in this browser
+                      <span className="alerts-nojs">, which needs JavaScript: it is turned off</span>
+                    </>
+                  )}
+                  .
+                </>
+              ) : undefined
+            }
+          >
+            {offered.has("email") && (
+              <Field
+                id="email"
+                label="E-mail address"
+                hint="We send a link to confirm it first; nothing else comes before you follow it."
+                error={errors.email}
+              >
+                {(p) => <input {...p} type="email" autoComplete="email" spellCheck={false} defaultValue={values?.email} />}
+              </Field>
+            )}
+            {offered.has("sms") && (
+              <Field
+                id="mobile"
+                label="Mobile number (SMS)"
+                hint={`${mobileHint}. We text you a 6-digit code to confirm it.`}
+                error={errors.mobile}
+              >
+                {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" defaultValue={values?.mobile} />}
+              </Field>
+            )}
+            {offered.has("push") && (
+              <div className="alerts-push" ref={pushRef} hidden>
+                <label className="alerts-check">
+                  <input type="checkbox" name="push" defaultChecked={values?.push} /> Also show notifications in this browser
+                </label>
+              </div>
+            )}
+          </FieldSet>
+          <label className="alerts-check">
+            <input type="checkbox" name="notifyFinished" defaultChecked={values?.notifyFinished} /> Also tell me when the power is back
+          </label>
+          <div className={`alerts-consent${errors.consent ? " field--error" : ""}`} id="consent">
+            {errors.consent && (
+              <span className="field__error" id="consent-error">
+                <span className="visually-hidden">Error: </span>
+                {errors.consent}
+              </span>
+            )}
+            <label className="alerts-check">
+              <input
+                type="checkbox"
+                name="consent"
+                defaultChecked={values?.consent}
+                aria-describedby={errors.consent ? "consent-error" : undefined}
+              />{" "}
+              <span>{consentText}</span>
+            </label>
+          </div>
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            Subscribe
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** This page loads React (root.tsx reads the flag): its buttons and checks run in the browser. */
+export const handle = { hydrate: true };

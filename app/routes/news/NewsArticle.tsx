@@ -1,0 +1,28 @@
+/** One news item as its public page shows it; the console's preview draws the same. */
+import { formatDate, manilaIsoDate } from "../../../core/dates";
+import "./news.css";
+
+export interface NewsArticleView {
+  title: string;
+  createdAt: string;
+  /** Sanitized HTML. */
+  body: string;
+  images: { src: string; width: number; height: number; alt: string }[];
+}
+
+export function NewsArticle({ item }: { item: NewsArticleView }) {
+  return (
+    <article className="news-item">
+      <h1>{item.title}</h1>
+      <p className="news-item__date">
+        Posted <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+      </p>
+      {item.images.map((img, i) => (
+        <figure className="news-item__figure" key={img.src}>
+          <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+        </figure>
+      ))}
+      <div className="news-item__body" dangerouslySetInnerHTML={{ __html: item.body }} />
+    </article>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * The report form's server side: reading the posted form (urlencoded, or multipart with a
+ * photo), checking the captcha, filing the report, and the data the page shows.
+ */
+import { listBarangayOptions } from "../../../core/barangays.server";
+import { readForm } from "../../../core/forms";
+import { interruptionView } from "../../../core/interruption-view";
+import { listUpcomingInterruptions } from "../../../core/interruptions.server";
+import { reportFieldsSchema } from "../../../core/report-fields";
+import { preparePhoto } from "../../../core/report-photo.server";
+import { REPORT_KINDS, type ReportKind } from "../../../core/reports";
+import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../core/reports.server";
+import type { AppServices } from "../../context";
+import { verifyCaptcha } from "../service/captcha.server";
+import { checkQuestion, makeQuestion } from "./question.server";
+
+export const FIELD_NAMES = ["kind", "barangayId", "landmark", "details", "latitude", "longitude", "accountNumber", "mobile"] as const;
+export type ReportValues = Partial<Record<(typeof FIELD_NAMES)[number], string>>;
+export type ReportErrors = Partial<Record<(typeof FIELD_NAMES)[number] | "photo" | "captcha" | "form", string>>;
+
+const CAPTCHA_MESSAGES = {
+  missing: "Please complete the check that you are not a robot.",
+  invalid: "The check could not be verified. Please do it again.",
+  wrong: "The answer to the question is not right. Please try the new question.",
+  expired: "The check has expired. Please do it again.",
+  replayed: "That check was already used. Please do it again.",
+} as const;
+
+export async function loadReportPage(s: AppServices, url: URL) {
+  const kindParam = url.searchParams.get("kind");
+  const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? "") ? (kindParam as ReportKind) : null;
+  const barangayId = Number(url.searchParams.get("barangay"));
+  const [list, barangay] = await Promise.all([
+    listBarangayOptions(s.db),
+    Number.isInteger(barangayId) && barangayId > 0 ? findBarangay(s.db, barangayId) : null,
+  ]);
+  let open: Awaited<ReturnType<typeof listIncidents>> = [];
+  let interruptions: ReturnType<typeof interruptionView>[] = [];
+  if (barangay) {
+    const now = new Date();
+    [open, interruptions] = await Promise.all([
+      listIncidents(s.db, { open: true, barangayId: barangay.id, limit: 20 }),
+      listUpcomingInterruptions(s.db, { town: barangay.town, barangay: barangay.name }, now).then((l) =>
+        l.filter((i) => i.startsAt.getTime() - now.getTime() < 86_400_000).map((i) => interruptionView(i, now)),
+      ),
+    ]);
+  }
+  return {
+    barangays: list,
+    kind,
+    barangay,
+    open: open.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      status: i.status,
+      reportCount: i.reportCount,
+      landmark: i.landmark,
+      etr: i.etr?.toISOString() ?? null,
+      lastReportAt: i.lastReportAt.toISOString(),
+    })),
+    interruptions,
+    question: makeQuestion(),
+    smsOn: Boolean(s.sms),
+  };
+}
+
+export type SubmitResult = { ok: true; token: string } | { ok: false; status: number; values: ReportValues; errors: ReportErrors };
+
+export async function submitReport(s: AppServices, request: Request): Promise<SubmitResult> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      values: {},
+      errors: { form: "The form could not be read. Please fill it in again (the photo may be larger than 8 MB)." },
+    };
+  }
+  const submission = readForm(form, reportFieldsSchema);
+  const values: ReportValues = submission.values;
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+
+  if (text("intent") === "me-too") {
+    const id = Number(text("incidentId"));
+    const filed = Number.isInteger(id) && id > 0 ? await addMeToo(s.db, id) : null;
+    if (!filed)
+      return {
+        ok: false,
+        status: 409,
+        values,
+        errors: { form: "That report is already closed. If you still have a problem, report it below." },
+      };
+    return { ok: true, token: filed.statusToken };
+  }
+
+  const errors: ReportErrors = {};
+  if (!submission.ok)
+    for (const key of FIELD_NAMES) {
+      const message = submission.errors[key];
+      if (message)
+        errors[key] =
+          key === "latitude" || key === "longitude"
+            ? "The position from the phone is not valid. Press the button again or leave it out."
+            : message;
+    }
+  const barangay = submission.ok ? await findBarangay(s.db, submission.data.barangayId) : null;
+  if (submission.ok && !barangay) errors.barangayId = "Choose your barangay from the list.";
+
+  const file = form.get("photo");
+  let photo = null;
+  if (file && typeof file !== "string" && file.size > 0) {
+    const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
+    if (checked.ok) photo = checked.photo;
+    else errors.photo = checked.message;
+  }
+  if (photo && Object.keys(errors).length > 0)
+    errors.photo = "Please choose the photo again: it cannot be kept while other fields need fixing.";
+
+  // The captcha is spent only when everything else is right, so a typo does not cost a new one.
+  if (Object.keys(errors).length === 0) {
+    const altcha = form.get("altcha");
+    const check = altcha
+      ? await verifyCaptcha(s.db, altcha)
+      : await checkQuestion(s.db, form.get("questionToken"), form.get("questionAnswer"));
+    if (check !== "ok") errors.captcha = CAPTCHA_MESSAGES[check];
+  } else if (!form.get("altcha") && !text("questionAnswer")) {
+    errors.captcha = CAPTCHA_MESSAGES.missing;
+  }
+  if (Object.keys(errors).length > 0 || !submission.ok) return { ok: false, status: 422, values, errors };
+
+  const filed = await fileReport(s.db, { ...submission.data, photo });
+  return { ok: true, token: filed.statusToken };
+}

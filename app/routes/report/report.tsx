@@ -1,0 +1,308 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../core/constants";
+import { formatDateTime } from "../../../core/dates";
+import { mobileHint } from "../../../core/phone";
+import {
+  HAZARD_KINDS,
+  INCIDENT_STATUS_LABELS,
+  PHOTO_MAX_BYTES,
+  REPORT_KIND_LABELS,
+  REPORT_KINDS,
+  type ReportKind,
+} from "../../../core/reports";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { CaptchaField } from "../../components/ui/CaptchaField";
+import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/report";
+import { loadReportPage, type ReportErrors, type ReportValues, submitReport } from "./report.server";
+import "./report.css";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Report an Outage or Hazard | ${COOPERATIVE.shortName}` },
+  { name: "description", content: "Tell the cooperative that your barangay has no power, or that a line is down, without an account." },
+];
+
+// Each render carries a fresh one-time question: never cached.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadReportPage(services(context), new URL(request.url));
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const result = await submitReport(services(context), request);
+  if (result.ok) return redirect(`/report/status/${result.token}?new=1`, 303);
+  return data({ values: result.values, errors: result.errors }, { status: result.status });
+}
+
+export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { barangays, kind, barangay, open, interruptions, question, smsOn } = loaderData;
+  const result = actionData as { values: ReportValues; errors: ReportErrors } | undefined;
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
+    latitude: values.latitude ?? "",
+    longitude: values.longitude ?? "",
+    message: "",
+  });
+
+  const [photoError, setPhotoError] = useState("");
+  const chosenKind = (kind ?? (values.kind as ReportKind | undefined)) || null;
+  const step2 = Boolean(chosenKind && barangay);
+
+  useEffect(() => {
+    if (result) {
+      summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+    }
+  }, [result]);
+
+  const locate = () => {
+    if (!("geolocation" in navigator)) return setPosition((p) => ({ ...p, message: "This browser cannot share its position." }));
+    setPosition((p) => ({ ...p, message: "Finding your position…" }));
+    navigator.geolocation.getCurrentPosition(
+      (pos) =>
+        setPosition({
+          latitude: pos.coords.latitude.toFixed(6),
+          longitude: pos.coords.longitude.toFixed(6),
+          message: `Position added (within about ${Math.round(pos.coords.accuracy)} m).`,
+        }),
+      () => setPosition((p) => ({ ...p, message: "The position could not be read. The landmark is enough." })),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+
+  const byTown = TOWNS.map((town) => ({ town, list: barangays.filter((b) => b.town === town) })).filter((g) => g.list.length > 0);
+
+  return (
+    <div className="container page report">
+      <Breadcrumb items={[{ label: "Outages", to: "/outages" }, { label: "Report an outage or hazard" }]} />
+      <h1>Report an outage or hazard</h1>
+
+      {chosenKind && HAZARD_KINDS.has(chosenKind) && <SafetyWarning lineDown={chosenKind === "line-down"} />}
+
+      <div ref={summaryRef}>
+        <ErrorSummary errors={{ ...errors, barangayId: errors.barangayId, captcha: errors.captcha }} />
+      </div>
+
+      {!step2 ? (
+        <>
+          <p>
+            No account needed. Choose what is wrong and where, then continue. For a line that is down or sparking, stay away and call{" "}
+            {COOPERATIVE.phone}.
+          </p>
+          <Form method="get" className="report__step">
+            <FieldSet id="kind-choice" legend="What is wrong?" legendClassName="field__label" className="report__kinds">
+              {REPORT_KINDS.map((k) => (
+                <label key={k} className={`report__kind${HAZARD_KINDS.has(k) ? " report__kind--hazard" : ""}`}>
+                  <input type="radio" name="kind" value={k} defaultChecked={chosenKind === k} required />
+                  <span>{REPORT_KIND_LABELS[k]}</span>
+                </label>
+              ))}
+            </FieldSet>
+            <Field id="barangay" label="Town and barangay" hint="The barangay where the problem is.">
+              {(p) => (
+                <select {...p} defaultValue={barangay?.id ?? ""} required>
+                  <option value="">Choose…</option>
+                  {byTown.map((g) => (
+                    <optgroup key={g.town} label={g.town}>
+                      {g.list.map((b) => (
+                        <option key={b.id} value={b.id}>
+                          {b.name}, {g.town}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <button type="submit" className="button">
+              Continue
+            </button>
+          </Form>
+          <p>
+            <a href="/outages">See restoration status by town</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="report__chosen">
+            <strong>{REPORT_KIND_LABELS[chosenKind!]}</strong> in{" "}
+            <strong>
+              {barangay!.name}, {barangay!.town}
+            </strong>{" "}
+            <a href={`/report?kind=${chosenKind}`}>Change</a>
+          </p>
+
+          {(open.length > 0 || interruptions.length > 0) && (
+            <section className="report__known" aria-labelledby="known-title">
+              <h2 id="known-title">Already known in {barangay!.name}</h2>
+              <p>
+                If one of these is your problem, tap “This is mine too”: it adds you to the count and gives you a status page, without
+                filling in the form.
+              </p>
+              <ul className="report__known-list">
+                {interruptions.map((i) => (
+                  <li key={`i${i.id}`} className="report__known-item">
+                    <strong>Power interruption: {i.statusLabel}</strong>
+                    <span>
+                      {i.date}, {i.time}
+                    </span>
+                    <a href="/news/power-interruptions">Details</a>
+                  </li>
+                ))}
+                {open.map((i) => (
+                  <li key={i.id} className="report__known-item">
+                    <strong>{REPORT_KIND_LABELS[i.kind]}</strong>
+                    <span>
+                      {INCIDENT_STATUS_LABELS[i.status]} · {i.reportCount} {i.reportCount === 1 ? "report" : "reports"} · last{" "}
+                      {formatDateTime(i.lastReportAt)}
+                      {i.landmark ? ` · near ${i.landmark}` : ""}
+                      {i.etr ? ` · estimated restoration ${formatDateTime(i.etr)}` : ""}
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="me-too" />
+                      <input type="hidden" name="incidentId" value={i.id} />
+                      <button
+                        type="submit"
+                        className="button button--secondary"
+                        aria-label={`This is mine too: ${REPORT_KIND_LABELS[i.kind]}, ${i.reportCount} reports`}
+                      >
+                        This is mine too
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+              <h2>Something else? Report it</h2>
+            </section>
+          )}
+
+          <Form method="post" encType="multipart/form-data" noValidate className="report__form">
+            <input type="hidden" name="intent" value="report" />
+            <input type="hidden" name="kind" value={chosenKind!} />
+            <input type="hidden" name="barangayId" value={barangay!.id} />
+            <FieldError id="kind-error" message={errors.kind} />
+
+            <Field
+              id="landmark"
+              label="Where exactly?"
+              hint="A landmark, sitio, purok or street, for example “beside the chapel, Sitio Centro”."
+              error={errors.landmark}
+            >
+              {(p) => <input {...p} type="text" maxLength={200} defaultValue={values.landmark} autoComplete="off" />}
+            </Field>
+            <Field id="details" label="What do you see? (optional)" error={errors.details}>
+              {(p) => <textarea {...p} maxLength={1000} rows={3} defaultValue={values.details} />}
+            </Field>
+
+            <div className="field report__position report__js-only">
+              <span className="field__label">Position (optional)</span>
+              <span className="field__hint">Only if you are at the place: your phone tells us where it is.</span>
+              <button type="button" className="button button--secondary" onClick={locate}>
+                Add my phone's position
+              </button>
+              <p role="status" className="report__position-status">
+                {position.message}
+              </p>
+              <FieldError id="latitude-error" message={errors.latitude ?? errors.longitude} />
+              <input type="hidden" name="latitude" value={position.latitude} />
+              <input type="hidden" name="longitude" value={position.longitude} />
+            </div>
+
+            <Field
+              id="photo"
+              label="Photo (optional)"
+              hint="One picture, up to 8 MB. We remove the details your phone stores in it."
+              error={photoError || errors.photo}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  type="file"
+                  accept="image/*"
+                  className="report__file"
+                  onChange={(e) => {
+                    // Say it before sending 8 MB over mobile data for nothing (the server checks again).
+                    const file = e.currentTarget.files?.[0];
+                    if (file && file.size > PHOTO_MAX_BYTES) {
+                      e.currentTarget.value = "";
+                      setPhotoError("The photo is larger than 8 MB. Choose a smaller one.");
+                    } else setPhotoError("");
+                  }}
+                />
+              )}
+            </Field>
+
+            <fieldset className="report__who">
+              <legend className="field__label">Tell me when it is fixed (optional)</legend>
+              <Field
+                id="mobile"
+                label="Mobile number"
+                hint={
+                  smsOn
+                    ? `${mobileHint}. We send a text message at each change.`
+                    : `${mobileHint}. Text messages are not available yet; use your status page.`
+                }
+                error={errors.mobile}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    type="tel"
+                    inputMode="tel"
+                    autoComplete="tel"
+                    maxLength={20}
+                    defaultValue={values.mobile}
+                    className="input--short"
+                  />
+                )}
+              </Field>
+              <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
+            </fieldset>
+
+            <CaptchaField
+              id="captcha"
+              label="Check that you are not a robot"
+              error={errors.captcha}
+              challenge={CAPTCHA_PATH}
+              reset={result}
+            >
+              {/* Without JavaScript the proof of work cannot run: a small question instead. */}
+              <input type="hidden" name="questionToken" value={question.token} />
+              <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
+                {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
+              </Field>
+            </CaptchaField>
+
+            <button type="submit" className="button" disabled={submitting}>
+              {submitting ? "Sending…" : "Send report"}
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SafetyWarning({ lineDown }: { lineDown: boolean }) {
+  return (
+    <div className="report__safety" role="alert">
+      <h2>{lineDown ? "A fallen or sparking line can kill" : "Stay safe"}</h2>
+      <ul>
+        <li>Stay at least 10 metres away, and keep children and animals away.</li>
+        <li>Never touch the line, the pole, or anything touching them: a tree, a fence, water.</li>
+        <li>
+          Call our hotline now: <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>. Then report it here.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** This page loads React (root.tsx reads the flag): its buttons and checks run in the browser. */
+export const handle = { hydrate: true };

@@ -1,0 +1,159 @@
+/**
+ * /staff/alerts: subscribers per town and channel, the channels' pause switches, and the
+ * interruptions that have messages with their delivery states. Permission alerts.manage.
+ */
+import { data, Form, Link } from "react-router";
+import { interruptionsWithDeliveries, pausedChannels } from "../../../../core/alerts/deliveries.server";
+import { ALERT_CHANNELS, type AlertChannel, CHANNEL_LABELS } from "../../../../core/alerts/messages";
+import { subscriberCounts } from "../../../../core/alerts/subscriptions.server";
+import { recordAudit } from "../../../../core/audit.server";
+import { TOWNS } from "../../../../core/constants";
+import { formatDateTime } from "../../../../core/dates";
+import { services } from "../../../context";
+import { alertsRuntime } from "../../alerts/alerts.server";
+import { requireStaff, staffServices } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/overview";
+
+export const handle: ConsoleHandle = { staff: "alerts.manage" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "alerts.manage");
+  const s = services(args.context);
+  const runtime = alertsRuntime(s);
+  const [counts, paused, interruptions] = await Promise.all([
+    subscriberCounts(s.db),
+    pausedChannels(s.db),
+    interruptionsWithDeliveries(s.db),
+  ]);
+  const byInterruption = new Map<number, { startsAt: string; states: Record<string, number> }>();
+  for (const r of interruptions) {
+    const entry = byInterruption.get(r.interruption_id) ?? { startsAt: formatDateTime(r.starts_at), states: {} };
+    entry.states[r.state] = (entry.states[r.state] ?? 0) + r.n;
+    byInterruption.set(r.interruption_id, entry);
+  }
+  return {
+    counts,
+    channels: ALERT_CHANNELS.map((c) => ({ channel: c, configured: runtime?.channels.configured.has(c) ?? false, paused: paused.has(c) })),
+    workerHere: Boolean(runtime?.worker),
+    interruptions: [...byInterruption].map(([id, v]) => ({ id, ...v })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "alerts.manage");
+  const s = services(args.context);
+  const form = await args.request.formData();
+  const channel = String(form.get("channel")) as AlertChannel;
+  const pause = form.get("pause") === "1";
+  if (!ALERT_CHANNELS.includes(channel)) throw data({ message: "Unknown channel." }, { status: 400 });
+  const worker = alertsRuntime(s)?.worker;
+  if (!worker)
+    return data({ message: "The alerts worker does not run in this process: pause the channel where it runs." }, { status: 503 });
+  const st = staffServices(args);
+  await worker.setPaused(channel, pause, me.id, (tx) =>
+    recordAudit(tx, {
+      actorId: me.id,
+      actorEmail: me.email,
+      action: pause ? "alert_channel.paused" : "alert_channel.resumed",
+      objectType: "alert_channel",
+      objectId: channel,
+      ip: st.ip,
+      userAgent: st.userAgent,
+    }),
+  );
+  return {
+    message: `${CHANNEL_LABELS[channel]} ${pause ? "paused: messages wait until it is resumed" : "resumed: waiting messages are being sent"}.`,
+  };
+}
+
+const STATE_LABELS: Record<string, string> = {
+  queued: "queued",
+  sending: "sending",
+  sent: "sent",
+  retrying: "retrying",
+  failed: "failed",
+  not_configured: "not sent: channel not configured",
+  paused: "paused",
+  held: "held (quiet hours)",
+};
+
+export default function AlertsOverview({ loaderData: d, actionData }: Route.ComponentProps) {
+  const count = (town: string, channel: AlertChannel) => d.counts.find((c) => c.town === town && c.channel === channel)?.subscribers ?? 0;
+  return (
+    <>
+      <title>Alerts | WESPECO staff</title>
+      <h1>Interruption alerts</h1>
+      {actionData?.message && (
+        <p className="console-status" role="status">
+          {actionData.message}
+        </p>
+      )}
+      <section className="console-card" aria-labelledby="channels-title">
+        <h2 id="channels-title">Channels</h2>
+        <ul className="alerts-staff-channels">
+          {d.channels.map((c) => (
+            <li key={c.channel}>
+              <strong>{CHANNEL_LABELS[c.channel]}</strong>:{" "}
+              {!c.configured ? "not configured (messages are kept as “not sent: channel not configured”)" : c.paused ? "paused" : "sending"}
+              {c.configured && d.workerHere && (
+                <Form method="post" className="console-actions">
+                  <input type="hidden" name="channel" value={c.channel} />
+                  <input type="hidden" name="pause" value={c.paused ? "0" : "1"} />
+                  <button type="submit" className="button button--secondary">
+                    {c.paused ? "Resume" : "Pause"} {c.channel === "sms" ? "SMS" : c.channel === "email" ? "e-mail" : "push"}
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="console-card" aria-labelledby="counts-title">
+        <h2 id="counts-title">Subscribers per town</h2>
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption className="visually-hidden">Confirmed subscribers per town and channel</caption>
+            <thead>
+              <tr>
+                <th scope="col">Town</th>
+                {ALERT_CHANNELS.map((c) => (
+                  <th key={c} scope="col">
+                    {c === "sms" ? "SMS" : c === "email" ? "E-mail" : "Push"}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {TOWNS.map((t) => (
+                <tr key={t}>
+                  <th scope="row">{t}</th>
+                  {ALERT_CHANNELS.map((c) => (
+                    <td key={c}>{count(t, c)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="console-card" aria-labelledby="messages-title">
+        <h2 id="messages-title">Messages per interruption</h2>
+        {d.interruptions.length === 0 ? (
+          <p>No alert has been sent yet.</p>
+        ) : (
+          <ul>
+            {d.interruptions.map((i) => (
+              <li key={i.id}>
+                <Link to={`/staff/alerts/${i.id}`}>Interruption of {i.startsAt}</Link>:{" "}
+                {Object.entries(i.states)
+                  .map(([state, n]) => `${n} ${STATE_LABELS[state] ?? state}`)
+                  .join(", ")}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

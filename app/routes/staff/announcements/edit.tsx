@@ -1,0 +1,166 @@
+/**
+ * /staff/announcements/:kind/new and /:id: the advisory (or bid) editor. Title, text, PDF and
+ * image attachments (checked by content; a refused file is named and the rest is kept),
+ * publish now, schedule, unpublish, archive, preview, revisions.
+ */
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import {
+  announcementFormSchema,
+  createAnnouncement,
+  getAnnouncementForEditor,
+  setAnnouncementPublication,
+  updateAnnouncement,
+} from "../../../../core/announcement-editor.server";
+import { ContentValidationError } from "../../../../core/content-context";
+import { toEditableText } from "../../../../core/html";
+import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
+import { filesFrom } from "../../../../core/uploads.server";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { contentContext, formObject, idParam, readForm } from "../content/context.server";
+import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge } from "../content/PublicationFields";
+import { keptList, keptText } from "../form";
+import { requireStaff } from "../guard.server";
+import type { Route } from "./+types/edit";
+import { KIND_LABELS, kindParam } from "./kinds";
+import "../content/content.css";
+import type { ConsoleHandle } from "../nav";
+
+export const handle: ConsoleHandle = { staff: "content.publish" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "content.publish");
+  const kind = kindParam(args.params.kind);
+  const id = args.params.id ? idParam(args.params.id) : null;
+  const item = id != null ? await getAnnouncementForEditor(services(args.context).db, kind, id) : null;
+  if (id != null && !item) throw data({ message: "Not found." }, { status: 404 });
+  return {
+    kind,
+    id,
+    state: item?.state ?? null,
+    attachments: (item?.attachments ?? []).map((a) => ({ file: a.file, name: a.originalName, path: a.path, size: a.size })),
+    values: item
+      ? {
+          title: item.snapshot.title,
+          body: toEditableText(item.snapshot.body),
+          publish: "keep",
+          publishAt: item.snapshot.publishAt,
+          unpublishAt: item.snapshot.unpublishAt,
+        }
+      : { title: "", body: "", publish: "draft", publishAt: "", unpublishAt: "" },
+    saved: new URL(args.request.url).searchParams.get("saved") ?? "",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaff(args, "content.publish");
+  const kind = kindParam(args.params.kind);
+  const ctx = contentContext(args, user);
+  const formData = await readForm(args.request);
+  const raw = formObject(formData, ["keep"]);
+  const id = args.params.id ? idParam(args.params.id) : null;
+  const intent = String(raw.intent ?? "save");
+  try {
+    if (id != null && (intent === "publish-now" || intent === "unpublish" || intent === "archive")) {
+      await setAnnouncementPublication(ctx, kind, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
+      throw redirect(
+        `/staff/announcements/${kind}?saved=${encodeURIComponent(intent === "publish-now" ? "Published." : intent === "unpublish" ? "Unpublished: it is a draft again." : "Archived.")}`,
+      );
+    }
+    const form = announcementFormSchema.parse(raw);
+    const uploads = await filesFrom(formData, "files");
+    const savedId =
+      id == null ? await createAnnouncement(ctx, kind, form, uploads) : await updateAnnouncement(ctx, kind, id, form, uploads);
+    throw redirect(`/staff/announcements/${kind}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
+  } catch (error) {
+    if (error instanceof ContentValidationError)
+      return data(
+        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { title: error.message }, values: raw },
+        { status: 422 },
+      );
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.id ? "Edit" : "New"} ${loaderData ? KIND_LABELS[loaderData.kind].one : ""} | WESPECO staff` },
+];
+
+export default function AnnouncementEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, id, state, attachments, saved } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const values = { ...loaderData.values, ...keptText(actionData?.values) };
+  const keptFiles = keptList(actionData?.values, "keep");
+  const kept = keptFiles ? new Set(keptFiles) : null;
+  const labels = KIND_LABELS[kind];
+  const location = useLocation();
+  return (
+    <>
+      <p>
+        <Link to={`/staff/announcements/${kind}`}>← All {labels.many.toLowerCase()}</Link>
+      </p>
+      <h1>{id ? `Edit ${labels.one}` : `New ${labels.one}`}</h1>
+      {saved && (
+        <p className="console-status" role="status">
+          {saved}
+        </p>
+      )}
+      {id && state && (
+        <p className="content-item__head">
+          <StateBadge state={state} /> <Link to={`/staff/announcements/${kind}/${id}/preview`}>Preview</Link> ·{" "}
+          <Link to={`/staff/history/${kind}/${id}`}>Revisions</Link>
+        </p>
+      )}
+      {/* A new key after every navigation (a save redirects here), so a chosen file is not kept and sent twice. */}
+      <Form key={location.key} method="post" encType="multipart/form-data" noValidate>
+        <ErrorSummary errors={errors} />
+        <Field id="title" label="Title" error={errors.title}>
+          {(p) => <input {...p} type="text" defaultValue={values.title} />}
+        </Field>
+        <Field id="body" label="Text" hint={RICH_TEXT_HINT} error={errors.body}>
+          {(p) => <textarea {...p} rows={8} defaultValue={values.body} />}
+        </Field>
+        {attachments.length > 0 && (
+          <fieldset className="publication-fields">
+            <legend>Attached files (untick to remove)</legend>
+            <div className="choice-list">
+              {attachments.map((a) => (
+                <label key={a.file}>
+                  <input type="checkbox" name="keep" value={a.file} defaultChecked={kept ? kept.has(a.file) : true} />{" "}
+                  <a href={a.path} target="_blank" rel="noreferrer">
+                    {a.name}
+                  </a>{" "}
+                  ({Math.max(1, Math.round(a.size / 1024))} KB)
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+        <Field
+          id="files"
+          label={
+            <>
+              Attach files <span className="field__optional">(optional)</span>
+            </>
+          }
+          hint={`PDF up to ${UPLOAD_LIMITS.pdf / 1024 / 1024} MB; JPEG, PNG or WebP images up to ${UPLOAD_LIMITS.image / 1024 / 1024} MB (photos are resized and their location data removed).`}
+          error={errors.files}
+        >
+          {(p) => <input {...p} type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" />}
+        </Field>
+        <PublicationFields values={values} errors={errors} isNew={!id} />
+        <div className="form-actions">
+          <button type="submit" name="intent" value="save" className="button">
+            Save
+          </button>
+        </div>
+      </Form>
+      {id && (
+        <section className="console-card">
+          <h2>More</h2>
+          <PublishingActions />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+/** /staff/announcements/:kind: advisories or invitations to bid, with search and a publishing filter. */
+import { listAnnouncementsForStaff } from "../../../../core/announcement-editor.server";
+import { formatDateTime } from "../../../../core/dates";
+import { services } from "../../../context";
+import { ContentList, stateParam } from "../content/ContentList";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/list";
+import { KIND_LABELS, kindParam } from "./kinds";
+
+export const handle: ConsoleHandle = { staff: "content.publish" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "content.publish");
+  const kind = kindParam(args.params.kind);
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const state = stateParam(url.searchParams.get("state"));
+  const rows = await listAnnouncementsForStaff(services(args.context).db, kind, { q, state });
+  return {
+    kind,
+    filter: { q, state },
+    saved: url.searchParams.get("saved") ?? "",
+    items: rows.map((r) => ({
+      id: r.id,
+      href: `/staff/announcements/${kind}/${r.id}`,
+      title: r.title,
+      excerpt: r.excerpt,
+      state: r.state,
+      updated: formatDateTime(r.updatedAt),
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? KIND_LABELS[loaderData.kind].many : "Announcements"} | WESPECO staff` },
+];
+
+export default function AnnouncementList({ loaderData }: Route.ComponentProps) {
+  const { kind, filter, items, saved } = loaderData;
+  const labels = KIND_LABELS[kind];
+  return (
+    <ContentList
+      title={labels.many}
+      saved={saved}
+      newItem={{ href: `/staff/announcements/${kind}/new`, label: `New ${labels.one}` }}
+      filter={filter}
+      withStates
+      items={items}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The console's list of one kind of content: the "new" button, a search with a publishing
+ * filter (and a kind's own filter, such as the news kind), then the items with where each
+ * stands. Every content list (advisories, bids, news, careers, gallery …) draws this one.
+ */
+import { Link } from "react-router";
+import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../core/publication-state";
+import { StateBadge } from "./PublicationFields";
+import "./content.css";
+import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
+
+export const LIST_STATES = Object.keys(PUBLIC_STATE_LABELS) as PublicState[];
+
+/** The publishing filter of a list address (?state=), or "" for any. */
+export function stateParam(value: string | null): PublicState | "" {
+  return (LIST_STATES as string[]).includes(value ?? "") ? (value as PublicState) : "";
+}
+
+export interface ContentListItem {
+  id: string | number;
+  href: string;
+  title: string;
+  excerpt: string;
+  state: PublicState | null;
+  /** When it was last saved, formatted; empty when unknown. */
+  updated: string;
+}
+
+export function ContentList({
+  title,
+  saved,
+  newItem,
+  filter,
+  group,
+  withStates,
+  items,
+}: {
+  title: string;
+  saved: string;
+  newItem: { href: string; label: string } | null;
+  filter: { q: string; state: string; group?: string };
+  group?: { label: string; options: readonly { value: string; label: string }[] };
+  withStates: boolean;
+  items: ContentListItem[];
+}) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {saved && (
+        <p className="console-status" role="status">
+          {saved}
+        </p>
+      )}
+      {newItem && (
+        <p className="console-actions">
+          <Link className="button" to={newItem.href}>
+            {newItem.label}
+          </Link>
+        </p>
+      )}
+      <FilterForm label={`Find ${title.toLowerCase()}`}>
+        <FilterSearch value={filter.q} />
+        {group && <FilterSelect name="group" label={group.label} value={filter.group ?? ""} any="Any" options={group.options} />}
+        {withStates && <FilterSelect name="state" label="Publishing" value={filter.state} any="Any" options={PUBLISHING_OPTIONS} />}
+      </FilterForm>
+      {items.length === 0 ? (
+        <p className="notice">Nothing matches.</p>
+      ) : (
+        <ul className="content-list">
+          {items.map((i) => (
+            <li key={i.id} className="content-item">
+              {i.state && (
+                <div className="content-item__head">
+                  <StateBadge state={i.state} />
+                </div>
+              )}
+              <p className="content-item__title">
+                <Link to={i.href}>{i.title}</Link>
+              </p>
+              <p className="content-item__meta">{[i.updated && `Saved ${i.updated}`, i.excerpt].filter(Boolean).join(" · ")}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

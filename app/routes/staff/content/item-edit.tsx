@@ -1,0 +1,304 @@
+/**
+ * /staff/content/:kind/new and /:id: the editor of every kind the shared content editor serves.
+ * The kind's fields, its files (checked by content; a refused file is named and the rest of
+ * the form is kept), publish now, schedule, unpublish, archive or remove, preview, revisions.
+ */
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import { ContentValidationError } from "../../../../core/content-context";
+import {
+  type ContentKindDef,
+  createItem,
+  getItemForEditor,
+  type ItemFile,
+  itemFormSchema,
+  removeItem,
+  setItemPublication,
+  updateItem,
+} from "../../../../core/content-items.server";
+import { contentKind } from "../../../../core/content-kinds.server";
+import { toManilaLocalInput } from "../../../../core/dates";
+import { toEditableText } from "../../../../core/html";
+import { listRevisions } from "../../../../core/revisions.server";
+import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
+import { filesFrom } from "../../../../core/uploads.server";
+import type { Db } from "../../../../db/client";
+import { ErrorSummary, Field, FieldError } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/item-edit";
+import { contentContext, formObject, readForm } from "./context.server";
+import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
+import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge } from "./PublicationFields";
+import "./content.css";
+
+export const handle: ConsoleHandle = { staff: "content.publish" };
+
+const MESSAGES: Record<string, string> = {
+  "publish-now": "Published.",
+  unpublish: "Unpublished: it is a draft again.",
+  archive: "Archived.",
+  remove: "Removed (its revisions are kept).",
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "content.publish");
+  const def = kindOrNotFound(contentKind(args.params.kind));
+  const id = args.params.id ? itemIdOrNotFound(def, args.params.id) : null;
+  if (id == null && !def.creatable) throw data({ message: "Not found." }, { status: 404 });
+  const db = services(args.context).db;
+  const item = id != null ? await getItemForEditor(db, def, id) : null;
+  if (id != null && !item) throw data({ message: "Not found." }, { status: 404 });
+  const values: Record<string, string> = {};
+  for (const f of def.fields) {
+    const v = item?.values[f.name] ?? (f.type === "select" ? (f.options?.[0]?.value ?? "") : "");
+    values[f.name] = f.type === "richtext" ? toEditableText(v) : v;
+  }
+  for (const file of item?.files ?? []) values[`alt:${file.ref}`] = file.alt;
+  if (def.publication) {
+    values.publish = item ? "keep" : "draft";
+    values.publishAt = toManilaLocalInput(item?.publication?.publishAt);
+    values.unpublishAt = toManilaLocalInput(item?.publication?.unpublishAt);
+  }
+  return {
+    kind: kindView(def),
+    id,
+    state: item?.state ?? null,
+    files: await withThumbnails(db, def, id, item?.files ?? []),
+    values,
+    publicPath: id != null && item ? def.publicPath(id, item.values) : null,
+    // Items from before the console (the seed) have no revision until their first save.
+    hasRevisions: id != null && (await listRevisions(db, def.revisionKind, id)).length > 0,
+    saved: new URL(args.request.url).searchParams.get("saved") ?? "",
+  };
+}
+
+/** The editor's files with a small picture each: the stored file itself, or one the kind makes (a draft's news images). */
+async function withThumbnails(db: Db, def: ContentKindDef, id: string | null, files: ItemFile[]) {
+  const made = id != null && def.files?.accept === "image" && def.thumbnails ? await def.thumbnails(db, id) : {};
+  return files.map((f) => ({
+    ...f,
+    thumb: def.files?.accept === "image" ? (made[f.ref] ?? (f.href.startsWith("/storage/") ? f.href : null)) : null,
+  }));
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaff(args, "content.publish");
+  const def = kindOrNotFound(contentKind(args.params.kind));
+  const id = args.params.id ? itemIdOrNotFound(def, args.params.id) : null;
+  const ctx = contentContext(args, user);
+  const formData = await readForm(args.request);
+  const raw = formObject(formData, ["keep"]);
+  const intent = String(raw.intent ?? "save");
+  // Removing asks once more (the page keeps working without JavaScript).
+  if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
+  try {
+    if (id != null && intent in MESSAGES) {
+      if (intent === "remove") await removeItem(ctx, def, id);
+      else await setItemPublication(ctx, def, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
+      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(MESSAGES[intent]!)}`);
+    }
+    const form = itemFormSchema.parse(raw);
+    const uploads = def.files ? await filesFrom(formData, "files") : [];
+    const savedId = id == null ? await createItem(ctx, def, form, uploads) : await updateItem(ctx, def, id, form, uploads);
+    throw redirect(`/staff/content/${def.key}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
+  } catch (error) {
+    if (error instanceof ContentValidationError) {
+      const errors = Object.keys(error.fieldErrors).length ? error.fieldErrors : { [def.fields[0]!.name]: error.message };
+      return data({ errors, values: raw }, { status: 422 });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.id ? "Edit" : "New"} ${loaderData?.kind.labels.one ?? "item"} | WESPECO staff` },
+];
+
+export default function ContentItemEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { kind, id, state, files, saved, publicPath, hasRevisions } = loaderData;
+  const failed = actionData && "errors" in actionData ? actionData : null;
+  const confirmRemove = Boolean(actionData && "confirmRemove" in actionData);
+  const errors: Record<string, string | undefined> = failed?.errors ?? {};
+  const posted = (failed?.values ?? null) as Record<string, unknown> | null;
+  const values: Record<string, string> = { ...loaderData.values };
+  for (const [k, v] of Object.entries(posted ?? {})) if (typeof v === "string") values[k] = v;
+  const kept = posted ? new Set((posted.keep as string[] | undefined) ?? []) : null;
+  const spec = kind.files;
+  const location = useLocation();
+  return (
+    <>
+      <p>
+        <Link to={`/staff/content/${kind.key}`}>← {kind.labels.many}</Link>
+      </p>
+      <h1>{id ? `Edit ${kind.labels.one}` : `New ${kind.labels.one}`}</h1>
+      {saved && (
+        <p className="console-status" role="status">
+          {saved}
+        </p>
+      )}
+      {id && confirmRemove && (
+        <section className="console-card" role="alert" aria-labelledby="remove-title">
+          <h2 id="remove-title">Remove this {kind.labels.one}?</h2>
+          <p>It leaves the public site at once. Its revisions are kept, and it can be brought back from them.</p>
+          <Form method="post" className="form-actions">
+            <button type="submit" name="intent" value="remove" className="button">
+              Yes, remove it
+            </button>
+            <Link className="button button--secondary" to={`/staff/content/${kind.key}/${id}`}>
+              Keep it
+            </Link>
+          </Form>
+        </section>
+      )}
+      {id && (
+        <p className="content-item__head">
+          {state && <StateBadge state={state} />} <Link to={`/staff/content/${kind.key}/${id}/preview`}>Preview</Link>
+          {hasRevisions && (
+            <>
+              {" "}
+              · <Link to={`/staff/history/${kind.key}/${id}`}>Revisions</Link>
+            </>
+          )}
+        </p>
+      )}
+      {id && publicPath && (
+        <p className="content-item__meta">
+          Public page: <a href={publicPath}>{publicPath}</a>
+        </p>
+      )}
+      {/* A new key after every navigation (a save redirects here): the same component serves "new" and
+          "edit", and React would otherwise keep the chosen file and typed alt text, uploading it twice. */}
+      <Form key={location.key} method="post" encType={spec ? "multipart/form-data" : undefined} noValidate>
+        <ErrorSummary errors={errors} />
+        {kind.fields.map((f) => {
+          const describedBy = [f.hint || f.type === "richtext" ? `${f.name}-hint` : null, errors[f.name] ? `${f.name}-error` : null]
+            .filter(Boolean)
+            .join(" ");
+          const common = {
+            id: f.name,
+            name: f.name,
+            defaultValue: values[f.name] ?? "",
+            "aria-describedby": describedBy || undefined,
+            "aria-invalid": errors[f.name] ? (true as const) : undefined,
+          };
+          return (
+            <div key={f.name} className={`field${errors[f.name] ? " field--error" : ""}`}>
+              <label className="field__label" htmlFor={f.name}>
+                {f.label}
+                {!f.required && f.type !== "number" && <span className="field__optional"> (optional)</span>}
+              </label>
+              {(f.hint || f.type === "richtext") && (
+                <span className="field__hint" id={`${f.name}-hint`}>
+                  {f.hint ?? RICH_TEXT_HINT}
+                </span>
+              )}
+              <FieldError id={`${f.name}-error`} message={errors[f.name]} />
+              {f.type === "select" ? (
+                <select {...common}>
+                  {f.options?.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : f.type === "richtext" || f.type === "lines" ? (
+                <textarea {...common} rows={f.type === "richtext" ? 10 : 4} />
+              ) : (
+                <input
+                  {...common}
+                  type={f.type === "url" ? "url" : "text"}
+                  inputMode={f.type === "number" ? "numeric" : undefined}
+                  className={f.type === "number" ? "input--short" : undefined}
+                />
+              )}
+            </div>
+          );
+        })}
+        {spec && files.length > 0 && (
+          <fieldset className="publication-fields">
+            <legend>
+              {spec.multiple ? `Current ${spec.label.toLowerCase()} (untick to remove)` : `Current ${spec.label.toLowerCase()}`}
+            </legend>
+            <ul className="file-list">
+              {files.map((f) => (
+                <li key={f.ref} className="file-list__item">
+                  {f.thumb && <img className="file-list__thumb" src={f.thumb} alt="" width={96} height={64} loading="lazy" />}
+                  <div className="file-list__text">
+                    {spec.multiple ? (
+                      <label>
+                        <input type="checkbox" name="keep" value={f.ref} defaultChecked={kept ? kept.has(f.ref) : true} /> {f.name}
+                      </label>
+                    ) : (
+                      <>
+                        <input type="hidden" name="keep" value={f.ref} />
+                        {f.name}
+                      </>
+                    )}{" "}
+                    <a href={f.href} target="_blank" rel="noreferrer">
+                      (open, {Math.max(1, Math.round(f.size / 1024))} KB)
+                    </a>
+                    {spec.altText && (
+                      <div className="field">
+                        <label className="field__label" htmlFor={`alt-${f.ref}`}>
+                          What the picture shows (alternative text)
+                        </label>
+                        <input type="text" id={`alt-${f.ref}`} name={`alt:${f.ref}`} defaultValue={values[`alt:${f.ref}`] ?? ""} />
+                      </div>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        {spec && (
+          <Field
+            id="files"
+            label={
+              <>
+                {files.length && !spec.multiple ? `Replace the ${spec.label.toLowerCase()}` : `Upload ${spec.label.toLowerCase()}`}
+                {(!spec.requiredOnCreate || files.length > 0) && <span className="field__optional"> (optional)</span>}
+              </>
+            }
+            hint={
+              spec.accept === "pdf"
+                ? `PDF up to ${UPLOAD_LIMITS.pdf / 1024 / 1024} MB.`
+                : `JPEG, PNG or WebP up to ${UPLOAD_LIMITS.image / 1024 / 1024} MB (resized, location data removed).`
+            }
+            error={errors.files}
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="file"
+                multiple={spec.multiple}
+                accept={spec.accept === "pdf" ? "application/pdf" : "image/jpeg,image/png,image/webp"}
+              />
+            )}
+          </Field>
+        )}
+        {spec?.altText && (
+          <div className="field">
+            <label className="field__label" htmlFor="newAlt">
+              What the new picture shows (alternative text) <span className="field__optional">(optional)</span>
+            </label>
+            <input type="text" id="newAlt" name="newAlt" defaultValue={values.newAlt ?? ""} />
+          </div>
+        )}
+        {kind.publication && <PublicationFields values={values} errors={errors} isNew={!id} />}
+        <div className="form-actions">
+          <button type="submit" name="intent" value="save" className="button">
+            Save
+          </button>
+        </div>
+      </Form>
+      {id && (kind.publication || kind.removable) && (
+        <section className="console-card">
+          <h2>More</h2>
+          <PublishingActions publication={kind.publication} removable={kind.removable} />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * /staff/content/:kind/:id/preview: the saved item drawn by the public page's own component
+ * and styles, with the same sanitizing, whatever its publication.
+ */
+import { data, Link } from "react-router";
+import { now as clockNow } from "../../../../core/clock";
+import { NEWS_KIND_TITLES, type NewsKind } from "../../../../core/constants";
+import { getItemForEditor } from "../../../../core/content-items.server";
+import { attachmentsNamed, contentKind, newsImagesForPreview } from "../../../../core/content-kinds.server";
+import { sanitize } from "../../../../core/html";
+import { PUBLIC_STATE_LABELS } from "../../../../core/publication-state";
+import { GalleryGrid } from "../../../components/ui/GalleryGrid";
+import { services } from "../../../context";
+import { AnnouncementAccordion } from "../../announcements/AnnouncementAccordion";
+import { ContactTable } from "../../info/ContactTable";
+import { NewsArticle } from "../../news/NewsArticle";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/item-preview";
+import { itemIdOrNotFound, kindOrNotFound } from "./kind.server";
+import "./content.css";
+
+export const handle: ConsoleHandle = { staff: "content.publish" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "content.publish");
+  const def = kindOrNotFound(contentKind(args.params.kind));
+  const id = itemIdOrNotFound(def, args.params.id);
+  const db = services(args.context).db;
+  const item = await getItemForEditor(db, def, id);
+  if (!item) throw data({ message: "Not found." }, { status: 404 });
+  const v = item.values;
+  const at = item.publication?.publishAt && item.publication.publishAt > clockNow() ? item.publication.publishAt : clockNow();
+  const head = {
+    key: def.key,
+    id,
+    label: def.labels.one,
+    state: item.state ? PUBLIC_STATE_LABELS[item.state] : "",
+    publicPath: def.publicPath(id, v),
+  };
+  switch (def.key) {
+    case "news":
+      return {
+        ...head,
+        view: {
+          type: "news" as const,
+          kindTitle: NEWS_KIND_TITLES[v.kind as NewsKind],
+          item: { title: v.title!, createdAt: at.toISOString(), body: sanitize(v.body), images: await newsImagesForPreview(db, id) },
+        },
+      };
+    case "careers":
+      return {
+        ...head,
+        view: {
+          type: "career" as const,
+          item: {
+            id: Number(id),
+            title: v.jobTitle!,
+            createdAt: at.toISOString(),
+            body: sanitize(v.body),
+            attachments: await attachmentsNamed(
+              db,
+              item.files.map((f) => f.ref),
+            ),
+          },
+        },
+      };
+    case "about":
+      return { ...head, view: { type: "about" as const, title: def.labels.one, html: sanitize(v.content) } };
+    case "gallery": {
+      const [image] = await attachmentsNamed(
+        db,
+        item.files.map((f) => f.ref),
+      );
+      const full = { src: image?.path ?? "", width: image?.width ?? 960, height: image?.height ?? 540 };
+      return {
+        ...head,
+        view: {
+          type: "gallery" as const,
+          image: {
+            id: Number(id),
+            caption: v.caption!,
+            alt: v.alt!,
+            full,
+            sources: [full],
+          },
+        },
+      };
+    }
+    case "partners":
+      return { ...head, view: { type: "partner" as const, name: v.name!, logo: item.files[0]?.href ?? "" } };
+    case "branches":
+      return {
+        ...head,
+        view: {
+          type: "branch" as const,
+          branch: { name: v.name!, officeName: v.officeName!, address: v.address!, phones: (v.phones ?? "").split("\n").filter(Boolean) },
+        },
+      };
+    default:
+      return { ...head, view: { type: "category" as const, title: v.title!, tag: v.tag! } };
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Preview | WESPECO staff" }];
+
+export default function ContentPreview({ loaderData: d }: Route.ComponentProps) {
+  const view = d.view;
+  return (
+    <>
+      <p>
+        <Link to={`/staff/content/${d.key}/${d.id}`}>← Back to the editor</Link>
+      </p>
+      <h1>Preview</h1>
+      <p className="notice">
+        The {d.label} as the public page {d.publicPath} will show it{d.state ? ` (${d.state} now)` : ""}.
+      </p>
+      <div className="preview-frame">
+        {view.type === "news" && <NewsArticle item={view.item} />}
+        {view.type === "career" && <AnnouncementAccordion items={[view.item]} idPrefix="career" label="Job postings" empty="" />}
+        {view.type === "about" && (
+          <div className="about">
+            <div className="prose" dangerouslySetInnerHTML={{ __html: view.html }} />
+          </div>
+        )}
+        {view.type === "gallery" && <GalleryGrid images={[view.image]} />}
+        {view.type === "partner" && (
+          <div className="site-footer__partners">
+            <img src={view.logo} alt={view.name} width="160" height="80" />
+          </div>
+        )}
+        {view.type === "branch" && (
+          <div className="table-wrap">
+            <ContactTable branches={[view.branch]} />
+          </div>
+        )}
+        {view.type === "category" && (
+          <>
+            <h2>{view.title}</h2>
+            <p className="notice">
+              The menu lists it as “{view.title}”, at /news/{view.tag}.
+            </p>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

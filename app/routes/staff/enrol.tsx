@@ -1,0 +1,87 @@
+/** An enrolment link: choose a password (then a second factor on the next page). */
+import { useEffect, useRef } from "react";
+import { data, Form, redirect } from "react-router";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server";
+import { findEnrolment } from "../../../server/staff/users";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import type { Route } from "./+types/enrol";
+import { enrolWithPassword } from "./enrol.server";
+import { type FieldErrors, textField } from "./form";
+import { staffServices } from "./guard.server";
+import "./console.css";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "public" };
+
+export const meta: Route.MetaFunction = () => [{ title: "Set up your account | WESPECO staff" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const enrolment = await findEnrolment(staffServices(args).db, args.params.token);
+  return { enrolment: enrolment ? { email: enrolment.email, name: enrolment.name } : null, min: PASSWORD_MIN, max: PASSWORD_MAX };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const result = await enrolWithPassword(staffServices(args), args.params.token, textField(form, "password"), textField(form, "confirm"));
+  if ("ok" in result) throw redirect("/staff/enrol/factor");
+  return data({ errors: result.errors }, { status: 400 });
+}
+
+export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+  }, [actionData]);
+  const { enrolment } = loaderData;
+  return (
+    <div className="console-narrow">
+      <p className="console-narrow__brand">WESPECO staff console</p>
+      <div className="console-card">
+        {!enrolment ? (
+          <>
+            <h1>This link does not work</h1>
+            <p>Enrolment links work once, for 24 hours. Ask an administrator to send you a new one.</p>
+          </>
+        ) : (
+          <>
+            <h1>Set up your account</h1>
+            <p>
+              Welcome, {enrolment.name}. Your account is <strong>{enrolment.email}</strong>. Choose a password; next you will add a second
+              factor (an authenticator app or a passkey).
+            </p>
+            <div ref={summary}>
+              <ErrorSummary errors={errors} />
+            </div>
+            <Form method="post" noValidate>
+              <input type="email" name="username" autoComplete="username" value={enrolment.email} readOnly hidden />
+              <Field
+                id="password"
+                label="New password"
+                hint={`At least ${loaderData.min} characters (up to ${loaderData.max}). A few unrelated words make a good one. Common passwords are refused.`}
+                error={errors.password}
+              >
+                {(p) => (
+                  <input
+                    {...p}
+                    type="password"
+                    autoComplete="new-password"
+                    minLength={loaderData.min}
+                    maxLength={loaderData.max}
+                    required
+                  />
+                )}
+              </Field>
+              <Field id="confirm" label="The same password again" error={errors.confirm}>
+                {(p) => <input {...p} type="password" autoComplete="new-password" required />}
+              </Field>
+              <button type="submit" className="button">
+                Save password
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

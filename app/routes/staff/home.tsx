@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { can, roleLabels } from "../../../core/permissions";
+import type { Route } from "./+types/home";
+import { requireStaff } from "./guard.server";
+import type { ConsoleHandle } from "./nav";
+import { consoleNav } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "signed-in" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireStaff(args);
+  const entries = consoleNav.filter((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
+  return { name: user.name, role: roleLabels[user.role], entries: entries.map(({ to, label }) => ({ to, label })) };
+}
+
+export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <title>Overview | WESPECO staff</title>
+      <h1>Welcome, {loaderData.name}</h1>
+      <p>You are signed in as {loaderData.role}.</p>
+      <ul className="console-tiles">
+        {loaderData.entries.map((e) => (
+          <li key={e.to}>
+            <Link to={e.to}>{e.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,273 @@
+import { data, Form, Link, redirect } from "react-router";
+import { recordAudit } from "../../../../core/audit.server";
+import { formatDateTime } from "../../../../core/dates";
+import { maskMobile } from "../../../../core/phone";
+import {
+  CLOSED_STATUSES,
+  canMoveTo,
+  HAZARD_KINDS,
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_STATUSES,
+  type IncidentStatus,
+  parseManilaLocal,
+  REPORT_KIND_LABELS,
+  toManilaLocal,
+} from "../../../../core/reports";
+import {
+  changeIncident,
+  getIncident,
+  IncidentChangeRefused,
+  listIncidentReports,
+  listIncidentUpdates,
+  notifyReporters,
+  type SmsSender,
+} from "../../../../core/reports.server";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { type FieldErrors, textField } from "../form";
+import { requireStaff, staffServices } from "../guard.server";
+import type { Route } from "./+types/detail";
+import "./incidents.css";
+import type { ConsoleHandle } from "../nav";
+
+/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+export const handle: ConsoleHandle = { staff: "incidents.manage" };
+
+async function load(args: Route.LoaderArgs | Route.ActionArgs) {
+  const id = Number(args.params.id);
+  const db = services(args.context).db;
+  const incident = Number.isInteger(id) && id > 0 ? await getIncident(db, id) : null;
+  if (!incident) throw data({ message: "There is no such incident." }, { status: 404 });
+  return incident;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const me = await requireStaff(args, "incidents.manage");
+  const incident = await load(args);
+  const db = services(args.context).db;
+  const [reports, updates] = await Promise.all([listIncidentReports(db, incident.id), listIncidentUpdates(db, incident.id)]);
+  const st = staffServices(args);
+  // The reports carry reporters' numbers and words: every view is in the audit log.
+  await recordAudit(db, {
+    actorId: me.id,
+    actorEmail: me.email,
+    action: "incident.viewed",
+    objectType: "incident",
+    objectId: incident.id,
+    ip: st.ip,
+    userAgent: st.userAgent,
+  });
+  const url = new URL(args.request.url);
+  return {
+    saved: url.searchParams.has("saved"),
+    sms: /^\d+-\d+$/.test(url.searchParams.get("sms") ?? "") ? url.searchParams.get("sms")!.split("-").map(Number) : null,
+    incident: {
+      ...incident,
+      etr: incident.etr?.toISOString() ?? null,
+      lastReportAt: formatDateTime(incident.lastReportAt),
+      createdAt: formatDateTime(incident.createdAt),
+    },
+    next: INCIDENT_STATUSES.filter((s) => canMoveTo(incident.status, s)),
+    reports: reports.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      source: r.source,
+      landmark: r.landmark,
+      details: r.details,
+      position: r.latitude != null && r.longitude != null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : "",
+      accountNumber: r.accountNumber,
+      mobile: r.mobile ? maskMobile(r.mobile) : "",
+      hasPhoto: r.hasPhoto,
+      createdAt: formatDateTime(r.createdAt),
+    })),
+    updates: updates.map((u) => ({
+      id: u.id,
+      status: u.status,
+      etr: u.etr ? formatDateTime(u.etr) : null,
+      note: u.note,
+      occurredAt: formatDateTime(u.occurredAt),
+    })),
+  };
+}
+
+type ActionResult = { errors: FieldErrors; values: Record<string, string> };
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "incidents.manage");
+  const incident = await load(args);
+  const s = services(args.context);
+  const form = await args.request.formData();
+  const values = {
+    status: textField(form, "status"),
+    etr: textField(form, "etr"),
+    note: textField(form, "note").trim(),
+    duplicateOf: textField(form, "duplicateOf"),
+  };
+  const errors: FieldErrors = {};
+  const status = (INCIDENT_STATUSES as readonly string[]).includes(values.status) ? (values.status as IncidentStatus) : null;
+  if (!status) errors.status = "Choose the new state.";
+  const etr = parseManilaLocal(values.etr);
+  if (etr === "bad") errors.etr = "Write the date and time, for example 2026-11-23 18:00.";
+  if (values.note.length > 300) errors.note = "At most 300 characters.";
+  const duplicateOf = Number(values.duplicateOf);
+  if (status === "duplicate" && !(Number.isInteger(duplicateOf) && duplicateOf > 0))
+    errors.duplicateOf = "Give the number of the incident this one repeats.";
+  if (Object.values(errors).some(Boolean) || !status || etr === "bad") return data<ActionResult>({ errors, values }, { status: 422 });
+
+  const st = staffServices(args);
+  let result;
+  try {
+    result = await changeIncident(
+      s.db,
+      {
+        incidentId: incident.id,
+        status,
+        etr,
+        note: values.note,
+        actorId: me.id,
+        duplicateOfId: status === "duplicate" ? duplicateOf : undefined,
+      },
+      new Date(),
+      (tx, before) =>
+        recordAudit(tx, {
+          actorId: me.id,
+          actorEmail: me.email,
+          action: before.status === status ? "incident.etr_changed" : "incident.status_changed",
+          objectType: "incident",
+          objectId: incident.id,
+          before: { status: before.status, etr: before.etr },
+          after: { status, etr, note: values.note },
+          ip: st.ip,
+          userAgent: st.userAgent,
+        }),
+    );
+  } catch (e) {
+    if (e instanceof IncidentChangeRefused) return data<ActionResult>({ errors: { status: e.message }, values }, { status: 409 });
+    throw e;
+  }
+  // The hub, the CAP feed and the public lists change: drop the cached copies.
+  await s.contentChanged("outages");
+  const sms: SmsSender | null = s.sms;
+  let told = "";
+  if (sms) {
+    const outcome = await notifyReporters(s.db, sms, result.update.id, (token) => `${s.publicUrl}/report/status/${token}`);
+    if (outcome.sent + outcome.failed > 0) told = `&sms=${outcome.sent}-${outcome.failed}`;
+  }
+  return redirect(`/staff/incidents/${incident.id}?saved=1${told}`, 303);
+}
+
+export default function IncidentDetail({ loaderData: d, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const errors = result?.errors ?? {};
+  const i = d.incident;
+  const closed = CLOSED_STATUSES.has(i.status);
+  return (
+    <>
+      <title>{`Incident #${i.id} | WESPECO staff`}</title>
+      <p>
+        <Link to="/staff/incidents">All incidents</Link>
+      </p>
+      <h1>
+        #{i.id} {REPORT_KIND_LABELS[i.kind]}: {i.barangay}, {i.town}
+      </h1>
+      {d.saved && (
+        <p className="console-status" role="status">
+          Saved.{d.sms ? ` Text messages sent: ${d.sms[0]}, failed: ${d.sms[1]}.` : ""}
+        </p>
+      )}
+      {HAZARD_KINDS.has(i.kind) && <p className="notice notice--error">A hazard to people: send a crew or call the barangay.</p>}
+      <dl className="summary-list">
+        <div>
+          <dt>State</dt>
+          <dd>{INCIDENT_STATUS_LABELS[i.status]}</dd>
+        </div>
+        <div>
+          <dt>Reports</dt>
+          <dd>
+            {i.reportCount} (first {i.createdAt}, newest {i.lastReportAt})
+          </dd>
+        </div>
+        <div>
+          <dt>Estimated restoration</dt>
+          <dd>{i.etr ? formatDateTime(i.etr) : "Not given"}</dd>
+        </div>
+      </dl>
+
+      {!closed && (
+        <section className="console-card" aria-labelledby="change-title">
+          <h2 id="change-title">Change</h2>
+          <ErrorSummary errors={errors} />
+          <Form method="post" noValidate>
+            <Field id="status" label="New state" error={errors.status}>
+              {(p) => (
+                <select {...p} defaultValue={result?.values.status ?? i.status}>
+                  <option value={i.status}>{INCIDENT_STATUS_LABELS[i.status]} (no change)</option>
+                  {d.next.map((s) => (
+                    <option key={s} value={s}>
+                      {INCIDENT_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field id="etr" label="Estimated restoration (Manila time)" hint="Leave empty when unknown." error={errors.etr}>
+              {(p) => <input {...p} type="datetime-local" defaultValue={result?.values.etr ?? toManilaLocal(i.etr)} />}
+            </Field>
+            <Field id="note" label="Note for the reporters (optional)" hint="Shown on their status page." error={errors.note}>
+              {(p) => <input {...p} type="text" maxLength={300} defaultValue={result?.values.note} />}
+            </Field>
+            <Field id="duplicateOf" label="Repeats incident number (for “already reported”)" error={errors.duplicateOf}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="text"
+                  inputMode="numeric"
+                  maxLength={9}
+                  defaultValue={result?.values.duplicateOf}
+                  className="input--short"
+                />
+              )}
+            </Field>
+            <button type="submit" className="button">
+              Save
+            </button>
+          </Form>
+        </section>
+      )}
+
+      <h2>Reports</h2>
+      <ul className="incident-reports">
+        {d.reports.map((r) => (
+          <li key={r.id}>
+            <strong>{r.reference}</strong> · {r.createdAt} ·{" "}
+            {r.source === "me-too" ? "“this is mine too”" : r.source === "open311" ? "Open311" : "web form"}
+            {r.landmark && <div>Place: {r.landmark}</div>}
+            {r.details && <div>Seen: {r.details}</div>}
+            {r.position && (
+              <div>
+                Position: <span className="console-code">{r.position}</span>
+              </div>
+            )}
+            {(r.mobile || r.accountNumber) && (
+              <div>
+                {r.mobile && `Mobile ${r.mobile}`} {r.accountNumber && `Account ${r.accountNumber}`}
+              </div>
+            )}
+            {r.hasPhoto && <img src={`/staff/incidents/photo/${r.id}`} alt={`Sent with report ${r.reference}`} loading="lazy" />}
+          </li>
+        ))}
+      </ul>
+
+      <h2>History</h2>
+      <ol>
+        {d.updates.map((u) => (
+          <li key={u.id}>
+            {u.occurredAt}: {INCIDENT_STATUS_LABELS[u.status]}
+            {u.etr ? `, ETR ${u.etr}` : ""}
+            {u.note ? `. ${u.note}` : ""}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

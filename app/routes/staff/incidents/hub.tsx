@@ -1,0 +1,229 @@
+import { data, Form, Link, redirect } from "react-router";
+import { recordAudit } from "../../../../core/audit.server";
+import { TOWNS, type Town } from "../../../../core/constants";
+import { formatDateTime } from "../../../../core/dates";
+import { activeMajorEvent, declareMajorEvent, endMajorEvent, listBarangayPower, setBarangayPower } from "../../../../core/outages.server";
+import { parseManilaLocal, toManilaLocal } from "../../../../core/reports";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { type FieldErrors, textField } from "../form";
+import { requireStaff, staffServices } from "../guard.server";
+import type { Route } from "./+types/hub";
+import "./incidents.css";
+import type { ConsoleHandle } from "../nav";
+
+/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+export const handle: ConsoleHandle = { staff: "incidents.manage" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "incidents.manage");
+  const url = new URL(args.request.url);
+  const townParam = url.searchParams.get("town") ?? "";
+  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : null;
+  const db = services(args.context).db;
+  const [event, rows] = await Promise.all([activeMajorEvent(db), town ? listBarangayPower(db, town) : Promise.resolve([])]);
+  return {
+    town,
+    saved: url.searchParams.get("saved"),
+    event: event ? { title: event.title, message: event.message, since: formatDateTime(event.startedAt) } : null,
+    rows: rows.map((r) => ({
+      barangayId: r.barangayId,
+      name: r.name,
+      consumers: r.consumers ?? 0,
+      consumersOff: r.consumersOff ?? 0,
+      etr: toManilaLocal(r.etr),
+      crews: r.crews ?? 0,
+      updatedAt: r.updatedAt ? formatDateTime(r.updatedAt) : null,
+    })),
+  };
+}
+
+type ActionResult = { intent: string; barangayId?: number; errors: FieldErrors; values: Record<string, string> };
+
+const count = (v: string) => (/^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : null);
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "incidents.manage");
+  const s = services(args.context);
+  const st = staffServices(args);
+  const form = await args.request.formData();
+  const intent = textField(form, "intent");
+  const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
+  const back = new URL(args.request.url);
+
+  if (intent === "declare") {
+    const values = { title: textField(form, "title").trim(), message: textField(form, "message").trim() };
+    const errors: FieldErrors = {};
+    if (values.title.length < 3 || values.title.length > 120)
+      errors.title = "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”.";
+    if (values.message.length > 300) errors.message = "At most 300 characters.";
+    if (errors.title || errors.message) return data<ActionResult>({ intent, errors, values }, { status: 422 });
+    await s.db.transaction(async (tx) => {
+      const event = await declareMajorEvent(tx, { ...values, actorId: me.id });
+      await recordAudit(tx, { ...audit, action: "major_event.declared", objectType: "major_event", objectId: event.id, after: values });
+    });
+    await s.contentChanged("outages");
+    back.searchParams.set("saved", "declared");
+    return redirect(back.pathname + back.search, 303);
+  }
+  if (intent === "end") {
+    await s.db.transaction(async (tx) => {
+      const ended = await endMajorEvent(tx);
+      if (ended) await recordAudit(tx, { ...audit, action: "major_event.ended", objectType: "major_event" });
+    });
+    await s.contentChanged("outages");
+    back.searchParams.set("saved", "ended");
+    return redirect(back.pathname + back.search, 303);
+  }
+  if (intent === "barangay") {
+    const barangayId = Number(textField(form, "barangayId"));
+    const values = {
+      consumers: textField(form, "consumers"),
+      consumersOff: textField(form, "consumersOff"),
+      etr: textField(form, "etr"),
+      crews: textField(form, "crews"),
+    };
+    const errors: FieldErrors = {};
+    const consumers = count(values.consumers);
+    const off = count(values.consumersOff);
+    const crews = count(values.crews);
+    const etr = parseManilaLocal(values.etr);
+    if (consumers === null) errors[`consumers-${barangayId}`] = "Consumers: a whole number.";
+    if (off === null) errors[`consumersOff-${barangayId}`] = "Without power: a whole number.";
+    else if (consumers !== null && off > consumers)
+      errors[`consumersOff-${barangayId}`] = "Without power cannot be more than the consumers.";
+    if (crews === null || crews > 99) errors[`crews-${barangayId}`] = "Crews: a whole number up to 99.";
+    if (etr === "bad") errors[`etr-${barangayId}`] = "Write the date and time of the estimated restoration.";
+    if (Object.values(errors).some(Boolean) || consumers === null || off === null || crews === null || etr === "bad")
+      return data<ActionResult>({ intent, barangayId, errors, values }, { status: 422 });
+    await s.db.transaction(async (tx) => {
+      const row = await setBarangayPower(tx, { barangayId, consumers, consumersOff: off, etr, crews, actorId: me.id });
+      await recordAudit(tx, {
+        ...audit,
+        action: "barangay_power.updated",
+        objectType: "barangay",
+        objectId: barangayId,
+        after: { consumers: row.consumers, consumersOff: row.consumersOff, etr: row.etr, crews: row.crews },
+      });
+    });
+    await s.contentChanged("outages");
+    back.searchParams.set("saved", String(barangayId));
+    return redirect(`${back.pathname}${back.search}#b${barangayId}`, 303);
+  }
+  return data<ActionResult>({ intent, errors: { form: "Unknown action." }, values: {} }, { status: 400 });
+}
+
+export default function Hub({ loaderData: d, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  const errors = result?.errors ?? {};
+  return (
+    <>
+      <title>Restoration hub | WESPECO staff</title>
+      <p>
+        <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
+      </p>
+      <h1>Restoration hub</h1>
+      {d.saved && (
+        <p className="console-status" role="status">
+          {d.saved === "declared"
+            ? "Major event declared: the banner shows on every page."
+            : d.saved === "ended"
+              ? "Major event ended: the banner is gone."
+              : "Barangay figures saved."}
+        </p>
+      )}
+
+      <section className="console-card" aria-labelledby="event-title">
+        <h2 id="event-title">Major event</h2>
+        {d.event ? (
+          <>
+            <p>
+              <strong>{d.event.title}</strong> since {d.event.since}. {d.event.message}
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="end" />
+              <button type="submit" className="button button--secondary">
+                End the major event
+              </button>
+            </Form>
+          </>
+        ) : (
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="declare" />
+            <ErrorSummary errors={result?.intent === "declare" ? errors : {}} />
+            <Field
+              id="title"
+              label="Title"
+              hint="Shown in the banner on every page, for example “Typhoon Ramon: major event”."
+              error={errors.title}
+            >
+              {(p) => <input {...p} type="text" maxLength={120} defaultValue={result?.values.title} />}
+            </Field>
+            <Field id="message" label="Message (optional)" error={errors.message}>
+              {(p) => <input {...p} type="text" maxLength={300} defaultValue={result?.values.message} />}
+            </Field>
+            <button type="submit" className="button">
+              Declare a major event
+            </button>
+          </Form>
+        )}
+      </section>
+
+      <h2>Figures per barangay</h2>
+      <Form method="get" className="console-filters">
+        <div className="field">
+          <label className="field__label" htmlFor="town">
+            Town
+          </label>
+          <select id="town" name="town" defaultValue={d.town ?? ""}>
+            <option value="">Choose…</option>
+            {TOWNS.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <button type="submit" className="button button--secondary">
+            Show barangays
+          </button>
+        </div>
+      </Form>
+      {d.rows.map((r) => {
+        const mine = result?.intent === "barangay" && result.barangayId === r.barangayId;
+        const v = (name: string, fallback: string | number) => (mine ? result!.values[name] : String(fallback));
+        const e = (name: string) => (mine ? errors[`${name}-${r.barangayId}`] : undefined);
+        return (
+          <section key={r.barangayId} id={`b${r.barangayId}`} className="console-card" aria-labelledby={`bn${r.barangayId}`}>
+            <h3 id={`bn${r.barangayId}`}>
+              {r.name} {r.consumersOff > 0 ? "· without power" : "· energized"}
+            </h3>
+            <p className="field__hint">{r.updatedAt ? `Updated ${r.updatedAt}` : "No figures yet"}</p>
+            <Form method="post" noValidate className="hub-row" aria-label={`Figures of ${r.name}`}>
+              <input type="hidden" name="intent" value="barangay" />
+              <input type="hidden" name="barangayId" value={r.barangayId} />
+              <Field id={`consumers-${r.barangayId}`} label="Consumers" error={e("consumers")}>
+                {(p) => <input {...p} name="consumers" type="text" inputMode="numeric" defaultValue={v("consumers", r.consumers)} />}
+              </Field>
+              <Field id={`consumersOff-${r.barangayId}`} label="Without power" error={e("consumersOff")}>
+                {(p) => (
+                  <input {...p} name="consumersOff" type="text" inputMode="numeric" defaultValue={v("consumersOff", r.consumersOff)} />
+                )}
+              </Field>
+              <Field id={`crews-${r.barangayId}`} label="Crews" error={e("crews")}>
+                {(p) => <input {...p} name="crews" type="text" inputMode="numeric" defaultValue={v("crews", r.crews)} />}
+              </Field>
+              <Field id={`etr-${r.barangayId}`} label="Estimated restoration" error={e("etr")}>
+                {(p) => <input {...p} name="etr" type="datetime-local" defaultValue={v("etr", r.etr)} />}
+              </Field>
+              <div className="field">
+                <button type="submit" className="button">
+                  Save {r.name}
+                </button>
+              </div>
+            </Form>
+          </section>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router";
+import { TOWNS, type Town } from "../../../../core/constants";
+import { formatDateTime } from "../../../../core/dates";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../../../core/reports";
+import { listIncidents } from "../../../../core/reports.server";
+import { services } from "../../../context";
+import { requireStaff } from "../guard.server";
+import type { Route } from "./+types/list";
+import "./incidents.css";
+import { FilterForm, FilterSelect } from "../Filters";
+import type { ConsoleHandle } from "../nav";
+
+/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+export const handle: ConsoleHandle = { staff: "incidents.manage" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "incidents.manage");
+  const url = new URL(args.request.url);
+  const townParam = url.searchParams.get("town") ?? "";
+  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : undefined;
+  const closed = url.searchParams.get("show") === "all";
+  const list = await listIncidents(services(args.context).db, { open: !closed, town, limit: 300 });
+  return {
+    town: town ?? "",
+    closed,
+    incidents: list.map((i) => ({
+      id: i.id,
+      kind: i.kind,
+      status: i.status,
+      town: i.town,
+      barangay: i.barangay,
+      landmark: i.landmark,
+      reportCount: i.reportCount,
+      etr: i.etr ? formatDateTime(i.etr) : null,
+      last: formatDateTime(i.lastReportAt),
+    })),
+  };
+}
+
+export default function IncidentList({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <title>Incidents | WESPECO staff</title>
+      <h1>Incidents</h1>
+      <p className="console-actions">
+        <Link to="/staff/outages">Restoration hub and major event</Link>
+        <Link to="/staff/open311-keys">Open311 keys</Link>
+      </p>
+      <FilterForm label="Filter the incidents" button="Filter">
+        <FilterSelect name="town" label="Town" value={d.town} any="All towns" options={TOWNS} />
+        <FilterSelect
+          name="show"
+          label="Show"
+          value={d.closed ? "all" : "open"}
+          options={[
+            { value: "open", label: "Open only" },
+            { value: "all", label: "Open and closed" },
+          ]}
+        />
+      </FilterForm>
+      {d.incidents.length === 0 ? (
+        <p>No incidents here.</p>
+      ) : (
+        <ul className="incident-cards" aria-label="Incidents, newest report first">
+          {d.incidents.map((i) => (
+            <li key={i.id} className={`incident-card${HAZARD_KINDS.has(i.kind) ? " incident-card--hazard" : ""}`}>
+              <Link to={`/staff/incidents/${i.id}`} className="incident-card__title">
+                #{i.id} {REPORT_KIND_LABELS[i.kind]}: {i.barangay}, {i.town}
+              </Link>
+              <span className="incident-card__status">{INCIDENT_STATUS_LABELS[i.status]}</span>
+              <span>
+                {i.reportCount} {i.reportCount === 1 ? "report" : "reports"} · newest {i.last}
+                {i.etr ? ` · ETR ${i.etr}` : ""}
+              </span>
+              {i.landmark && <span className="incident-card__place">{i.landmark}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { data, Form, Link } from "react-router";
+import { recordAudit } from "../../../../core/audit.server";
+import { formatDateTime } from "../../../../core/dates";
+import { issueOpen311Key, listOpen311Keys, revokeOpen311Key } from "../../../../core/outages.server";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { textField } from "../form";
+import { requireStaff, staffServices } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/open311-keys";
+
+/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+export const handle: ConsoleHandle = { staff: "incidents.manage" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "incidents.manage");
+  const keys = await listOpen311Keys(services(args.context).db);
+  return {
+    keys: keys.map((k) => ({
+      id: k.id,
+      name: k.name,
+      createdAt: formatDateTime(k.createdAt),
+      revokedAt: k.revokedAt ? formatDateTime(k.revokedAt) : null,
+    })),
+  };
+}
+
+type ActionResult = { issued?: { name: string; key: string }; errors: { name?: string }; name?: string };
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "incidents.manage");
+  const db = services(args.context).db;
+  const st = staffServices(args);
+  const form = await args.request.formData();
+  const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
+  if (textField(form, "intent") === "revoke") {
+    const id = Number(textField(form, "id"));
+    await db.transaction(async (tx) => {
+      if (await revokeOpen311Key(tx, id))
+        await recordAudit(tx, { ...audit, action: "open311_key.revoked", objectType: "open311_key", objectId: id });
+    });
+    return data<ActionResult>({ errors: {} });
+  }
+  const name = textField(form, "name").trim();
+  if (name.length < 3 || name.length > 100)
+    return data<ActionResult>(
+      { errors: { name: "Name the client in 3 to 100 characters, for example “Provincial DRRMO”." }, name },
+      { status: 422 },
+    );
+  const issued = await db.transaction(async (tx) => {
+    const key = await issueOpen311Key(tx, { name, actorId: me.id });
+    await recordAudit(tx, { ...audit, action: "open311_key.issued", objectType: "open311_key", objectId: key.id, after: { name } });
+    return key;
+  });
+  return data<ActionResult>({ issued: { name, key: issued.key }, errors: {} }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function Open311Keys({ loaderData: d, actionData }: Route.ComponentProps) {
+  const result = actionData as ActionResult | undefined;
+  return (
+    <>
+      <title>Open311 keys | WESPECO staff</title>
+      <p>
+        <Link to="/staff/incidents">Incidents</Link>
+      </p>
+      <h1>Open311 API keys</h1>
+      <p>
+        A key lets an Open311 client (a disaster office, a radio station's app) file reports at <code>/open311/v2/requests.json</code>.
+        Reading is open to all.
+      </p>
+      {result?.issued && (
+        <div className="console-status" role="status">
+          Key for {result.issued.name}, shown only now: copy it and send it to them safely.
+          <p className="console-code">{result.issued.key}</p>
+        </div>
+      )}
+      <section className="console-card">
+        <h2>Issue a key</h2>
+        <ErrorSummary errors={result?.errors ?? {}} />
+        <Form method="post" noValidate>
+          <Field id="name" label="Client" error={result?.errors.name}>
+            {(p) => <input {...p} type="text" maxLength={100} defaultValue={result?.name} />}
+          </Field>
+          <button type="submit" className="button">
+            Issue a key
+          </button>
+        </Form>
+      </section>
+      <h2>Keys</h2>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">Client</th>
+              <th scope="col">Issued</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.keys.map((k) => (
+              <tr key={k.id}>
+                <td>{k.name}</td>
+                <td>{k.createdAt}</td>
+                <td>
+                  {k.revokedAt ? (
+                    `Revoked ${k.revokedAt}`
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="revoke" />
+                      <input type="hidden" name="id" value={k.id} />
+                      <button type="submit" className="button button--secondary" aria-label={`Revoke the key of ${k.name}`}>
+                        Revoke
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

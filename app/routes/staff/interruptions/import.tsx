@@ -1,0 +1,126 @@
+/**
+ * /staff/interruptions/import: a week's schedule from a CSV file (or pasted). Every row is
+ * checked first; if any is wrong nothing is stored and each bad row and column is named.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { ImportError, importInterruptionsCsv } from "../../../../core/interruption-editor.server";
+import { IMPORT_COLUMNS, type ImportProblem } from "../../../../core/interruption-rules";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { contentContext, readForm } from "../content/context.server";
+import { requireStaff } from "../guard.server";
+import type { Route } from "./+types/import";
+import "../content/content.css";
+import type { ConsoleHandle } from "../nav";
+
+export const handle: ConsoleHandle = { staff: "interruptions.manage" };
+
+const MAX_CSV_BYTES = 512 * 1024;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "interruptions.manage");
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaff(args, "interruptions.manage");
+  const form = await readForm(args.request);
+  const file = form.get("file");
+  const pasted = typeof form.get("csv") === "string" ? String(form.get("csv")) : "";
+  const publish = form.get("publish") === "now" ? "now" : "draft";
+  let csv = pasted;
+  if (file && typeof file !== "string" && file.size > 0) {
+    if (file.size > MAX_CSV_BYTES)
+      return data(
+        { error: "The file is larger than 512 KB: is it the right one?", problems: [] as ImportProblem[], csv: pasted, publish },
+        { status: 422 },
+      );
+    csv = await file.text();
+  }
+  if (!csv.trim())
+    return data(
+      { error: "Choose the CSV file, or paste its contents.", problems: [] as ImportProblem[], csv: pasted, publish },
+      { status: 422 },
+    );
+  try {
+    const ids = await importInterruptionsCsv(contentContext(args, user), csv, publish);
+    throw redirect(
+      `/staff/interruptions?saved=${encodeURIComponent(`Imported ${ids.length} interruption${ids.length === 1 ? "" : "s"}${publish === "now" ? " and published them" : " as drafts"}.`)}`,
+    );
+  } catch (error) {
+    if (error instanceof ImportError)
+      return data({ error: error.message, problems: error.problems, csv: csv.slice(0, 100_000), publish }, { status: 422 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Import interruptions | WESPECO staff" }];
+
+export default function ImportInterruptions({ actionData }: Route.ComponentProps) {
+  const problems = actionData?.problems ?? [];
+  return (
+    <>
+      <p>
+        <Link to="/staff/interruptions">← All interruptions</Link>
+      </p>
+      <h1>Import a week of interruptions</h1>
+      <p>
+        One interruption per row, with the columns <code>{IMPORT_COLUMNS.join(", ")}</code>. Dates as 2026-03-05, times as 08:00 (Manila).
+        In
+        <code> barangays</code>, names separated by semicolons, or <code>ALL</code> for the whole town.{" "}
+        <a href="/staff/interruptions/import/template.csv" download>
+          Download the template
+        </a>
+        .
+      </p>
+      {actionData?.error && <ErrorSummary title="Nothing was imported" errors={{ file: actionData.error }} />}
+      {problems.length > 0 && (
+        <div className="console-table-wrap">
+          <table className="console-table import-problems">
+            <caption>Problems to correct</caption>
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Column</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.map((p, i) => (
+                <tr key={i}>
+                  <td>Row {p.row}</td>
+                  <td>{p.column}</td>
+                  <td>{p.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Form method="post" encType="multipart/form-data" noValidate>
+        <Field id="file" label="CSV file" error={actionData?.error && !problems.length ? actionData.error : undefined}>
+          {(p) => <input {...p} type="file" accept=".csv,text/csv" />}
+        </Field>
+        <div className="field">
+          <label className="field__label" htmlFor="csv">
+            Or paste the rows
+          </label>
+          <textarea id="csv" name="csv" rows={6} defaultValue={actionData?.csv ?? ""} />
+        </div>
+        <fieldset className="publication-fields">
+          <legend>After import</legend>
+          <div className="choice-list">
+            <label>
+              <input type="radio" name="publish" value="draft" defaultChecked={actionData?.publish !== "now"} /> Keep them as drafts
+            </label>
+            <label>
+              <input type="radio" name="publish" value="now" defaultChecked={actionData?.publish === "now"} /> Publish them now
+            </label>
+          </div>
+        </fieldset>
+        <button type="submit" className="button">
+          Check and import
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/** /staff/members/survey/answers: the period's answers as scores (no names); each opens on its own, audited, page. */
+import { Link } from "react-router";
+import { formatDate, manilaParts } from "../../../../core/dates";
+import { SURVEY_RATINGS } from "../../../../core/survey-options";
+import { listAnswers } from "../../../../core/survey-results.server";
+import { cityLabel, monthKey, monthLabel, readSurveyFilter } from "../../../../core/survey-stats";
+import { services } from "../../../context";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/survey-answers";
+import "./members.css";
+
+export const handle: ConsoleHandle = { staff: "members.read" };
+
+const PAGE = 100;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "members.read");
+  const params = new URL(args.request.url).searchParams;
+  const filter = readSurveyFilter(params, manilaParts(new Date()));
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const { total, rows } = await listAnswers(services(args.context).db, filter, { limit: PAGE, offset: (page - 1) * PAGE });
+  const base = new URLSearchParams({ from: monthKey(filter.from), to: monthKey(filter.to), ...(filter.town ? { town: filter.town } : {}) });
+  const at = (p: number) => `?${new URLSearchParams([...base, ["page", String(p)]])}`;
+  return {
+    heading: `${monthLabel(filter.from)} to ${monthLabel(filter.to)}, ${filter.town ? cityLabel(filter.town) : "all towns"}`,
+    back: `/staff/members/survey?${base}`,
+    total,
+    page,
+    prev: page > 1 ? at(page - 1) : null,
+    next: page * PAGE < total ? at(page + 1) : null,
+    rows: rows.map((r) => ({ ...r, town: cityLabel(r.city), date: formatDate(r.createdAt) })),
+  };
+}
+
+export default function SurveyAnswers({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <title>Survey answers | WESPECO staff</title>
+      <p>
+        <Link to={d.back}>Survey results</Link>
+      </p>
+      <h1>Survey answers</h1>
+      <p>
+        {d.total} {d.total === 1 ? "answer" : "answers"}, {d.heading}. Scores 4 (best) to 1; — not answered. Open an answer to see who gave
+        it (each view is in the audit log).
+      </p>
+      <div className="console-table-wrap">
+        <table className="console-table survey-table">
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Date</th>
+              <th scope="col">Town</th>
+              {SURVEY_RATINGS.map((q, i) => (
+                <th scope="col" className="num" key={q.name} title={q.question}>
+                  Q{i + 1}
+                </th>
+              ))}
+              <th scope="col">Suggestion</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.rows.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">
+                  <Link to={`/staff/members/survey/answers/${r.id}`}>#{r.id}</Link>
+                </th>
+                <td>{r.date}</td>
+                <td>{r.town}</td>
+                {SURVEY_RATINGS.map((q) => (
+                  <td className="num" key={q.name}>
+                    {r.scores[q.name] ?? "—"}
+                  </td>
+                ))}
+                <td>{r.hasSuggestion ? "Yes" : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="console-actions">
+        {d.prev && <Link to={d.prev}>Newer answers</Link>}
+        {d.next && <Link to={d.next}>Older answers</Link>}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** /staff/members/agam-tally.csv: the tally as CSV (an export: recorded in the audit log). */
+import { loadTally } from "../../../../core/agam-admin.server";
+import { tallyCsv } from "../../../../core/agam-tally";
+import { now } from "../../../../core/clock";
+import { manilaIsoDate } from "../../../../core/dates";
+import { services } from "../../../context";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import type { Route } from "./+types/tally-csv";
+import { auditMember, download } from "./audit.server";
+
+export const handle: ConsoleHandle = { staff: "members.read" };
+
+export async function loader(args: Route.LoaderArgs) {
+  const me = await requireStaff(args, "members.read");
+  const tally = await loadTally(services(args.context).db);
+  await auditMember(args, me, { action: "agam_tally.exported", objectType: "agam_tally", after: { registered: tally.quorum.registered } });
+  return download(tallyCsv(tally), "text/csv", `agam-tally-${manilaIsoDate(now())}.csv`);
+}

@@ -1,0 +1,313 @@
+/**
+ * /staff/rates?year=&month=: one month's official rates and generation charges, in a grid or
+ * from a CSV laid out like the public rates.csv; published from a chosen time (Manila).
+ * Every figure is checked first; a mismatch is refused with the figures and nothing is stored.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { now as clockNow } from "../../../../core/clock";
+import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../core/constants";
+import { ContentValidationError } from "../../../../core/content-context";
+import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../core/dates";
+import { GENERATION_COLUMNS, monthLabel } from "../../../../core/rates";
+import { getOfficialRates, listGenerationCharges } from "../../../../core/rates.server";
+import {
+  type GenerationKey,
+  parseRatesCsv,
+  type RatesInput,
+  type RatesProblem,
+  RatesRefused,
+  saveRates,
+} from "../../../../core/rates-editor.server";
+import { listRevisions } from "../../../../core/revisions.server";
+import { services } from "../../../context";
+import { contentContext, readForm } from "../content/context.server";
+import { requireStaff } from "../guard.server";
+import type { Route } from "./+types/editor";
+import "../content/content.css";
+import { Field } from "../../../components/ui/Field";
+import type { ConsoleHandle } from "../nav";
+
+export const handle: ConsoleHandle = { staff: "rates.manage" };
+
+const BLANK_ROWS = 3;
+
+function monthOf(url: URL) {
+  const now = manilaParts(clockNow());
+  const year = Number(url.searchParams.get("year")) || now.year;
+  const month = Number(url.searchParams.get("month")) || now.month;
+  return { year: Math.min(Math.max(year, 2007), now.year + 1), month: Math.min(Math.max(month, 1), 12) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "rates.manage");
+  const url = new URL(args.request.url);
+  const { year, month } = monthOf(url);
+  const db = services(args.context).db;
+  const key = `${year}-${String(month).padStart(2, "0")}`;
+  const [rates, charges, revisions] = await Promise.all([
+    getOfficialRates(db, year, month, { includeUnpublished: true }),
+    listGenerationCharges(db, year, month, { includeUnpublished: true }),
+    listRevisions(db, "rates", key),
+  ]);
+  const sources = charges.filter((c) => c.source.queue !== 100);
+  return {
+    year,
+    month,
+    label: monthLabel(year, month),
+    /** The month's revisions page, where an earlier one can be restored; null before the first save. */
+    history: revisions.length ? `/staff/history/rates/${key}` : null,
+    saved: url.searchParams.get("saved") ?? "",
+    publishAt: toManilaLocalInput(clockNow()),
+    rates: Object.fromEntries(RATE_TYPES.map((t) => [t, String(rates.find((r) => r.type === t)?.amount ?? "")])) as Record<string, string>,
+    rows: [
+      ...sources.map((c) => ({
+        name: c.source.name,
+        queue: String(c.source.queue),
+        values: Object.fromEntries(GENERATION_COLUMNS.map((col) => [col.key, String(c[col.key])])) as Record<string, string>,
+      })),
+      ...Array.from({ length: BLANK_ROWS }, () => ({ name: "", queue: "", values: {} as Record<string, string> })),
+    ],
+  };
+}
+
+function fromGrid(form: FormData): RatesInput {
+  const text = (k: string) => String(form.get(k) ?? "");
+  const input: RatesInput = { rates: RATE_TYPES.map((t) => ({ type: t, amount: text(`rate-${t}`) })), charges: [] };
+  for (let i = 0; i < 60; i++) {
+    const name = text(`g${i}-name`);
+    const queue = text(`g${i}-queue`);
+    const values = Object.fromEntries(GENERATION_COLUMNS.map((c) => [c.key, text(`g${i}-${c.key}`)])) as Record<GenerationKey, string>;
+    if (!form.has(`g${i}-name`)) break;
+    if (!name.trim() && !queue.trim() && Object.values(values).every((v) => !v.trim())) continue;
+    input.charges.push({ name, queue, values, row: i + 1 });
+  }
+  return input;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaff(args, "rates.manage");
+  const form = await readForm(args.request);
+  const year = Number(form.get("year"));
+  const month = Number(form.get("month"));
+  const source = form.get("source") === "csv" ? "csv" : "grid";
+  const publishAtText = String(form.get("publishAt") ?? "");
+  const publishAt = publishAtText ? manilaLocalInput(publishAtText) : null;
+  const fail = (problems: RatesProblem[]) =>
+    data(
+      {
+        problems,
+        source,
+        grid: source === "grid" ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : null,
+      },
+      { status: 422 },
+    );
+  if (publishAtText && !publishAt)
+    return fail([{ column: "Published from", message: "Enter when the month's rates become public, like 2026-03-01 00:00." }]);
+  let input: RatesInput;
+  try {
+    if (source === "csv") {
+      const file = form.get("file");
+      const text = file && typeof file !== "string" && file.size > 0 ? (file.size > 512 * 1024 ? "" : await file.text()) : "";
+      if (!text.trim())
+        return fail([{ column: "CSV file", message: "Choose the CSV file (at most 512 KB), laid out like the public rates.csv." }]);
+      input = parseRatesCsv(text);
+    } else input = fromGrid(form);
+    await saveRates(contentContext(args, user), year, month, input, publishAt, source);
+  } catch (error) {
+    if (error instanceof RatesRefused) return fail(error.problems);
+    if (error instanceof ContentValidationError)
+      return fail(Object.values(error.fieldErrors).map((message) => ({ column: "Month", message })));
+    throw error;
+  }
+  throw redirect(`/staff/rates?year=${year}&month=${month}&saved=${encodeURIComponent(`Saved the rates of ${monthLabel(year, month)}.`)}`);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Rates | WESPECO staff" }];
+
+export default function RatesEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const problems = actionData?.problems ?? [];
+  const grid = (actionData?.grid ?? null) as Record<string, string> | null;
+  const val = (name: string, fallback: string) => (grid ? (grid[name] ?? "") : fallback);
+  return (
+    <>
+      <h1>Rates: {d.label}</h1>
+      {d.saved && (
+        <p className="console-status" role="status">
+          {d.saved}
+        </p>
+      )}
+      {d.history && (
+        <p>
+          <Link to={d.history}>Revisions of {d.label}</Link> (see what changed, restore an earlier one)
+        </p>
+      )}
+      <form method="get" className="console-filters" aria-label="Choose the month">
+        <div className="field">
+          <label className="field__label" htmlFor="pick-month">
+            Month
+          </label>
+          <select id="pick-month" name="month" defaultValue={d.month}>
+            {MONTH_NAMES.map((m, i) => (
+              <option key={m} value={i + 1}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="pick-year">
+            Year
+          </label>
+          <input type="number" id="pick-year" name="year" defaultValue={d.year} min={2007} />
+        </div>
+        <div className="field">
+          <button type="submit" className="button button--secondary">
+            Open
+          </button>
+        </div>
+      </form>
+      {problems.length > 0 && (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>Nothing was saved</h2>
+          <div className="console-table-wrap">
+            <table className="console-table import-problems">
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {problems.map((p, i) => (
+                  <tr key={i}>
+                    <td>{p.row ? `Row ${p.row}` : "—"}</td>
+                    <td>{p.column}</td>
+                    <td>{p.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+      <section className="console-card">
+        <h2>Import a CSV</h2>
+        <p>
+          Laid out like the public <a href={`/rates.csv?year=${d.year}&month=${d.month}`}>rates.csv</a> (download it as a template). The
+          total row (queue 100) is checked, or computed when left out.
+        </p>
+        <Form method="post" encType="multipart/form-data" noValidate>
+          <input type="hidden" name="source" value="csv" />
+          <input type="hidden" name="year" value={d.year} />
+          <input type="hidden" name="month" value={d.month} />
+          <div className="field-row">
+            <Field id="file" label="CSV file">
+              {(p) => <input {...p} type="file" accept=".csv,text/csv" />}
+            </Field>
+            <div className="field">
+              <label className="field__label" htmlFor="csv-publishAt">
+                Published from (Manila time)
+              </label>
+              <input type="datetime-local" id="csv-publishAt" name="publishAt" defaultValue={d.publishAt} />
+            </div>
+          </div>
+          <button type="submit" className="button">
+            Check and import
+          </button>
+        </Form>
+      </section>
+      <section className="console-card">
+        <h2>Or enter them here</h2>
+        <Form method="post" noValidate>
+          <input type="hidden" name="source" value="grid" />
+          <input type="hidden" name="year" value={d.year} />
+          <input type="hidden" name="month" value={d.month} />
+          <div className="field-row">
+            {RATE_TYPES.map((t) => (
+              <div className="field" key={t}>
+                <label className="field__label" htmlFor={`rate-${t}`}>
+                  {t} ({RATE_TYPE_LABELS[t]}), Php/kWh
+                </label>
+                <input
+                  type="text"
+                  inputMode="decimal"
+                  id={`rate-${t}`}
+                  name={`rate-${t}`}
+                  defaultValue={val(`rate-${t}`, d.rates[t] ?? "")}
+                />
+              </div>
+            ))}
+          </div>
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <caption>Breakdown of generation charge (leave the total row out to have it computed)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Power source</th>
+                  <th scope="col">Queue</th>
+                  {GENERATION_COLUMNS.map((c) => (
+                    <th scope="col" key={c.key}>
+                      {c.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {d.rows.map((r, i) => (
+                  <tr key={i}>
+                    <td>
+                      <input
+                        type="text"
+                        aria-label={`Row ${i + 1} power source`}
+                        name={`g${i}-name`}
+                        defaultValue={val(`g${i}-name`, r.name)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="text"
+                        inputMode="numeric"
+                        size={3}
+                        aria-label={`Row ${i + 1} queue`}
+                        name={`g${i}-queue`}
+                        defaultValue={val(`g${i}-queue`, r.queue)}
+                      />
+                    </td>
+                    {GENERATION_COLUMNS.map((c) => (
+                      <td key={c.key}>
+                        <input
+                          type="text"
+                          inputMode="decimal"
+                          size={10}
+                          aria-label={`Row ${i + 1} ${c.label}`}
+                          name={`g${i}-${c.key}`}
+                          defaultValue={val(`g${i}-${c.key}`, r.values[c.key] ?? "")}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="grid-publishAt">
+              Published from (Manila time)
+            </label>
+            <input type="datetime-local" id="grid-publishAt" name="publishAt" defaultValue={val("publishAt", d.publishAt)} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="button">
+              Check and save
+            </button>
+            <Link className="button button--secondary" to={`/rates?year=${d.year}&month=${d.month}`}>
+              See the public page
+            </Link>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
+}

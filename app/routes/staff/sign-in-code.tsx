@@ -1,0 +1,77 @@
+/** Staff sign-in, step two: the code from the authenticator app, or a backup code. */
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import type { Route } from "./+types/sign-in-code";
+import { textField } from "./form";
+import { safeNext, staffServices } from "./guard.server";
+import { attemptCode } from "./sign-in.server";
+import "./console.css";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "public" };
+
+/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
+export const meta: Route.MetaFunction = () => [];
+
+/** better-auth's cookie that carries the pending two-factor step (10 minutes). */
+const hasPendingStep = (request: Request) => /staff\.two_factor=/.test(request.headers.get("cookie") ?? "");
+
+export async function loader(args: Route.LoaderArgs) {
+  const next = safeNext(new URL(args.request.url).searchParams.get("next"));
+  const me = await staffServices(args).current();
+  if (me?.enrolled) throw redirect(next);
+  if (!hasPendingStep(args.request)) throw redirect("/staff/sign-in");
+  return { next };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const code = textField(form, "code").trim();
+  const next = safeNext(textField(form, "next"));
+  if (!code) return data({ errors: { code: "Enter the 6-digit code from your authenticator app, or a backup code." } }, { status: 400 });
+  if (!hasPendingStep(args.request)) throw redirect("/staff/sign-in");
+  const outcome = await attemptCode(staffServices(args), code);
+  if (outcome.kind === "signed-in") throw redirect(next);
+  if (outcome.kind === "code") throw redirect("/staff/sign-in");
+  return data({ errors: { code: outcome.message } }, { status: outcome.kind === "throttled" ? 429 : 400 });
+}
+
+export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: Record<string, string | undefined> = actionData?.errors ?? {};
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+  }, [actionData]);
+  return (
+    <div className="console-narrow">
+      <title>Enter your code | WESPECO staff</title>
+      <p className="console-narrow__brand">WESPECO staff console</p>
+      <div className="console-card">
+        <h1>Enter your code</h1>
+        <div ref={summary}>
+          <ErrorSummary errors={errors} />
+        </div>
+        <Form method="post" noValidate>
+          <input type="hidden" name="next" value={loaderData.next} />
+          <Field
+            id="code"
+            label="Code"
+            hint="The 6-digit code your authenticator app shows now, or one of your backup codes."
+            error={errors.code}
+          >
+            {(p) => (
+              <input {...p} type="text" inputMode="text" autoComplete="one-time-code" className="console-code-input" autoFocus required />
+            )}
+          </Field>
+          <button type="submit" className="button">
+            Sign in
+          </button>
+        </Form>
+      </div>
+      <p>
+        <Link to="/staff/sign-in">Start again</Link>
+      </p>
+    </div>
+  );
+}

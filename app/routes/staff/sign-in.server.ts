@@ -1,0 +1,82 @@
+/** The server side of signing in: better-auth's calls, the throttle, the audit entries. */
+import { recordAudit } from "../../../core/audit.server";
+import { endSessionByToken } from "../../../server/staff/auth";
+import type { StaffServices } from "../../../server/staff/context";
+import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, signInWait } from "../../../server/staff/throttle";
+
+export type SignInOutcome = { kind: "code" } | { kind: "signed-in"; userId: string } | { kind: "refused" | "throttled"; message: string };
+
+const WRONG = "The e-mail address or password is not right.";
+
+export async function attemptPasswordSignIn(staff: StaffServices, email: string, password: string): Promise<SignInOutcome> {
+  const wait = await signInWait(staff.db, { email, ip: staff.ip });
+  if (wait > 0) {
+    await recordThrottled(staff, email, wait);
+    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(wait)}, then try again.` };
+  }
+  let result;
+  try {
+    result = await staff.auth.api.signInEmail({
+      body: { email: normalizeEmail(email), password, rememberMe: true },
+      headers: staff.headers(),
+      returnHeaders: true,
+    });
+  } catch {
+    await recordSignInFailure(staff, email, "password");
+    return { kind: "refused", message: WRONG };
+  }
+  const body = result.response as { twoFactorRedirect?: boolean; token?: string; user?: { id: string; email: string } };
+  if (body.twoFactorRedirect) {
+    // Password right; the second factor comes next (better-auth's two-factor cookie).
+    staff.takeCookies(result.headers);
+    return { kind: "code" };
+  }
+  // A session without a second factor: either the account uses only passkeys, or it has not
+  // finished enrolment. A password alone never signs in.
+  if (body.token) await endSessionByToken(staff.db, body.token);
+  await recordAudit(staff.db, {
+    actorId: body.user?.id ?? null,
+    actorEmail: body.user?.email ?? normalizeEmail(email),
+    action: "sign_in.refused",
+    objectType: "session",
+    after: { reason: "no second factor for password sign-in" },
+    ip: staff.ip,
+    userAgent: staff.userAgent,
+  });
+  return { kind: "refused", message: "Sign in with your passkey, or finish setting up your account with your enrolment link." };
+}
+
+/** Step two: a 6-digit code from the app, or a backup code. */
+export async function attemptCode(staff: StaffServices, code: string): Promise<SignInOutcome> {
+  const wait = await signInWait(staff.db, { ip: staff.ip });
+  if (wait > 0) {
+    await recordThrottled(staff, null, wait);
+    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(wait)}, then try again.` };
+  }
+  const cleaned = code.replace(/\s+/g, "");
+  let result;
+  try {
+    result = /^\d{6}$/.test(cleaned)
+      ? await staff.auth.api.verifyTOTP({ body: { code: cleaned, trustDevice: false }, headers: staff.headers(), returnHeaders: true })
+      : await staff.auth.api.verifyBackupCode({
+          body: { code: cleaned, trustDevice: false },
+          headers: staff.headers(),
+          returnHeaders: true,
+        });
+  } catch {
+    await recordSignInFailure(staff, null, "code");
+    return { kind: "refused", message: "That code is not right, or it has expired. Enter the current code from your app." };
+  }
+  const user = (result.response as { user?: { id: string; email: string } }).user;
+  staff.takeCookies(result.headers);
+  await recordAudit(staff.db, {
+    actorId: user?.id ?? null,
+    actorEmail: user?.email ?? null,
+    action: "sign_in.succeeded",
+    objectType: "session",
+    after: { method: /^\d{6}$/.test(cleaned) ? "password+totp" : "password+backup-code" },
+    ip: staff.ip,
+    userAgent: staff.userAgent,
+  });
+  return { kind: "signed-in", userId: user?.id ?? "" };
+}

@@ -1,0 +1,115 @@
+/**
+ * Staff sign-in, step one: e-mail and password (or a passkey, which alone is enough).
+ * The answer never says whether an e-mail has an account; repeated failures slow down
+ * both the e-mail and the address (server/staff/throttle.ts).
+ */
+import { useEffect, useRef, useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import type { Route } from "./+types/sign-in";
+import { type FieldErrors, hasErrors, textField } from "./form";
+import { safeNext, staffServices } from "./guard.server";
+import { attemptPasswordSignIn } from "./sign-in.server";
+import "./console.css";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "public" };
+
+/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
+export const meta: Route.MetaFunction = () => [];
+
+export async function loader(args: Route.LoaderArgs) {
+  const me = await staffServices(args).current();
+  const next = safeNext(new URL(args.request.url).searchParams.get("next"));
+  if (me?.enrolled) throw redirect(next);
+  return { next };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const email = textField(form, "email").trim();
+  const password = textField(form, "password");
+  const next = safeNext(textField(form, "next"));
+  const errors: FieldErrors = {};
+  if (!email) errors.email = "Enter your e-mail address.";
+  if (!password) errors.password = "Enter your password.";
+  if (hasErrors(errors)) return data({ errors, email }, { status: 400 });
+
+  const outcome = await attemptPasswordSignIn(staffServices(args), email, password);
+  if (outcome.kind === "code") throw redirect(`/staff/sign-in/code?next=${encodeURIComponent(next)}`);
+  if (outcome.kind === "signed-in") throw redirect(next);
+  return data({ errors: { password: outcome.message }, email }, { status: outcome.kind === "throttled" ? 429 : 400 });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const summary = useRef<HTMLDivElement>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
+  }, [actionData]);
+  return (
+    <div className="console-narrow">
+      <title>Sign in | WESPECO staff</title>
+      <p className="console-narrow__brand">WESPECO staff console</p>
+      <div className="console-card">
+        <h1>Sign in</h1>
+        <div ref={summary}>
+          <ErrorSummary errors={errors} />
+        </div>
+        <Form method="post" noValidate>
+          <input type="hidden" name="next" value={loaderData.next} />
+          <Field id="email" label="E-mail address" error={errors.email}>
+            {(p) => <input {...p} type="email" autoComplete="username webauthn" defaultValue={actionData?.email ?? ""} required />}
+          </Field>
+          <Field id="password" label="Password" error={errors.password}>
+            {(p) => <input {...p} type="password" autoComplete="current-password" required />}
+          </Field>
+          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+            Continue
+          </button>
+        </Form>
+        <PasskeySignIn next={loaderData.next} />
+      </div>
+      <p>
+        <a href="/">Back to the public website</a>
+      </p>
+    </div>
+  );
+}
+
+/** Shown only once scripts run: a passkey needs the browser's WebAuthn API. */
+function PasskeySignIn({ next }: { next: string }) {
+  const [ready, setReady] = useState(false);
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setReady(typeof window.PublicKeyCredential === "function"), []);
+  if (!ready) return null;
+  return (
+    <div className="console-passkey">
+      <p>Or, if you have set up a passkey on this device or a security key:</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setMessage("");
+          try {
+            const { signInWithPasskey } = await import("./passkey.client");
+            await signInWithPasskey();
+            window.location.assign(next);
+          } catch (error) {
+            setMessage(error instanceof Error ? error.message : "The passkey sign-in failed.");
+            setBusy(false);
+          }
+        }}
+      >
+        Sign in with a passkey
+      </button>
+      <p role="status" aria-live="polite" className="field__error">
+        {message}
+      </p>
+    </div>
+  );
+}

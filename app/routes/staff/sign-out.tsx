@@ -1,0 +1,47 @@
+/** Sign out: ends this session (POST only; a GET shows a button). */
+import { Form, redirect } from "react-router";
+import { recordAudit } from "../../../core/audit.server";
+import type { Route } from "./+types/sign-out";
+import { staffServices } from "./guard.server";
+import "./console.css";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "public" };
+
+/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
+export const meta: Route.MetaFunction = () => [];
+
+export async function action(args: Route.ActionArgs) {
+  const staff = staffServices(args);
+  const me = await staff.current();
+  const out = await staff.auth.api.signOut({ headers: staff.headers(), returnHeaders: true }).catch(() => null);
+  staff.takeCookies(out?.headers);
+  if (me) {
+    await recordAudit(staff.db, {
+      actorId: me.user.id,
+      actorEmail: me.user.email,
+      action: "sign_out",
+      objectType: "session",
+      objectId: me.sessionId,
+      ip: staff.ip,
+      userAgent: staff.userAgent,
+    });
+  }
+  throw redirect("/staff/sign-in");
+}
+
+export default function SignOut() {
+  return (
+    <div className="console-narrow">
+      <title>Sign out | WESPECO staff</title>
+      <div className="console-card">
+        <h1>Sign out</h1>
+        <Form method="post">
+          <button type="submit" className="button">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+/** Administrators: one staff account — role, disable or enable, end sessions, new enrolment link. */
+import { data, Form, Link } from "react-router";
+import { formatDateTime } from "../../../core/dates";
+import { isRole, roleLabels, roles } from "../../../core/permissions";
+import {
+  type Actor,
+  changeRole,
+  endSessions,
+  getStaff,
+  listSessionsOf,
+  renewEnrolment,
+  StaffUserError,
+  setDisabled,
+} from "../../../server/staff/users";
+import { ErrorSummary, Field } from "../../components/ui/Field";
+import { services } from "../../context";
+import type { Route } from "./+types/user";
+import { type FieldErrors, textField } from "./form";
+import { requireStaff, staffServices } from "./guard.server";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "users.manage" };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "users.manage");
+  const db = staffServices(args).db;
+  const user = await getStaff(db, args.params.id);
+  if (!user) throw data(null, { status: 404 });
+  const sessions = await listSessionsOf(db, user.id);
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      roleLabel: roleLabels[user.role],
+      disabled: Boolean(user.disabledAt),
+      enrolled: user.enrolled,
+      createdAt: formatDateTime(user.createdAt),
+    },
+    sessions: sessions.map((s) => ({ id: s.id, since: formatDateTime(s.createdAt), ip: s.ipAddress ?? "", userAgent: s.userAgent ?? "" })),
+    roles: roles.map((r) => ({ value: r, label: roleLabels[r] })),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "users.manage");
+  const staff = staffServices(args);
+  const actor: Actor = { id: me.id, email: me.email, ip: staff.ip, userAgent: staff.userAgent };
+  const form = await args.request.formData();
+  const id = args.params.id;
+  if (!(await getStaff(staff.db, id))) throw data(null, { status: 404 });
+  try {
+    switch (textField(form, "intent")) {
+      case "role": {
+        const role = textField(form, "role");
+        if (!isRole(role)) return data({ errors: { role: "Choose a role." } as FieldErrors, status: null, link: null }, { status: 400 });
+        await changeRole(staff.db, id, role, actor);
+        return { errors: {} as FieldErrors, status: `Role changed to ${roleLabels[role]}.`, link: null };
+      }
+      case "disable":
+        await setDisabled(staff.db, id, true, actor);
+        return { errors: {} as FieldErrors, status: "The account is disabled and its sessions have ended.", link: null };
+      case "enable":
+        await setDisabled(staff.db, id, false, actor);
+        return { errors: {} as FieldErrors, status: "The account is enabled again.", link: null };
+      case "end-sessions": {
+        const n = await endSessions(staff.db, id, actor);
+        return { errors: {} as FieldErrors, status: `${n} session${n === 1 ? "" : "s"} ended.`, link: null };
+      }
+      case "enrolment-link": {
+        const link = await renewEnrolment(staff.db, id, actor, services(args.context).publicUrl);
+        return { errors: {} as FieldErrors, status: null, link: { url: link.url, expiresAt: formatDateTime(link.expiresAt) } };
+      }
+    }
+  } catch (error) {
+    if (error instanceof StaffUserError)
+      return data(
+        { errors: { [error.field === "role" ? "role" : "intent"]: error.message } as FieldErrors, status: null, link: null },
+        { status: 400 },
+      );
+    throw error;
+  }
+  return data({ errors: { intent: "Choose an action." } as FieldErrors, status: null, link: null }, { status: 400 });
+}
+
+export default function User({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, sessions } = loaderData;
+  const errors: FieldErrors = actionData?.errors ?? {};
+  return (
+    <>
+      <title>{`${user.name} | WESPECO staff`}</title>
+      <p>
+        <Link to="/staff/users">All users</Link>
+      </p>
+      <h1>{user.name}</h1>
+      <p>
+        {user.email} · {user.roleLabel} · {user.disabled ? "Disabled" : user.enrolled ? "Active" : "Not set up yet"} · invited{" "}
+        {user.createdAt}
+      </p>
+      <ErrorSummary errors={errors} />
+      {actionData?.status && (
+        <p className="console-status" role="status">
+          {actionData.status}
+        </p>
+      )}
+      {actionData?.link && (
+        <div className="console-status" role="status">
+          <p>
+            New enrolment link (works once, until {actionData.link.expiresAt}; earlier links no longer work). Using it replaces the password
+            and factors:
+          </p>
+          <p className="console-code">{actionData.link.url}</p>
+        </div>
+      )}
+      <section className="console-card" aria-labelledby="u-role">
+        <h2 id="u-role">Role</h2>
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="role" />
+          <Field id="role" label="Role" error={errors.role}>
+            {(p) => (
+              <select {...p} defaultValue={user.role}>
+                {loaderData.roles.map((r) => (
+                  <option key={r.value} value={r.value}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" className="button button--secondary">
+            Change role
+          </button>
+        </Form>
+      </section>
+      <section className="console-card" aria-labelledby="u-sessions">
+        <h2 id="u-sessions">Sessions</h2>
+        {sessions.length === 0 ? (
+          <p>No session now.</p>
+        ) : (
+          <ul>
+            {sessions.map((s) => (
+              <li key={s.id}>
+                Since {s.since} from {s.ip || "unknown address"} <span className="field__hint">{s.userAgent}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="console-actions" id="intent">
+          {sessions.length > 0 && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="end-sessions" />
+              <button type="submit" className="button button--secondary">
+                End all sessions
+              </button>
+            </Form>
+          )}
+          <Form method="post">
+            <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
+            <button type="submit" className="button button--secondary">
+              {user.disabled ? "Enable account" : "Disable account"}
+            </button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="intent" value="enrolment-link" />
+            <button type="submit" className="button button--secondary">
+              Make a new enrolment link
+            </button>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

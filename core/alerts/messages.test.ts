@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { alertMessage, alertSms, isSingleGsmSegment, smsConfirmationText } from "./messages";
+import { smsSendAt, tomorrowInManila } from "./quiet-hours";
+
+const manila = (iso: string) => new Date(`${iso}+08:00`);
+const interruption = {
+  id: 7,
+  startsAt: manila("2026-03-05T08:00:00"),
+  endsAt: manila("2026-03-05T17:00:00"),
+  circuitToBeOpened: "Bani Feeder 2",
+  areas: "Bani (Poblacion, Tiep, Colayo)",
+};
+
+describe("alert messages", () => {
+  it("an SMS fits one GSM segment and names the window, the areas and STOP", () => {
+    const text = alertSms("published", interruption, "https://wespeco.example.ph/news/power-interruptions");
+    expect(isSingleGsmSegment(text)).toBe(true);
+    expect(text).toContain("Mar 5 8AM-5PM");
+    expect(text).toContain("Bani (Poblacion");
+    expect(text).toMatch(/STOP to end$/);
+    const long = alertSms(
+      "moved",
+      {
+        ...interruption,
+        areas: "Bolinao (".concat("Germinal, Patar, Victory, Luciente I, Luciente II, Lucero, Ilog-Malino, Balingasay, Concordia)"),
+      },
+      "https://wespeco.example.ph/news/power-interruptions",
+    );
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toContain("...");
+  });
+
+  it("the SMS confirmation follows the NTC rules: service, frequency, free, how to stop, in one segment", () => {
+    const text = smsConfirmationText("123456");
+    expect(text).toMatch(/WESPECO outage alerts/);
+    expect(text).toMatch(/only when an interruption affects your area/);
+    expect(text).toMatch(/Free/);
+    expect(text).toMatch(/Reply STOP/);
+    expect(isSingleGsmSegment(text)).toBe(true);
+  });
+
+  it("an e-mail says the date, window, areas, circuit and both links in plain text", () => {
+    const m = alertMessage("cancelled", interruption, {
+      interruption: "https://x/news/power-interruptions#interruption-7",
+      manage: "https://x/alerts/manage/abc",
+    });
+    expect(m.subject).toBe("Power interruption CANCELLED: Thursday, March 5");
+    expect(m.text).toContain("When: Thursday, March 5, 2026, 8:00 AM to 5:00 PM");
+    expect(m.text).toContain("Circuit: Bani Feeder 2");
+    expect(m.text).toContain("Change or stop: https://x/alerts/manage/abc");
+  });
+});
+
+describe("quiet hours (21:00 to 07:00 Manila)", () => {
+  const starts = manila("2026-03-06T08:00:00");
+  it("sends at once during the day", () => {
+    const now = manila("2026-03-05T14:00:00");
+    expect(smsSendAt(now, "published", starts)).toEqual(now);
+  });
+  it("holds a new announcement at night until 07:00", () => {
+    expect(smsSendAt(manila("2026-03-05T22:30:00"), "published", starts)).toEqual(manila("2026-03-06T07:00:00"));
+    expect(smsSendAt(manila("2026-03-06T03:00:00"), "published", starts)).toEqual(manila("2026-03-06T07:00:00"));
+  });
+  it("sends a change at night when the interruption starts within 12 hours, holds one further off", () => {
+    const now = manila("2026-03-05T22:30:00");
+    expect(smsSendAt(now, "cancelled", starts)).toEqual(now);
+    expect(smsSendAt(now, "moved", manila("2026-03-07T08:00:00"))).toEqual(manila("2026-03-06T07:00:00"));
+  });
+  it("the reminder covers the next Manila calendar day", () => {
+    const { from, to } = tomorrowInManila(manila("2026-03-05T18:00:00"));
+    expect(from).toEqual(manila("2026-03-06T00:00:00"));
+    expect(to).toEqual(manila("2026-03-07T00:00:00"));
+  });
+});

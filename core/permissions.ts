@@ -1,0 +1,43 @@
+/**
+ * Who may do what in the staff console: the one permission table. Every console loader,
+ * action and endpoint asks `can(role, permission)` on the server; nothing else decides.
+ */
+export const roles = ["admin", "communications", "dispatcher", "rates", "member-services"] as const;
+export type Role = (typeof roles)[number];
+
+export const roleLabels: Record<Role, string> = {
+  admin: "Administrator",
+  communications: "Communications",
+  dispatcher: "Dispatcher",
+  rates: "Rates",
+  "member-services": "Member services",
+};
+
+export const permissions = [
+  "users.manage", // invite, disable, change roles, end sessions
+  "audit.read", // read and export the audit log
+  "content.publish", // news items, advisories, bids, careers, about-us, gallery, partners, branches, categories
+  "interruptions.manage", // power interruptions and their status
+  "incidents.manage", // outage reports, incidents and the restoration hub
+  "rates.manage", // official rates and generation charges
+  "alerts.manage", // alert subscribers, deliveries, channel pause
+  "members.read", // survey answers, pre-registrations, AGAM registrations, member roll (personal data)
+  "members.manage", // act on pre-registrations, AGAM administration, roll import, data-subject requests
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const table: Record<Role, readonly Permission[]> = {
+  admin: permissions,
+  communications: ["content.publish"],
+  dispatcher: ["interruptions.manage", "incidents.manage", "alerts.manage"],
+  rates: ["rates.manage"],
+  "member-services": ["members.read", "members.manage"],
+};
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && table[role].includes(permission);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (roles as readonly string[]).includes(value);
+}

@@ -1,0 +1,210 @@
+/**
+ * Outage and hazard reports: the kinds, the incident states and the rules shared by the
+ * report form, the dispatcher screens, Open311 and the CAP feed. No database here.
+ */
+
+export const REPORT_KINDS = ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
+  "no-power": "No power",
+  "partial-power": "Partial power or low voltage",
+  "line-down": "Line down or sparking",
+  pole: "Leaning or broken pole",
+  tree: "Tree touching a line",
+  meter: "Meter problem",
+  other: "Other",
+};
+
+/** Kinds that are a danger to people: shown first to dispatchers, with the safety warning to reporters. */
+export const HAZARD_KINDS: ReadonlySet<ReportKind> = new Set(["line-down", "pole", "tree"]);
+/** Kinds that mean consumers are without power (the CAP feed's unplanned outages). */
+export const OUTAGE_KINDS: ReadonlySet<ReportKind> = new Set(["no-power", "partial-power", "line-down"]);
+
+export const INCIDENT_STATUSES = ["received", "verified", "crew-assigned", "crew-on-site", "restored", "duplicate", "not-ours"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** The way forward, in order; duplicate and not-ours close an incident from any open state. */
+export const INCIDENT_PROGRESS: readonly IncidentStatus[] = ["received", "verified", "crew-assigned", "crew-on-site", "restored"];
+export const CLOSED_STATUSES: ReadonlySet<IncidentStatus> = new Set(["restored", "duplicate", "not-ours"]);
+
+export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
+  received: "Received",
+  verified: "Verified",
+  "crew-assigned": "Crew assigned",
+  "crew-on-site": "Crew on site",
+  restored: "Restored",
+  duplicate: "Closed: already reported",
+  "not-ours": "Closed: not a cooperative line",
+};
+
+/** What the reporter reads about each state. */
+export const INCIDENT_STATUS_EXPLAINED: Record<IncidentStatus, string> = {
+  received: "We have your report. A dispatcher will check it soon.",
+  verified: "A dispatcher confirmed the problem.",
+  "crew-assigned": "A line crew has been assigned.",
+  "crew-on-site": "The line crew is working on site.",
+  restored: "The problem is fixed. If you still have no power, report it again.",
+  duplicate: "This problem was already reported; it is handled under another report.",
+  "not-ours": "This is not a line of the cooperative (for example a telephone or cable TV line). Please tell the owner of the line.",
+};
+
+/** Reports of the same kind in the same barangay within this window join one incident. */
+export const GROUPING_WINDOW_MS = 2 * 3600_000;
+
+/** A move a dispatcher may make: forward along the progress, or close; never back from closed. */
+export function canMoveTo(from: IncidentStatus, to: IncidentStatus): boolean {
+  if (from === to || CLOSED_STATUSES.has(from)) return false;
+  if (to === "duplicate" || to === "not-ours") return true;
+  return INCIDENT_PROGRESS.indexOf(to) > INCIDENT_PROGRESS.indexOf(from);
+}
+
+/** Letters and digits that cannot be mistaken for one another when read over the phone. */
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export function makeReference(random: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < 7; i++) out += REFERENCE_ALPHABET[random[i]! % REFERENCE_ALPHABET.length];
+  return `R-${out}`;
+}
+export const REFERENCE_PATTERN = /^R-[2-9A-HJKMNP-Z]{7}$/;
+
+export const LANDMARK_MAX = 200;
+export const DETAILS_MAX = 1000;
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+
+/* ---------- The restoration hub's figures ---------- */
+
+export interface HubBarangayInput {
+  barangayId: number;
+  name: string;
+  town: string;
+}
+export interface HubPowerInput {
+  barangayId: number;
+  consumers: number;
+  consumersOff: number;
+  etr: Date | null;
+  crews: number;
+  updatedAt: Date;
+}
+export interface HubTown {
+  town: string;
+  barangaysTotal: number;
+  barangaysEnergized: number;
+  consumersTotal: number;
+  consumersRestored: number;
+  /** Share of the town's counted consumers with power, 0 to 1; null when no consumer counts were given. */
+  restoredShare: number | null;
+  /** The latest estimated restoration among the town's barangays still off; null when none given. */
+  etr: Date | null;
+  crews: number;
+  updatedAt: Date | null;
+  /** Barangays with consumers still off. */
+  areasOff: {
+    barangayId: number;
+    name: string;
+    consumers: number;
+    consumersOff: number;
+    etr: Date | null;
+    crews: number;
+    updatedAt: Date;
+  }[];
+}
+export interface HubStatus {
+  towns: HubTown[];
+  totals: Omit<HubTown, "town" | "areasOff">;
+}
+
+/**
+ * Per town: barangays energized out of all barangays (a barangay without figures counts as
+ * energized: nothing was reported off there), consumers restored out of the consumers
+ * counted, the latest ETR of the areas still off, crews deployed and the newest update.
+ */
+export function computeHub(
+  barangayList: readonly HubBarangayInput[],
+  power: readonly HubPowerInput[],
+  townOrder: readonly string[],
+): HubStatus {
+  const byBarangay = new Map(power.map((p) => [p.barangayId, p]));
+  const towns = new Map<string, HubTown>(
+    townOrder.map((town) => [
+      town,
+      {
+        town,
+        barangaysTotal: 0,
+        barangaysEnergized: 0,
+        consumersTotal: 0,
+        consumersRestored: 0,
+        restoredShare: null,
+        etr: null,
+        crews: 0,
+        updatedAt: null,
+        areasOff: [],
+      },
+    ]),
+  );
+  for (const b of barangayList) {
+    const t = towns.get(b.town);
+    if (!t) continue;
+    t.barangaysTotal++;
+    const p = byBarangay.get(b.barangayId);
+    // More off than counted means the count is stale: the barangay has at least that many.
+    const off = p ? Math.max(p.consumersOff, 0) : 0;
+    if (off === 0) t.barangaysEnergized++;
+    if (!p) continue;
+    const consumers = Math.max(p.consumers, off);
+    t.consumersTotal += consumers;
+    t.consumersRestored += consumers - off;
+    t.crews += p.crews;
+    if (!t.updatedAt || p.updatedAt > t.updatedAt) t.updatedAt = p.updatedAt;
+    if (off > 0) {
+      if (p.etr && (!t.etr || p.etr > t.etr)) t.etr = p.etr;
+      t.areasOff.push({
+        barangayId: b.barangayId,
+        name: b.name,
+        consumers,
+        consumersOff: off,
+        etr: p.etr,
+        crews: p.crews,
+        updatedAt: p.updatedAt,
+      });
+    }
+  }
+  const list = [...towns.values()];
+  for (const t of list) t.restoredShare = t.consumersTotal > 0 ? t.consumersRestored / t.consumersTotal : null;
+  const sum = (f: (t: HubTown) => number) => list.reduce((n, t) => n + f(t), 0);
+  const consumersTotal = sum((t) => t.consumersTotal);
+  const consumersRestored = sum((t) => t.consumersRestored);
+  const latest = (f: (t: HubTown) => Date | null) => list.map(f).reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null);
+  return {
+    towns: list,
+    totals: {
+      barangaysTotal: sum((t) => t.barangaysTotal),
+      barangaysEnergized: sum((t) => t.barangaysEnergized),
+      consumersTotal,
+      consumersRestored,
+      restoredShare: consumersTotal > 0 ? consumersRestored / consumersTotal : null,
+      etr: latest((t) => t.etr),
+      crews: sum((t) => t.crews),
+      updatedAt: latest((t) => t.updatedAt),
+    },
+  };
+}
+
+/** "87%" with the share rounded down, so 99.6% never shows as "100%" while anyone is off. */
+export function formatShare(share: number | null): string {
+  return share === null ? "—" : `${Math.floor(share * 100)}%`;
+}
+
+/** A `<input type="datetime-local">` value read as Manila time (UTC+8, no daylight saving); null when empty, "bad" when not a time. */
+export function parseManilaLocal(value: string): Date | null | "bad" {
+  if (value.trim() === "") return null;
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value.trim())) return "bad";
+  const d = new Date(`${value.trim()}:00+08:00`);
+  return Number.isNaN(d.getTime()) ? "bad" : d;
+}
+
+/** The value for `<input type="datetime-local">` showing `d` in Manila time. */
+export function toManilaLocal(d: Date | string | null): string {
+  if (!d) return "";
+  return new Date(new Date(d).getTime() + 8 * 3600_000).toISOString().slice(0, 16);
+}

@@ -1,0 +1,169 @@
+/**
+ * Outage and hazard reports from the public, the incidents they group into, the
+ * restoration hub's per-barangay figures, major events and Open311 API keys (issue 15).
+ * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
+ */
+import {
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+// Only lazily used (references): schema.ts re-exports this file, so its values are not ready at load time.
+import { barangays } from "./schema";
+
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const reportKindEnum = pgEnum("report_kind", ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"]);
+export const incidentStatusEnum = pgEnum("incident_status", [
+  "received",
+  "verified",
+  "crew-assigned",
+  "crew-on-site",
+  "restored",
+  "duplicate",
+  "not-ours",
+]);
+export const reportSourceEnum = pgEnum("report_source", ["web", "me-too", "open311"]);
+
+/** Reports of one kind in one barangay, grouped; what dispatchers act on. */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: serial("id").primaryKey(),
+    kind: reportKindEnum("kind").notNull(),
+    barangayId: integer("barangay_id")
+      .notNull()
+      .references(() => barangays.id),
+    status: incidentStatusEnum("status").notNull().default("received"),
+    /** Estimated time of restoration, when staff gave one. */
+    etr: at("etr"),
+    reportCount: integer("report_count").notNull().default(0),
+    /** When the newest report joined: the 2-hour grouping window runs from here. */
+    lastReportAt: at("last_report_at").notNull().defaultNow(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    /** For "closed as duplicate": the incident this one repeats. */
+    duplicateOfId: integer("duplicate_of_id"),
+  },
+  (t) => [index("incidents_open").on(t.barangayId, t.kind, t.lastReportAt), index("incidents_updated").on(t.updatedAt)],
+);
+
+/** One person's report (or "this is mine too"). The token is the key of their status page. */
+export const outageReports = pgTable(
+  "outage_reports",
+  {
+    id: serial("id").primaryKey(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references(() => incidents.id, { onDelete: "cascade" }),
+    /** Public reference the reporter quotes on the phone, and the Open311 service_request_id. */
+    reference: text("reference").notNull(),
+    /** 256 random bits, base64url: the reporter's status page address. */
+    statusToken: text("status_token").notNull(),
+    source: reportSourceEnum("source").notNull().default("web"),
+    landmark: text("landmark").notNull().default(""),
+    details: text("details").notNull().default(""),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    accountNumber: text("account_number").notNull().default(""),
+    /** 639XXXXXXXXX (core/phone.ts), or empty. */
+    mobile: text("mobile").notNull().default(""),
+    createdAt: at("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("outage_reports_reference").on(t.reference),
+    uniqueIndex("outage_reports_token").on(t.statusToken),
+    index("outage_reports_incident").on(t.incidentId),
+  ],
+);
+
+/** The photo of a report: re-encoded JPEG without metadata, for staff only. */
+export const reportPhotos = pgTable("report_photos", {
+  reportId: integer("report_id")
+    .primaryKey()
+    .references(() => outageReports.id, { onDelete: "cascade" }),
+  contentType: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  data: bytes("data").notNull(),
+});
+
+/** Every state change of an incident: the history on the reporter's page. */
+export const incidentUpdates = pgTable(
+  "incident_updates",
+  {
+    id: serial("id").primaryKey(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references(() => incidents.id, { onDelete: "cascade" }),
+    status: incidentStatusEnum("status").notNull(),
+    etr: at("etr"),
+    /** Public note shown to reporters. */
+    note: text("note").notNull().default(""),
+    actorId: text("actor_id").notNull().default(""),
+    occurredAt: at("occurred_at").notNull().defaultNow(),
+  },
+  (t) => [index("incident_updates_incident").on(t.incidentId, t.occurredAt)],
+);
+
+/** Text messages sent to reporters about an update (one row per attempt's outcome). */
+export const reportMessages = pgTable("report_messages", {
+  id: serial("id").primaryKey(),
+  reportId: integer("report_id")
+    .notNull()
+    .references(() => outageReports.id, { onDelete: "cascade" }),
+  updateId: integer("update_id").references(() => incidentUpdates.id, { onDelete: "cascade" }),
+  outcome: text("outcome").notNull(),
+  sentAt: at("sent_at").notNull().defaultNow(),
+});
+
+/** The restoration hub's figures per barangay, set by staff during an event. */
+export const barangayPower = pgTable("barangay_power", {
+  barangayId: integer("barangay_id")
+    .primaryKey()
+    .references(() => barangays.id),
+  /** Consumers (connections) the barangay has. */
+  consumers: integer("consumers").notNull().default(0),
+  /** Of those, how many are still without power; 0 means energized. */
+  consumersOff: integer("consumers_off").notNull().default(0),
+  etr: at("etr"),
+  crews: smallint("crews").notNull().default(0),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+  updatedBy: text("updated_by").notNull().default(""),
+});
+
+/** A declared major event (typhoon): a banner on every page while endedAt is empty. */
+export const majorEvents = pgTable("major_events", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  message: text("message").notNull().default(""),
+  startedAt: at("started_at").notNull().defaultNow(),
+  endedAt: at("ended_at"),
+  declaredBy: text("declared_by").notNull().default(""),
+});
+
+/** Keys that let an Open311 client file requests; only a SHA-256 of each is kept. */
+export const open311Keys = pgTable(
+  "open311_keys",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    createdBy: text("created_by").notNull().default(""),
+    revokedAt: at("revoked_at"),
+  },
+  (t) => [uniqueIndex("open311_keys_hash").on(t.keyHash)],
+);

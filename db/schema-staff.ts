@@ -1,0 +1,182 @@
+/**
+ * The staff console's tables: better-auth's accounts, sessions and factors (field names as
+ * better-auth expects them, columns in snake_case), enrolment links, and the audit log.
+ */
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const staffUser = pgTable("staff_user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: at("created_at").notNull().defaultNow(),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+  /** better-auth's two-factor plugin: true once a TOTP app is verified. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  /** One of core/permissions.ts roles. */
+  role: text("role").notNull(),
+  /** Set when an administrator disables the account: no session is created or honoured. */
+  disabledAt: at("disabled_at"),
+});
+
+export const staffSession = pgTable(
+  "staff_session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: at("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("staff_session_user_idx").on(t.userId)],
+);
+
+export const staffAccount = pgTable(
+  "staff_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: at("access_token_expires_at"),
+    refreshTokenExpiresAt: at("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("staff_account_user_idx").on(t.userId)],
+);
+
+export const staffVerification = pgTable(
+  "staff_verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: at("expires_at").notNull(),
+    createdAt: at("created_at").notNull().defaultNow(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("staff_verification_identifier_idx").on(t.identifier)],
+);
+
+export const staffTwoFactor = pgTable(
+  "staff_two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: at("locked_until"),
+  },
+  (t) => [index("staff_two_factor_user_idx").on(t.userId), index("staff_two_factor_secret_idx").on(t.secret)],
+);
+
+export const staffPasskey = pgTable(
+  "staff_passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: at("created_at"),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("staff_passkey_user_idx").on(t.userId), index("staff_passkey_credential_idx").on(t.credentialID)],
+);
+
+/** One-time enrolment links: only the SHA-256 of the token is stored. */
+export const staffEnrolments = pgTable(
+  "staff_enrolment",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUser.id, { onDelete: "cascade" }),
+    createdBy: text("created_by"),
+    createdAt: at("created_at").notNull().defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [index("staff_enrolment_user_idx").on(t.userId)],
+);
+
+/**
+ * The signing and encryption secret of staff sessions and TOTP secrets when AUTH_SECRET is
+ * not set: made once, shared by every process through the database.
+ */
+export const staffSecret = pgTable("staff_secret", {
+  id: integer("id").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: at("created_at").notNull().defaultNow(),
+});
+
+/**
+ * The audit log: who did what, when, from where. Append-only: the console only inserts, and
+ * a trigger (auditLogAppendOnlySql, applied by migrate()) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: at("at").notNull().defaultNow(),
+    actorId: text("actor_id"),
+    /** The actor's e-mail at the time (or the address typed at a failed sign-in). */
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    index("audit_log_action_at_idx").on(t.action, t.at),
+    index("audit_log_object_idx").on(t.objectType, t.objectId),
+    index("audit_log_actor_idx").on(t.actorId),
+    index("audit_log_ip_at_idx").on(t.ip, t.at),
+  ],
+);
+
+/**
+ * Run by migrate() after the generated migrations (drizzle has no trigger DDL). Both
+ * statements are idempotent and accepted by PostgreSQL 15 and PGlite (18).
+ */
+export const auditLogAppendOnlySql = [
+  sql`create or replace function audit_log_append_only() returns trigger language plpgsql as $$
+begin
+  raise exception 'audit_log is append-only';
+end $$`,
+  sql`create or replace trigger audit_log_no_change before update or delete on audit_log
+  for each row execute function audit_log_append_only()`,
+  sql`create or replace trigger audit_log_no_truncate before truncate on audit_log
+  for each statement execute function audit_log_append_only()`,
+];

@@ -1,0 +1,303 @@
+/**
+ * The alerts worker: pg-boss on the same database (PGlite through its adapter, PostgreSQL
+ * through its own pool). It relays the outbox (interruption_events) into deliveries and their
+ * jobs in one transaction, sends each delivery through its channel with retries and back-off,
+ * records the dead letter, and sends the day-before reminder at 18:00 Manila time.
+ * See docs/decisions/0007-alerts-delivery.md.
+ */
+import { and, inArray, SQL, sql } from "drizzle-orm";
+import { fromDrizzle, fromPglite, type Job, PgBoss, type Queue, type UpdateQueueOptions } from "pg-boss";
+import {
+  type ClaimedDelivery,
+  claimDeliveries,
+  deliveriesInFlight,
+  markDelivery,
+  pausedChannels,
+  requeueDelivery,
+  setChannelPaused,
+} from "../../core/alerts/deliveries.server";
+import {
+  type DeliveryJob,
+  type FanOutOptions,
+  fanOutEvent,
+  fanOutReminders,
+  pendingEventIds,
+  requeueWaiting,
+  type Tx,
+} from "../../core/alerts/fanout.server";
+import { ALERT_CHANNELS, type AlertChannel } from "../../core/alerts/messages";
+import { removePushEndpoint } from "../../core/alerts/subscriptions.server";
+import { now as siteNow } from "../../core/clock";
+import { TIME_ZONE } from "../../core/constants";
+import { type DatabaseHandle, queryRows } from "../../db/client";
+import { alertDeliveries } from "../../db/schema";
+import type { Channels } from "../messaging/channels";
+
+export const RETRY_LIMIT = 8;
+export const DEAD_LETTER_QUEUE = "alerts-dead";
+export const REMINDER_QUEUE = "alerts-reminder";
+export const queueOf = (channel: AlertChannel) => `alerts-${channel}`;
+
+export interface AlertsOptions {
+  publicUrl: string;
+  /** How often the relay looks at the outbox. */
+  relayIntervalMs?: number;
+  /** A claimed job not settled in this time (a crashed worker) is retried. */
+  expireInSeconds?: number;
+  /** First retry delay; doubled each time (pg-boss retryBackoff). */
+  retryDelaySeconds?: number;
+  batchSize?: number;
+  /** pg-boss's monitor interval (how soon an expired job is noticed). */
+  monitorIntervalSeconds?: number;
+  /** Send deliveries (false: relay and queue only, e.g. a web process with a separate worker). */
+  send?: boolean;
+  /**
+   * The time messages are made at (the SMS quiet hours depend on it): the site's clock
+   * (core/clock.ts) unless given. Tests set a daytime clock so that what they check does not
+   * depend on the hour they run at.
+   */
+  clock?: () => Date;
+  log?: { info(o: object, m: string): void; error(o: object, m: string): void };
+}
+
+export interface Alerts {
+  boss: PgBoss;
+  channels: Channels;
+  /** Fans out every pending outbox event now (the relay loop does this on its own). */
+  relayNow(): Promise<number>;
+  remindNow(now?: Date): Promise<number>;
+  /** Staff: a failed delivery sent again; `audit` runs in the same transaction. */
+  resend(deliveryId: number, audit?: (tx: Tx) => Promise<void>): Promise<boolean>;
+  /** Staff: pause or resume a channel (resuming queues what waited); `audit` runs in the same transaction. */
+  setPaused(channel: AlertChannel, paused: boolean, actorId: string, audit?: (tx: Tx) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startAlerts(database: DatabaseHandle, channels: Channels, opts: AlertsOptions): Promise<Alerts> {
+  const db = database.db;
+  const log = opts.log ?? { info: () => {}, error: () => {} };
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({
+          db: fromPglite(database.pglite!),
+          backend: "pglite",
+          monitorIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
+          superviseIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
+        })
+      : new PgBoss({
+          connectionString: database.url!,
+          max: 4,
+          monitorIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
+          superviseIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
+        });
+  boss.on("error", (err) => log.error({ err }, "alerts queue error"));
+  await boss.start();
+
+  const expireInSeconds = opts.expireInSeconds ?? 120;
+  await ensureQueue(boss, DEAD_LETTER_QUEUE, {});
+  for (const channel of ALERT_CHANNELS) {
+    await ensureQueue(boss, queueOf(channel), {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: opts.retryDelaySeconds ?? 10,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds,
+      deadLetter: DEAD_LETTER_QUEUE,
+    });
+  }
+  await ensureQueue(boss, REMINDER_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
+
+  /** Jobs go in through the caller's transaction: they exist exactly when the deliveries do. */
+  const enqueue = async (tx: Tx, jobs: DeliveryJob[]) => {
+    for (const channel of ALERT_CHANNELS) {
+      const mine = jobs.filter((j) => j.channel === channel);
+      if (mine.length === 0) continue;
+      await boss.insert(
+        queueOf(channel),
+        mine.map((j) => ({ data: { deliveryId: j.deliveryId }, ...(j.startAfter ? { startAfter: j.startAfter } : {}) })),
+        { db: bossDatabase(tx) },
+      );
+    }
+  };
+
+  const fanOutOptions = async (): Promise<FanOutOptions> => ({
+    now: (opts.clock ?? siteNow)(),
+    publicUrl: opts.publicUrl,
+    configured: channels.configured,
+    paused: await pausedChannels(db),
+    enqueue,
+  });
+
+  let relaying: Promise<number> | null = null;
+  const relayNow = () =>
+    (relaying ??= (async () => {
+      let total = 0;
+      try {
+        for (let ids = await pendingEventIds(db); ids.length; ids = await pendingEventIds(db)) {
+          const options = await fanOutOptions();
+          for (const id of ids) total += await fanOutEvent(db, id, options);
+        }
+      } finally {
+        relaying = null;
+      }
+      return total;
+    })());
+
+  const remindNow = async (now = (opts.clock ?? siteNow)()) => fanOutReminders(db, { ...(await fanOutOptions()), now });
+
+  const workIds: string[] = []; // kept for debugging; stop() ends every worker
+  if (opts.send !== false) {
+    // Messages kept while a channel had no settings go out once it has them.
+    for (const channel of channels.configured) {
+      const n = await requeueWaiting(db, channel, "not_configured", enqueue);
+      if (n) log.info({ channel, n }, "alerts: queued messages kept while the channel was not configured");
+    }
+    for (const channel of ALERT_CHANNELS) {
+      const sender = channels.senders[channel];
+      workIds.push(
+        await boss.work<{ deliveryId: number }>(
+          queueOf(channel),
+          { batchSize: opts.batchSize ?? 20, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
+          async (jobs) => {
+            await deliverBatch(jobs, channel, sender);
+          },
+        ),
+      );
+    }
+    // A job that ran out of attempts or kept crashing its worker: its delivery is the dead letter.
+    workIds.push(
+      await boss.work<{ deliveryId: number }>(DEAD_LETTER_QUEUE, async (jobs) => {
+        for (const job of jobs) {
+          await db
+            .update(alertDeliveries)
+            .set({ state: "failed", lastError: sql`coalesce(${alertDeliveries.lastError}, 'out of attempts')`, updatedAt: new Date() })
+            .where(sql`${alertDeliveries.id} = ${job.data.deliveryId} and ${alertDeliveries.state} <> 'sent'`);
+        }
+      }),
+    );
+    workIds.push(await boss.work(REMINDER_QUEUE, async () => void (await remindNow())));
+    await boss.schedule(REMINDER_QUEUE, "0 18 * * *", null, { tz: TIME_ZONE });
+  }
+
+  async function deliverBatch(jobs: Job<{ deliveryId: number }>[], channel: AlertChannel, sender: Channels["senders"][AlertChannel]) {
+    if (!sender) return; // not configured since the jobs were queued: the rows say so already
+    const ids = jobs.map((j) => j.data.deliveryId);
+    if ((await pausedChannels(db)).has(channel)) {
+      await db
+        .update(alertDeliveries)
+        .set({ state: "paused", updatedAt: new Date() })
+        .where(and(inArray(alertDeliveries.id, ids), inArray(alertDeliveries.state, ["queued", "retrying", "held"])));
+      return;
+    }
+    // Already sent, failed or paused deliveries are not claimed: never twice. Nor one another
+    // worker is sending now: these jobs fail and come back after the claim has gone stale, so a
+    // worker that died meanwhile still has its message sent.
+    const staleBefore = new Date(Date.now() - 2 * expireInSeconds * 1000);
+    const claimed = new Map((await claimDeliveries(db, ids, staleBefore)).map((d) => [d.id, d]));
+    const inFlight = await deliveriesInFlight(
+      db,
+      ids.filter((id) => !claimed.has(id)),
+      staleBefore,
+    );
+    await Promise.all(
+      jobs.map(async (job) => {
+        const d = claimed.get(job.data.deliveryId);
+        if (d) await deliver(job, d, channel, sender);
+        else if (inFlight.has(job.data.deliveryId))
+          await boss.fail(queueOf(channel), job.id, { message: "being sent by another worker; trying again later" });
+      }),
+    );
+  }
+
+  async function deliver(
+    job: Job<{ deliveryId: number }>,
+    d: ClaimedDelivery,
+    channel: AlertChannel,
+    sender: NonNullable<Channels["senders"][AlertChannel]>,
+  ) {
+    const id = d.id;
+    if (!d.endpoint) return markDelivery(db, id, "failed", { error: "stopped by the subscriber" });
+    const stopUrl = `${opts.publicUrl}/alerts/manage/${d.manageToken}/stop`;
+    const outcome = await sender.send({
+      idempotencyKey: `alert-${id}`,
+      to: d.endpoint.address,
+      keys: d.endpoint.keys,
+      subject: d.subject,
+      body: d.body,
+      stopUrl,
+    });
+    if (outcome.ok) return markDelivery(db, id, "sent", { gatewayId: outcome.id });
+    if (outcome.gone) {
+      if (channel === "push") await removePushEndpoint(db, d.endpoint.address);
+      return markDelivery(db, id, "failed", { error: outcome.error });
+    }
+    if (!outcome.retryable || job.retryCount >= RETRY_LIMIT) return markDelivery(db, id, "failed", { error: outcome.error });
+    await markDelivery(db, id, "retrying", { error: outcome.error });
+    // Back to pg-boss for a later attempt (exponential back-off from the queue's settings).
+    await boss.fail(queueOf(channel), job.id, { message: outcome.error });
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const loop = async () => {
+    try {
+      await relayNow();
+    } catch (err) {
+      log.error({ err }, "alerts relay failed; will try again");
+    }
+    if (!stopped) timer = setTimeout(loop, opts.relayIntervalMs ?? 2000);
+  };
+  timer = setTimeout(loop, 0);
+
+  return {
+    boss,
+    channels,
+    relayNow,
+    remindNow,
+    async resend(deliveryId, audit) {
+      return db.transaction(async (tx) => {
+        const d = await requeueDelivery(tx, deliveryId);
+        if (!d) return false;
+        await enqueue(tx, [{ deliveryId: d.id, channel: d.channel }]);
+        await audit?.(tx);
+        return true;
+      });
+    },
+    async setPaused(channel, paused, actorId, audit) {
+      await db.transaction(async (tx) => {
+        await setChannelPaused(tx, channel, paused, actorId);
+        await audit?.(tx);
+      });
+      if (!paused) await requeueWaiting(db, channel, "paused", enqueue);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await relaying?.catch(() => {});
+      await boss.stop({ graceful: true, timeout: 5000, close: true });
+    },
+  };
+}
+
+/** Settings a queue is both created and updated with (pg-boss's two option types agree on these). */
+type QueueSettings = UpdateQueueOptions & Omit<Queue, "name" | "policy" | "partition">;
+
+async function ensureQueue(boss: PgBoss, name: string, options: QueueSettings) {
+  // A restart finds the queues there: their settings follow the code's (pg-boss refuses an empty update).
+  const existing = await boss.getQueue(name);
+  if (!existing) await boss.createQueue(name, options);
+  else if (Object.keys(options).length) await boss.updateQueue(name, options);
+}
+
+/** The caller's transaction as pg-boss's database, so a job is inserted in that transaction. */
+function bossDatabase(tx: Tx) {
+  return fromDrizzle(
+    {
+      execute: async (query: unknown) => {
+        if (!(query instanceof SQL)) throw new TypeError("pg-boss gave a query that drizzle did not build");
+        return { rows: await queryRows(tx, query) };
+      },
+    },
+    sql,
+  );
+}

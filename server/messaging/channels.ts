@@ -1,0 +1,207 @@
+/**
+ * The three alert channels behind one small interface: send a message to an address, and say
+ * whether a failure is worth retrying or the address is gone for good. Each is on only when
+ * configured (web push always is: its keys are made on first start).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import webpush from "web-push";
+import type { AlertChannel } from "../../core/alerts/messages";
+import type { Config } from "../config";
+import type { SmsGateway } from "./sms";
+import { smsGatewayOf } from "./sms-config";
+
+export type SendOutcome =
+  | { ok: true; id?: string }
+  /** gone: the address no longer exists (push 404/410); never send to it again. */
+  | { ok: false; retryable: boolean; error: string; gone?: boolean; retryAfterSeconds?: number };
+
+export interface OutgoingMessage {
+  /** Stable per delivery: the same id on a retry, so a receiver can tell a repeat. */
+  idempotencyKey: string;
+  to: string;
+  keys?: { p256dh: string; auth: string } | null;
+  subject: string;
+  body: string;
+  /** One-click stop (e-mail List-Unsubscribe). */
+  stopUrl?: string;
+}
+
+export interface ChannelSender {
+  readonly channel: AlertChannel;
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+  close(): Promise<void>;
+}
+
+export interface Channels {
+  senders: Partial<Record<AlertChannel, ChannelSender>>;
+  /** The public half of the VAPID key pair, for the browser's subscribe call. */
+  vapidPublicKey: string;
+  configured: Set<AlertChannel>;
+  /** Sends one text outside the alert queue (the SMS confirmation code). */
+  sms?: SmsGateway;
+  /** Sends one e-mail outside the alert queue (the confirmation link). */
+  mail?: ChannelSender;
+  close(): Promise<void>;
+}
+
+export function emailSender(
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "SMTP_RATE_PER_SECOND" | "SMTP_MAX_CONNECTIONS">,
+): ChannelSender {
+  const url = new URL(config.SMTP_URL!);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // Loopback test servers have no certificate; a real provider is reached by name with TLS.
+    ignoreTLS: url.searchParams.get("tls") === "off",
+    pool: true,
+    maxConnections: config.SMTP_MAX_CONNECTIONS,
+    maxMessages: 1000,
+    // The provider's limit: at most this many messages per second from this process.
+    rateDelta: 1000,
+    rateLimit: config.SMTP_RATE_PER_SECOND,
+  });
+  const domain = config.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "localhost";
+  return {
+    channel: "email",
+    async send(m) {
+      try {
+        const info = await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: m.to,
+          subject: m.subject,
+          text: m.body,
+          messageId: `<${m.idempotencyKey}@${domain}>`,
+          headers: m.stopUrl ? { "List-Unsubscribe": `<${m.stopUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+        });
+        return { ok: true, id: info.messageId };
+      } catch (e) {
+        const err = e as Error & { responseCode?: number };
+        // 5xx: the server refused this message for good; 4xx and network errors may pass later.
+        const permanent = typeof err.responseCode === "number" && err.responseCode >= 500;
+        return { ok: false, retryable: !permanent, error: `smtp: ${err.message}`.slice(0, 500) };
+      }
+    },
+    close: async () => transport.close(),
+  };
+}
+
+export function smsSender(gateway: SmsGateway, perMinute: number): ChannelSender {
+  const limit = rateLimiter(perMinute, 60_000);
+  return {
+    channel: "sms",
+    async send(m) {
+      await limit();
+      const r = await gateway.send(m.to, m.body);
+      return r.ok
+        ? { ok: true, id: r.gatewayId }
+        : { ok: false, retryable: r.retryable, error: `sms: ${r.error}`, retryAfterSeconds: r.retryAfterSeconds };
+    },
+    close: async () => {},
+  };
+}
+
+export function pushSender(vapid: { publicKey: string; privateKey: string; subject: string }): ChannelSender {
+  return {
+    channel: "push",
+    async send(m) {
+      if (!m.keys) return { ok: false, retryable: false, error: "push: subscription has no keys", gone: true };
+      // web-push encrypts and signs (RFC 8291, VAPID); the request goes out through fetch, which
+      // also speaks plain http to a loopback push service in tests.
+      const request = webpush.generateRequestDetails({ endpoint: m.to, keys: m.keys }, m.body, {
+        vapidDetails: vapid,
+        TTL: 24 * 3600,
+        urgency: "high",
+        // The push service keeps only the newest message of a topic for an offline device.
+        topic: m.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
+      });
+      let response: Response;
+      try {
+        response = await fetch(request.endpoint, {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body ? new Uint8Array(request.body) : null,
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (e) {
+        return { ok: false, retryable: true, error: `push: service unreachable: ${(e as Error).message}` };
+      }
+      await response.arrayBuffer().catch(() => null);
+      if (response.ok) return { ok: true, id: response.headers.get("location") ?? undefined };
+      if (response.status === 404 || response.status === 410)
+        return { ok: false, retryable: false, gone: true, error: `push: subscription gone (${response.status})` };
+      const retryable = response.status === 429 || response.status >= 500;
+      return { ok: false, retryable, error: `push: the push service answered ${response.status}` };
+    },
+    close: async () => {},
+  };
+}
+
+/** VAPID keys from the settings, or made once and kept in DATA_DIR (0600). */
+export function vapidKeys(config: Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "dataDir">): {
+  publicKey: string;
+  privateKey: string;
+} {
+  if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
+    return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
+  const file = path.join(config.dataDir, "vapid.json");
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+    if (kept.publicKey && kept.privateKey) return kept;
+  } catch {
+    // none yet
+  }
+  const keys = webpush.generateVAPIDKeys();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Written beside, then renamed: two processes starting together end with one pair.
+  const tmp = `${file}.${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify(keys), { mode: 0o600 });
+  try {
+    fs.linkSync(tmp, file);
+  } catch {
+    // another process made it first: use theirs
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+  return JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
+}
+
+export function createChannels(config: Config): Channels {
+  const senders: Partial<Record<AlertChannel, ChannelSender>> = {};
+  let sms: SmsGateway | undefined;
+  if (config.SMTP_URL) senders.email = emailSender(config);
+  // The one configured gateway of this process (shared with incident reports). Not the development
+  // log of text-sender.ts: an alert written to a log is not an alert sent.
+  const gateway = smsGatewayOf(config);
+  if (gateway) {
+    sms = gateway;
+    senders.sms = smsSender(gateway, config.SMS_RATE_PER_MINUTE);
+  }
+  const vapid = vapidKeys(config);
+  senders.push = pushSender({ ...vapid, subject: config.VAPID_SUBJECT });
+  return {
+    senders,
+    vapidPublicKey: vapid.publicKey,
+    configured: new Set(Object.keys(senders) as AlertChannel[]),
+    sms,
+    mail: senders.email,
+    async close() {
+      await Promise.all(Object.values(senders).map((s) => s.close()));
+    },
+  };
+}
+
+/** At most `count` calls per `windowMs`, spread evenly; callers wait their turn. */
+export function rateLimiter(count: number, windowMs: number): () => Promise<void> {
+  const spacing = windowMs / count;
+  let next = 0;
+  return async () => {
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + spacing;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  };
+}
