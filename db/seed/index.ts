@@ -45,6 +45,18 @@ function manila(base: Date, dayOffset: number, hour: number, minute = 0): Date {
   return new Date(d);
 }
 
+const HOUR = 3_600_000;
+/**
+ * An interruption under way at `now`: from two hours before (on the hour, never before today's
+ * midnight in Manila, so it stays "today's") to six hours after.
+ */
+function aroundNow(now: Date): { startsAt: Date; endsAt: Date } {
+  const twoHoursAgo = Math.floor((now.getTime() - 2 * HOUR) / HOUR) * HOUR;
+  const startsAt = new Date(Math.max(twoHoursAgo, manila(now, 0, 0).getTime()));
+  const endsAt = new Date(Math.ceil((now.getTime() + 6 * HOUR) / HOUR) * HOUR);
+  return { startsAt, endsAt };
+}
+
 export async function isSeeded(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(t.agamTopics);
   return (rows[0]?.n ?? 0) > 0;
@@ -243,20 +255,22 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     }
 
     // Power interruptions: upcoming ones, one ongoing, recent past ones, one cancelled
-    const plan: { day: number; start: number; end: number; status: t.InterruptionStatusValue; towns: Town[] }[] = [
-      { day: -9, start: 8, end: 17, status: "finished", towns: ["Dasol"] },
-      { day: -6, start: 7, end: 12, status: "finished", towns: ["Bolinao", "Anda"] },
-      { day: -3, start: 13, end: 16, status: "finished", towns: ["Agno"] },
-      { day: -1, start: 8, end: 15, status: "cancelled", towns: ["Mabini"] },
-      { day: 0, start: 6, end: 23, status: "ongoing", towns: ["Alaminos"] },
-      { day: 2, start: 8, end: 17, status: "scheduled", towns: ["Bani"] },
-      { day: 3, start: 7, end: 11, status: "scheduled", towns: ["Bolinao"] },
-      { day: 5, start: 13, end: 17, status: "extended", towns: ["Burgos", "Mabini"] },
-      { day: 6, start: 8, end: 12, status: "scheduled", towns: ["Infanta"] },
-      { day: 8, start: 6, end: 14, status: "scheduled", towns: ["Dasol", "Infanta"] },
-      { day: 10, start: 9, end: 15, status: "scheduled", towns: ["Anda"] },
-      { day: 12, start: 8, end: 17, status: "scheduled", towns: ["Agno", "Burgos"] },
-      { day: 15, start: 7, end: 10, status: "scheduled", towns: ["Alaminos", "Bani"] },
+    const plan: { day: number; hours: [number, number] | "around now"; status: t.InterruptionStatusValue; towns: Town[] }[] = [
+      { day: -9, hours: [8, 17], status: "finished", towns: ["Dasol"] },
+      { day: -6, hours: [7, 12], status: "finished", towns: ["Bolinao", "Anda"] },
+      { day: -3, hours: [13, 16], status: "finished", towns: ["Agno"] },
+      { day: -1, hours: [8, 15], status: "cancelled", towns: ["Mabini"] },
+      // The ongoing one is placed around the clock, not at fixed hours: whatever the hour the
+      // seed runs (a CI run at 23:02 Manila once found a 06:00–23:00 one already over).
+      { day: 0, hours: "around now", status: "ongoing", towns: ["Alaminos"] },
+      { day: 2, hours: [8, 17], status: "scheduled", towns: ["Bani"] },
+      { day: 3, hours: [7, 11], status: "scheduled", towns: ["Bolinao"] },
+      { day: 5, hours: [13, 17], status: "extended", towns: ["Burgos", "Mabini"] },
+      { day: 6, hours: [8, 12], status: "scheduled", towns: ["Infanta"] },
+      { day: 8, hours: [6, 14], status: "scheduled", towns: ["Dasol", "Infanta"] },
+      { day: 10, hours: [9, 15], status: "scheduled", towns: ["Anda"] },
+      { day: 12, hours: [8, 17], status: "scheduled", towns: ["Agno", "Burgos"] },
+      { day: 15, hours: [7, 10], status: "scheduled", towns: ["Alaminos", "Bani"] },
     ];
     for (const [i, p] of plan.entries()) {
       const areas = p.towns.flatMap((town) => {
@@ -269,12 +283,15 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
           .filter((a) => a.town === town)
           .map((a) => a.name)
           .join(", ");
-      const startsAt = manila(now, p.day, p.start);
+      const { startsAt, endsAt } =
+        p.hours === "around now"
+          ? aroundNow(now)
+          : { startsAt: manila(now, p.day, p.hours[0]), endsAt: manila(now, p.day, p.hours[1]) };
       const [row] = await tx
         .insert(t.powerInterruptions)
         .values({
           startsAt,
-          endsAt: manila(now, p.day, p.end),
+          endsAt,
           activities: `<p>${pick(C.ACTIVITIES)}</p>`,
           affectedAreas: `<ul>${p.towns.map((town) => `<li><strong>${town}</strong>: ${names(town)}</li>`).join("")}</ul>`,
           circuitToBeOpened: `<p>${p.towns[0]} Substation Feeder ${1 + (i % 3)} (${p.towns.join("–")} line), recloser ${((i * 7) % 20) + 1}</p>`,
