@@ -284,9 +284,7 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
           .map((a) => a.name)
           .join(", ");
       const { startsAt, endsAt } =
-        p.hours === "around now"
-          ? aroundNow(now)
-          : { startsAt: manila(now, p.day, p.hours[0]), endsAt: manila(now, p.day, p.hours[1]) };
+        p.hours === "around now" ? aroundNow(now) : { startsAt: manila(now, p.day, p.hours[0]), endsAt: manila(now, p.day, p.hours[1]) };
       const [row] = await tx
         .insert(t.powerInterruptions)
         .values({
