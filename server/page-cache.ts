@@ -48,6 +48,8 @@ export interface ServerCaches {
   ttlMs: number;
   /** The query parameters a page reads, by normalized path (set by the React Router glue). */
   pageQuery?: (pathname: string) => readonly string[];
+  /** keyOf's answers by request URL (bounded), so that a hit costs one look-up, not a path normalization. */
+  keys: Map<string, string | undefined>;
 }
 
 declare module "fastify" {
@@ -66,7 +68,7 @@ declare module "fastify" {
 export function createCaches(opts: { ttlMs: number; maxBytes: number }, bus: Bus, contentChannel: string): ServerCaches & { stop(): void } {
   // Past its time a copy is served for 60 s more while one render renews it (as stale-while-revalidate=60 tells proxies).
   const store = new ResponseCache<StoredAnswer>(opts.ttlMs, undefined, 20_000, opts.maxBytes, (a) => a.bytes, 60_000);
-  const caches: ServerCaches = { store, ttlMs: opts.ttlMs };
+  const caches: ServerCaches = { store, ttlMs: opts.ttlMs, keys: new Map() };
   const stop = bus.subscribe(contentChannel, (area) => {
     if (CHANGES_THAT_KEEP_CACHE.has(area)) return;
     store.expireAll();
@@ -114,9 +116,27 @@ export function cacheKey(url: string, keep: readonly string[]): string {
 const MANIFEST_PATH = "/__manifest";
 const MANIFEST_QUERY = ["paths", "version"] as const;
 
-/** The key of a request whose answer may be kept, or undefined. */
+/** At most 10,000 URLs of up to 512 characters: 5 MB at worst. */
+const KEYS_KEPT = 10_000;
+const KEPT_URL_LENGTH = 512;
+
+/**
+ * The key of a request whose answer may be kept, or undefined. A URL always reaches the
+ * same route with the same policy and query parameters, so its key is worked out once
+ * (a flood of unique URLs only empties the memo now and then).
+ */
 export function keyOf(caches: ServerCaches, request: FastifyRequest): string | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || caches.ttlMs <= 0) return undefined;
+  const url = request.url;
+  if (caches.keys.has(url)) return caches.keys.get(url);
+  const key = keyOfRoute(caches, request);
+  if (url.length > KEPT_URL_LENGTH) return key;
+  if (caches.keys.size >= KEYS_KEPT) caches.keys.clear();
+  caches.keys.set(url, key);
+  return key;
+}
+
+function keyOfRoute(caches: ServerCaches, request: FastifyRequest): string | undefined {
   const config = request.routeOptions.config;
   if (config.cacheQuery) return cacheKey(request.url, config.cacheQuery);
   if (!config.pageCache || !caches.pageQuery) return undefined;
