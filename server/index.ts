@@ -8,9 +8,16 @@
  */
 import cluster from "node:cluster";
 import os from "node:os";
+import v8 from "node:v8";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { DEMO_ADMIN_EMAIL, demoAdminLink } from "./staff/demo";
 import { prepareDatabase, startApp } from "./start";
+
+// Young-generation collections find almost nothing alive here (a served page leaves only
+// garbage): one thread does one in about a millisecond. In parallel, the event loop waits for
+// helper threads, and on a busy machine one waiting for a CPU held it for 40-50 ms
+// (docs/decisions/0013-speed-stored-bytes-and-no-react.md, "Tail latency").
+v8.setFlagsFromString("--no-parallel-scavenge");
 
 let config: Config;
 try {
