@@ -5,13 +5,15 @@
 // - the same uncompressed, against nginx uncompressed;
 // - the uncached render rate: a unique query string per request, with the cache off
 //   (CACHE_TTL_MS=0: unread query parameters are not in the cache key, so they would hit).
-// Setups: PGlite in one process; PostgreSQL (a private cluster) in one process and with
-// WEB_CONCURRENCY=2. BENCH_SECONDS (default 10) per run; BENCH_SETUPS=pglite,pg1,pg2;
+// Setups: PGlite in one process; PostgreSQL in one process and with WEB_CONCURRENCY=2, on a
+// database of its own named `bench` on DATABASE_URL's server (created empty, dropped at the
+// end), or on a private cluster without DATABASE_URL (lib/bench-database.mjs).
+// BENCH_SECONDS (default 10) per run; BENCH_SETUPS=pglite,pg1,pg2;
 // BENCH_PATHS=/a,/b the typhoon-day pages compared cached (default the interruptions page and
 // the restoration hub /outages); the uncached render rate is measured on the first.
 import zlib from "node:zlib";
+import { startBenchDatabase } from "./lib/bench-database.mjs";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
-import { startPrivatePostgres } from "./lib/private-postgres.mjs";
 import { startService } from "./lib/service.mjs";
 import { ensureWrk, wrk } from "./lib/wrk.mjs";
 
@@ -28,7 +30,7 @@ ensureWrk();
 const rows = [];
 const line = (setup, what, r, base) =>
   console.log(
-    `${setup.padEnd(26)} ${what.padEnd(34)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99ms).padStart(7)} ms  errors ${r.errors}${base ? `  ratio ${(r.rps / base.rps).toFixed(3)}` : ""}`,
+    `${setup.padEnd(26)} ${what.padEnd(34)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99ms).padStart(7)} ms  errors ${r.errors}${base ? `  ratio ${(r.rps / base.rps).toFixed(3)}` : ""}  load ${r.load}`,
   );
 
 async function measure(setup, env) {
@@ -53,18 +55,29 @@ async function measureCached(setup, env, PATH) {
     const nginxGz = wrk(nginx.url + PATH, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
     const cachedPlain = wrk(service.url + PATH, { seconds: SECONDS, connections: CONNECTIONS });
     const nginxPlain = wrk(nginx.url + PATH, { seconds: SECONDS, connections: CONNECTIONS });
+    // With several workers /__metrics answers from whichever took the connection: no before/after then.
+    const oneProcess = Number(env.WEB_CONCURRENCY ?? 1) === 1;
+    const stalls = oneProcess ? stallsBetween(before, after) : undefined;
     console.log(
-      `${setup} ${PATH}: page ${identity.length} bytes, gzip ${gzipped.length} (nginx), service encodings ${gzipRes.headers.get("content-encoding")}; renders during the cached run: ${after.renders - before.renders}`,
+      `${setup} ${PATH}: page ${identity.length} bytes, gzip ${gzipped.length} (nginx), service encodings ${gzipRes.headers.get("content-encoding")}` +
+        (oneProcess ? `; renders during the cached run: ${after.renders - before.renders}` : ""),
     );
+    if (stalls) console.log(`${setup} ${PATH}: event-loop stalls during the cached run (20–50 / 50–100 / 100+ ms): ${stalls}`);
     line(setup, "nginx gzip_static (br, gzip)", nginxGz);
     line(setup, "service cached (br, gzip)", cachedBr, nginxGz);
     line(setup, "nginx uncompressed", nginxPlain);
     line(setup, "service cached, uncompressed", cachedPlain, nginxPlain);
-    rows.push({ setup, path: PATH, nginxGz, cachedBr, nginxPlain, cachedPlain });
+    rows.push({ setup, path: PATH, nginxGz, cachedBr, nginxPlain, cachedPlain, stalls });
   } finally {
     await nginx?.stop();
     await service.stop();
   }
+}
+
+/** The service's event-loop stalls between two /__metrics reads: its own work, and waiting for a CPU. */
+function stallsBetween(before, after) {
+  const d = (kind) => ["20ms", "50ms", "100ms"].map((b) => after.stalls[kind][b] - before.stalls[kind][b]).join(" / ");
+  return `service busy ${d("busy")}; service waiting for a CPU ${d("waiting")}`;
 }
 
 async function measureUncached(setup, env) {
@@ -81,12 +94,13 @@ async function measureUncached(setup, env) {
 
 if (wanted.includes("pglite")) await measure("PGlite, one process", {});
 if (wanted.includes("pg1") || wanted.includes("pg2")) {
-  const pg = await startPrivatePostgres();
+  const database = await startBenchDatabase();
+  console.log(`PostgreSQL: ${database.where}`);
   try {
-    if (wanted.includes("pg1")) await measure("PostgreSQL, one process", { DATABASE_URL: pg.url, WEB_CONCURRENCY: "1" });
-    if (wanted.includes("pg2")) await measure("PostgreSQL, WEB_CONCURRENCY=2", { DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
+    if (wanted.includes("pg1")) await measure("PostgreSQL, one process", { DATABASE_URL: database.url, WEB_CONCURRENCY: "1" });
+    if (wanted.includes("pg2")) await measure("PostgreSQL, WEB_CONCURRENCY=2", { DATABASE_URL: database.url, WEB_CONCURRENCY: "2" });
   } finally {
-    await pg.stop();
+    await database.drop();
   }
 }
 console.log("(uncached ratio is against the 72 req/s measured before this work, PGlite, one process)");

@@ -19,7 +19,7 @@ import { type Config, retentionOf, trustProxyOption } from "./config";
 import { answerFrameworkError, handleError, sendError } from "./errors";
 import { smsGatewayOf } from "./messaging/sms-config";
 import { textSenderFor } from "./messaging/text-sender";
-import { metrics } from "./metrics";
+import { metrics, watchEventLoop } from "./metrics";
 import { registerOpen311 } from "./open311";
 import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
 import { registerProtection, uploadLimitOf } from "./protection";
@@ -127,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => stopSchedule());
   cacheApiRoutes(app, caches);
   if (config.METRICS === "on") {
+    const stopWatching = watchEventLoop();
+    app.addHook("onClose", async () => stopWatching());
     app.get("/__metrics", async (_request, reply) =>
       reply
         .header("Cache-Control", "no-store")

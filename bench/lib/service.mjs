@@ -6,9 +6,16 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
 
+/** A random loopback port: in BENCH_PORTS (`4300-4399`) when set, so that people sharing a machine keep apart. */
 export function freePort() {
-  return 20000 + Math.floor(Math.random() * 30000);
+  const [low, high] = (process.env.BENCH_PORTS ?? "20000-49999").split("-").map(Number);
+  return low + Math.floor(Math.random() * (high - low + 1));
 }
+
+/** The project's own Node (the `node` package) when installed, so that a benchmark measures what `npm start` runs. */
+export const nodeBin = fs.existsSync(path.join(root, "node_modules", "node", "bin", "node"))
+  ? path.join(root, "node_modules", "node", "bin", "node")
+  : process.execPath;
 
 export async function waitFor(url, tries = 1200) {
   for (let i = 0; i < tries; i++) {
@@ -33,7 +40,7 @@ function ensureBuild() {
 export async function startService({ env = {}, dataDir, port = freePort() } = {}) {
   ensureBuild();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
-  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server/index.ts"], {
+  const child = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -56,7 +63,7 @@ export async function startService({ env = {}, dataDir, port = freePort() } = {}
     dataDir: dir,
     child,
     metrics: async () => (await fetch(`${url}/__metrics`)).json(),
-    /** The server's own node process (tsx runs it as a child). */
+    /** The server's resident memory: the largest of its process and its workers. */
     async rssKiB() {
       const { execSync } = await import("node:child_process");
       const pids = execSync(`pgrep -P ${child.pid} || true`).toString().trim().split(/\s+/).filter(Boolean);

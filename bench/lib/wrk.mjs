@@ -18,7 +18,7 @@ request = function()
 end
 `;
 
-/** One wrk run: requests per second, p99 latency in ms, errors (socket errors and non-2xx/3xx). */
+/** One wrk run: requests per second, p99 latency in ms, errors (socket errors and non-2xx/3xx), the 1-minute load average after it. */
 export function wrk(url, { connections = 100, seconds = 20, threads = 2, headers = {}, uniqueQuery = false } = {}) {
   const args = ["-t", String(threads), "-c", String(connections), "-d", `${seconds}s`, "--latency"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
@@ -36,5 +36,5 @@ export function wrk(url, { connections = 100, seconds = 20, threads = 2, headers
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const errors = non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
   const bytesPerSec = /Transfer\/sec:\s+([\d.]+)(\w+)/.exec(out)?.slice(1).join("") ?? "";
-  return { rps: Math.round(rps), p99ms: Math.round(p99ms * 100) / 100, errors, transfer: bytesPerSec };
+  return { rps: Math.round(rps), p99ms: Math.round(p99ms * 100) / 100, errors, transfer: bytesPerSec, load: os.loadavg()[0].toFixed(2) };
 }

@@ -1,0 +1,39 @@
+// The PostgreSQL database a benchmark runs on. With DATABASE_URL (CI: 127.0.0.1:5432, user
+// postgres, trust): its own database named `bench` on that server, made empty at start and
+// dropped at the end, so the server's other databases are never touched. Without it: a
+// private cluster on a free loopback port (./private-postgres.mjs), removed at the end.
+import pg from "pg";
+import { startPrivatePostgres } from "./private-postgres.mjs";
+
+const NAME = "bench";
+
+async function onServer(serverUrl, sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBenchDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const cluster = await startPrivatePostgres();
+    return { url: cluster.url, where: "a private cluster", drop: async () => cluster.destroy() };
+  }
+  // A `bench` left by a run that was killed is dropped; one still in use is another run's.
+  const { rows } = await onServer(serverUrl, `select count(*)::int as n from pg_stat_activity where datname = '${NAME}'`);
+  if (rows[0].n > 0)
+    throw new Error(`database "${NAME}" has ${rows[0].n} connection(s): another benchmark is running on ${new URL(serverUrl).host}`);
+  await onServer(serverUrl, `drop database if exists ${NAME}`);
+  await onServer(serverUrl, `create database ${NAME}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${NAME}`;
+  return {
+    url: url.toString(),
+    where: `database "${NAME}" on ${url.host}`,
+    drop: () => onServer(serverUrl, `drop database if exists ${NAME} with (force)`),
+  };
+}
