@@ -15,7 +15,7 @@ import { prepareDatabase, startApp } from "./start";
 
 // Young-generation collections find almost nothing alive here (a served page leaves only
 // garbage): one thread does one in about a millisecond. In parallel, the event loop waits for
-// helper threads, and on a busy machine one waiting for a CPU held it for 40-50 ms
+// helper threads, and on a busy machine one waiting for a CPU held it for up to 97 ms
 // (docs/decisions/0013-speed-stored-bytes-and-no-react.md, "Tail latency").
 v8.setFlagsFromString("--no-parallel-scavenge");
 
