@@ -6,10 +6,17 @@ import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
 
-/** A random loopback port: in BENCH_PORTS (`4300-4399`) when set, so that people sharing a machine keep apart. */
+/**
+ * A loopback port for a server a benchmark starts: in BENCH_PORTS (`4300-4399`) when set, so
+ * that people sharing a machine keep apart. From a random start, one after the other, so that
+ * two servers of the same run (the service and a browser, say) never get the same one.
+ */
+const [lowPort, highPort] = (process.env.BENCH_PORTS ?? "20000-49999").split("-").map(Number);
+let nextPort = lowPort + Math.floor(Math.random() * (highPort - lowPort + 1));
 export function freePort() {
-  const [low, high] = (process.env.BENCH_PORTS ?? "20000-49999").split("-").map(Number);
-  return low + Math.floor(Math.random() * (high - low + 1));
+  const port = nextPort;
+  nextPort = nextPort >= highPort ? lowPort : nextPort + 1;
+  return port;
 }
 
 /** The project's own Node (the `node` package) when installed, so that a benchmark measures what `npm start` runs. */
