@@ -16,7 +16,7 @@ import "preact/compat";
 
 export function hydrateRoot(container: Document | Element, children: ComponentChild) {
   const parent = container instanceof Document ? documentParent(container) : container;
-  if (container instanceof Document) dropHoistedHints(container);
+  if (container instanceof Document) prepareHead(container.head);
   const attempt = () => {
     try {
       hydrate(children, parent);
@@ -34,16 +34,20 @@ export function createRoot(container: Element) {
 }
 
 /**
- * React's server render moves resource hints into <head>: the `<link rel="modulepreload">` that
- * `<Scripts/>` renders at the end of <body>, and a `<link rel="preload" as="image">` for early
- * images. No component renders them there, and Preact claims existing elements by tag name in
- * order: left in place, they would be taken for the stylesheet links that `<Links/>` renders
- * after them (the page would lose its styles) and those would be dropped. They have done their
- * work (the modules are loading), so they go before hydration. A route's `links` must therefore
- * not add preload hints of its own (tests/e2e/hydration.spec.ts checks the head stays as sent).
+ * React's server render moves elements into <head> that no component renders there: the
+ * `<link rel="modulepreload">` of `<Scripts/>` (rendered at the end of <body>), a
+ * `<link rel="preload" as="image">` for early images, and a `<title>` rendered in the page (the
+ * staff console does that). Preact claims existing elements by tag name, in order, and moves
+ * what it claims before what it did not: the hints would be taken for the stylesheet links of
+ * `<Links/>` (the page would lose its styles), and the stylesheets moved around a lone <title>.
+ * The hints have done their work (the modules are loading), so they go; a <title> goes last, where
+ * `<Meta/>`'s own title is taken back into place, and the page's is rebuilt where it renders it
+ * (document.title reads the first <title> wherever it is). A route's `links` must therefore not
+ * add preload hints of its own (tests/e2e/hydration.spec.ts checks the head keeps what it was sent).
  */
-function dropHoistedHints(document: Document) {
-  for (const hint of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) hint.remove();
+function prepareHead(head: HTMLHeadElement) {
+  for (const hint of head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) hint.remove();
+  for (const title of head.querySelectorAll("title")) head.append(title);
 }
 
 /** A parent for the `<html>` element that Preact may own: its one child is that element. */
