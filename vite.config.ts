@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * The browser build renders with Preact (preact/compat) instead of React: the same components,
- * about 45 KiB gzip less on every interactive page (docs/decisions, speed). The server still
+ * about 60 KiB gzip less on every interactive page (docs/decisions, speed). The server still
  * renders with React, and the dev server keeps React in the browser too.
  */
 const BROWSER_REACT: Record<string, string> = {
