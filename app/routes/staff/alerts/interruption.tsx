@@ -3,12 +3,14 @@
  * failure, and a button to send a failed one again. Addresses are shown masked; the view is audited.
  */
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { deliveriesOf, interruptionExists } from "../../../../core/alerts/deliveries.server";
 import { recordAudit } from "../../../../core/audit.server";
 import { formatDateTime } from "../../../../core/dates";
 import { maskMobile } from "../../../../core/phone";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/interruption";
@@ -58,8 +60,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "alerts.manage");
   const s = services(args.context);
-  const deliveryId = Number((await args.request.formData()).get("delivery"));
-  if (!Number.isInteger(deliveryId) || deliveryId <= 0) return data({ message: "Choose a message to send again." }, { status: 400 });
+  const form = await readPosted(args.request, z.object({ delivery: z.number().int().positive() }));
+  if (!form.ok) return data({ message: "Choose a message to send again." }, { status: 400 });
+  const deliveryId = form.data.delivery;
   const worker = alertsRuntime(s)?.worker;
   if (!worker) return data({ message: "The alerts worker does not run in this process." }, { status: 503 });
   const st = staffServices(args);

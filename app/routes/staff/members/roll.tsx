@@ -4,11 +4,12 @@
  * A file that is not a roll stores nothing.
  */
 import { data, Form } from "react-router";
+import { z } from "zod";
 import { ROLL_COLUMNS, type RollRefusal } from "../../../../core/member-roll";
 import { importRollCsv } from "../../../../core/member-roll.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { readForm } from "../content/context.server";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/roll";
@@ -33,10 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
-  const form = await readForm(args.request);
-  const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0) return data<Result>({ error: "Choose the roll's CSV file." }, { status: 422 });
-  if (file.size > MAX_CSV_BYTES) return data<Result>({ error: "The file is larger than 20 MB: is it the roll?" }, { status: 422 });
+  const form = await readPosted(
+    args.request,
+    z.object({ file: z.file("Choose the roll's CSV file.").max(MAX_CSV_BYTES, "The file is larger than 20 MB: is it the roll?") }),
+  );
+  if (!form.ok) return data<Result>({ error: form.errors.file ?? "Choose the roll's CSV file." }, { status: 422 });
+  const { file } = form.data;
   const result = await importRollCsv(services(args.context).db, await file.text(), (tx, summary) =>
     auditMember(
       args,

@@ -4,6 +4,7 @@
  * Every figure is checked first; a mismatch is refused with the figures and nothing is stored.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { now as clockNow } from "../../../../core/clock";
 import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../core/constants";
 import { ContentValidationError } from "../../../../core/content-context";
@@ -20,7 +21,8 @@ import {
 } from "../../../../core/rates-editor.server";
 import { listRevisions } from "../../../../core/revisions.server";
 import { services } from "../../../context";
-import { contentContext, readForm } from "../content/context.server";
+import { contentContext } from "../content/context.server";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
@@ -70,14 +72,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function fromGrid(form: FormData): RatesInput {
-  const text = (k: string) => String(form.get(k) ?? "");
+function fromGrid(form: Record<string, string>): RatesInput {
+  const text = (k: string) => form[k] ?? "";
   const input: RatesInput = { rates: RATE_TYPES.map((t) => ({ type: t, amount: text(`rate-${t}`) })), charges: [] };
   for (let i = 0; i < 60; i++) {
     const name = text(`g${i}-name`);
     const queue = text(`g${i}-queue`);
     const values = Object.fromEntries(GENERATION_COLUMNS.map((c) => [c.key, text(`g${i}-${c.key}`)])) as Record<GenerationKey, string>;
-    if (!form.has(`g${i}-name`)) break;
+    if (!(`g${i}-name` in form)) break;
     if (!name.trim() && !queue.trim() && Object.values(values).every((v) => !v.trim())) continue;
     input.charges.push({ name, queue, values, row: i + 1 });
   }
@@ -86,32 +88,40 @@ function fromGrid(form: FormData): RatesInput {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "rates.manage");
-  const form = await readForm(args.request);
-  const year = Number(form.get("year"));
-  const month = Number(form.get("month"));
-  const source = form.get("source") === "csv" ? "csv" : "grid";
-  const publishAtText = String(form.get("publishAt") ?? "");
+  const form = await readPosted(
+    args.request,
+    z
+      .object({
+        // The month is checked where the rates are saved ("Choose the month and year.").
+        year: z.number().catch(0),
+        month: z.number().catch(0),
+        source: z.enum(["grid", "csv"]).catch("grid"),
+        publishAt: z.string().default(""),
+        // A file over 512 KB counts as none: the message says the limit.
+        file: z
+          .file()
+          .max(512 * 1024)
+          .optional()
+          .catch(undefined),
+      })
+      // The grid's cells: rate-<type>, g<row>-name, g<row>-queue, g<row>-<column>.
+      .catchall(z.string()),
+  );
+  const source = form.values.source === "csv" ? "csv" : "grid";
+  const fail = (problems: RatesProblem[]) => data({ problems, source, grid: source === "grid" ? form.values : null }, { status: 422 });
+  if (!form.ok) return fail(Object.values(form.errors).map((message) => ({ column: "Form", message })));
+  const { year, month, publishAt: publishAtText, file } = form.data;
   const publishAt = publishAtText ? manilaLocalInput(publishAtText) : null;
-  const fail = (problems: RatesProblem[]) =>
-    data(
-      {
-        problems,
-        source,
-        grid: source === "grid" ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : null,
-      },
-      { status: 422 },
-    );
   if (publishAtText && !publishAt)
     return fail([{ column: "Published from", message: "Enter when the month's rates become public, like 2026-03-01 00:00." }]);
   let input: RatesInput;
   try {
     if (source === "csv") {
-      const file = form.get("file");
-      const text = file && typeof file !== "string" && file.size > 0 ? (file.size > 512 * 1024 ? "" : await file.text()) : "";
+      const text = file ? await file.text() : "";
       if (!text.trim())
         return fail([{ column: "CSV file", message: "Choose the CSV file (at most 512 KB), laid out like the public rates.csv." }]);
       input = parseRatesCsv(text);
-    } else input = fromGrid(form);
+    } else input = fromGrid(form.values);
     await saveRates(contentContext(args, user), year, month, input, publishAt, source);
   } catch (error) {
     if (error instanceof RatesRefused) return fail(error.problems);
