@@ -20,6 +20,7 @@ import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { Route } from "./+types/hub";
 import "./incidents.css";
+import { FilterForm, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
 /** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
@@ -164,24 +165,9 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
       </section>
 
       <h2>Figures per barangay</h2>
-      <Form method="get" className="console-filters">
-        <div className="field">
-          <label className="field__label" htmlFor="town">
-            Town
-          </label>
-          <select id="town" name="town" defaultValue={d.town ?? ""}>
-            <option value="">Choose…</option>
-            {TOWNS.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <button type="submit" className="button button--secondary">
-            Show barangays
-          </button>
-        </div>
-      </Form>
+      <FilterForm label="Choose a town" button="Show barangays">
+        <FilterSelect name="town" label="Town" value={d.town ?? ""} any="Choose…" options={TOWNS} />
+      </FilterForm>
       {d.rows.map((r) => {
         const mine = result?.intent === "barangay" && result.barangayId === r.barangayId;
         const v = (name: string, fallback: string | number) => (mine ? result!.values[name] : String(fallback));

@@ -27,6 +27,7 @@ import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
+import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "rates.manage" };
@@ -152,31 +153,15 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
           <Link to={d.history}>Revisions of {d.label}</Link> (see what changed, restore an earlier one)
         </p>
       )}
-      <form method="get" className="console-filters" aria-label="Choose the month">
-        <div className="field">
-          <label className="field__label" htmlFor="pick-month">
-            Month
-          </label>
-          <select id="pick-month" name="month" defaultValue={d.month}>
-            {MONTH_NAMES.map((m, i) => (
-              <option key={m} value={i + 1}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="pick-year">
-            Year
-          </label>
-          <input type="number" id="pick-year" name="year" defaultValue={d.year} min={2007} />
-        </div>
-        <div className="field">
-          <button type="submit" className="button button--secondary">
-            Open
-          </button>
-        </div>
-      </form>
+      <FilterForm label="Choose the month" button="Open">
+        <FilterSelect
+          name="month"
+          label="Month"
+          value={d.month}
+          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+        />
+        <FilterInput name="year" label="Year" value={d.year} type="number" min={2007} />
+      </FilterForm>
       {problems.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>Nothing was saved</h2>
@@ -216,12 +201,9 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
             <Field id="file" label="CSV file">
               {(p) => <input {...p} type="file" accept=".csv,text/csv" />}
             </Field>
-            <div className="field">
-              <label className="field__label" htmlFor="csv-publishAt">
-                Published from (Manila time)
-              </label>
-              <input type="datetime-local" id="csv-publishAt" name="publishAt" defaultValue={d.publishAt} />
-            </div>
+            <Field id="csv-publishAt" name="publishAt" label="Published from (Manila time)">
+              {(p) => <input {...p} type="datetime-local" defaultValue={d.publishAt} />}
+            </Field>
           </div>
           <button type="submit" className="button">
             Check and import
@@ -236,18 +218,9 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="month" value={d.month} />
           <div className="field-row">
             {RATE_TYPES.map((t) => (
-              <div className="field" key={t}>
-                <label className="field__label" htmlFor={`rate-${t}`}>
-                  {t} ({RATE_TYPE_LABELS[t]}), Php/kWh
-                </label>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  id={`rate-${t}`}
-                  name={`rate-${t}`}
-                  defaultValue={val(`rate-${t}`, d.rates[t] ?? "")}
-                />
-              </div>
+              <Field key={t} id={`rate-${t}`} label={`${t} (${RATE_TYPE_LABELS[t]}), Php/kWh`}>
+                {(p) => <input {...p} type="text" inputMode="decimal" defaultValue={val(`rate-${t}`, d.rates[t] ?? "")} />}
+              </Field>
             ))}
           </div>
           <div className="console-table-wrap">
@@ -302,12 +275,9 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
               </tbody>
             </table>
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor="grid-publishAt">
-              Published from (Manila time)
-            </label>
-            <input type="datetime-local" id="grid-publishAt" name="publishAt" defaultValue={val("publishAt", d.publishAt)} />
-          </div>
+          <Field id="grid-publishAt" name="publishAt" label="Published from (Manila time)">
+            {(p) => <input {...p} type="datetime-local" defaultValue={val("publishAt", d.publishAt)} />}
+          </Field>
           <div className="form-actions">
             <button type="submit" className="button">
               Check and save
