@@ -6,6 +6,7 @@ import { inviteFormSchema, inviteStaff, listStaff, StaffUserError } from "../../
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/users";
+import { ConsoleTable } from "./ConsoleTable";
 import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
@@ -71,39 +72,27 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <p className="console-code">{actionData.invited.url}</p>
         </div>
       )}
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name and e-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.users.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <Link to={`/staff/users/${u.id}`}>{u.name}</Link>
+      <ConsoleTable caption="Staff accounts" hideCaption columns={["Name and e-mail", "Role", "State"]}>
+        {loaderData.users.map((u) => (
+          <tr key={u.id}>
+            <td>
+              <Link to={`/staff/users/${u.id}`}>{u.name}</Link>
+              <br />
+              {u.email}
+            </td>
+            <td>{u.role}</td>
+            <td>
+              {u.state}
+              {u.sessions > 0 && (
+                <>
                   <br />
-                  {u.email}
-                </td>
-                <td>{u.role}</td>
-                <td>
-                  {u.state}
-                  {u.sessions > 0 && (
-                    <>
-                      <br />
-                      {u.sessions} session{u.sessions === 1 ? "" : "s"}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  {u.sessions} session{u.sessions === 1 ? "" : "s"}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
 
       <section className="console-card" aria-labelledby="invite">
         <h2 id="invite">Invite someone</h2>

@@ -10,6 +10,7 @@ import { formatDateTime } from "../../../../core/dates";
 import { maskMobile } from "../../../../core/phone";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { ConsoleTable } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -95,49 +96,36 @@ export default function AlertDeliveries({ loaderData: d, actionData }: Route.Com
           {actionData.message}
         </p>
       )}
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">Each message with its delivery state</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Channel</th>
-              <th scope="col">To</th>
-              <th scope="col">Message</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.id}</td>
-                <td>{r.channel}</td>
-                <td>{r.to}</td>
-                <td>{r.subject}</td>
-                <td>
-                  {r.state === "not_configured" ? "not sent: channel not configured" : r.state}
-                  {r.lastError && <div className="field__hint">{r.lastError}</div>}
-                </td>
-                <td>{r.attempts}</td>
-                <td>{r.updatedAt}</td>
-                <td>
-                  {(r.state === "failed" || r.state === "not_configured") && d.canResend && (
-                    <Form method="post">
-                      <input type="hidden" name="delivery" value={r.id} />
-                      <button type="submit" className="button button--secondary">
-                        Send again
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        caption="Each message with its delivery state"
+        hideCaption
+        columns={["#", "Channel", "To", "Message", "State", "Attempts", "Updated", "Action"]}
+      >
+        {d.rows.map((r) => (
+          <tr key={r.id}>
+            <td>{r.id}</td>
+            <td>{r.channel}</td>
+            <td>{r.to}</td>
+            <td>{r.subject}</td>
+            <td>
+              {r.state === "not_configured" ? "not sent: channel not configured" : r.state}
+              {r.lastError && <div className="field__hint">{r.lastError}</div>}
+            </td>
+            <td>{r.attempts}</td>
+            <td>{r.updatedAt}</td>
+            <td>
+              {(r.state === "failed" || r.state === "not_configured") && d.canResend && (
+                <Form method="post">
+                  <input type="hidden" name="delivery" value={r.id} />
+                  <button type="submit" className="button button--secondary">
+                    Send again
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { TOWNS } from "../../../../core/constants";
 import { formatDateTime } from "../../../../core/dates";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { ConsoleTable } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -112,31 +113,20 @@ export default function AlertsOverview({ loaderData: d, actionData }: Route.Comp
       </section>
       <section className="console-card" aria-labelledby="counts-title">
         <h2 id="counts-title">Subscribers per town</h2>
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">Confirmed subscribers per town and channel</caption>
-            <thead>
-              <tr>
-                <th scope="col">Town</th>
-                {ALERT_CHANNELS.map((c) => (
-                  <th key={c} scope="col">
-                    {c === "sms" ? "SMS" : c === "email" ? "E-mail" : "Push"}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {TOWNS.map((t) => (
-                <tr key={t}>
-                  <th scope="row">{t}</th>
-                  {ALERT_CHANNELS.map((c) => (
-                    <td key={c}>{count(t, c)}</td>
-                  ))}
-                </tr>
+        <ConsoleTable
+          caption="Confirmed subscribers per town and channel"
+          hideCaption
+          columns={["Town", ...ALERT_CHANNELS.map((c) => (c === "sms" ? "SMS" : c === "email" ? "E-mail" : "Push"))]}
+        >
+          {TOWNS.map((t) => (
+            <tr key={t}>
+              <th scope="row">{t}</th>
+              {ALERT_CHANNELS.map((c) => (
+                <td key={c}>{count(t, c)}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ConsoleTable>
       </section>
       <section className="console-card" aria-labelledby="messages-title">
         <h2 id="messages-title">Messages per interruption</h2>

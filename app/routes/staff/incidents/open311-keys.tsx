@@ -6,6 +6,7 @@ import { readForm } from "../../../../core/forms";
 import { issueOpen311Key, listOpen311Keys, open311KeyFormSchema, revokeOpen311Key } from "../../../../core/outages.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
+import { ConsoleTable } from "../ConsoleTable";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -90,38 +91,27 @@ export default function Open311Keys({ loaderData: d, actionData }: Route.Compone
         </Form>
       </section>
       <h2>Keys</h2>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Issued</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.keys.map((k) => (
-              <tr key={k.id}>
-                <td>{k.name}</td>
-                <td>{k.createdAt}</td>
-                <td>
-                  {k.revokedAt ? (
-                    `Revoked ${k.revokedAt}`
-                  ) : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="id" value={k.id} />
-                      <button type="submit" className="button button--secondary" aria-label={`Revoke the key of ${k.name}`}>
-                        Revoke
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable columns={["Client", "Issued", "State"]}>
+        {d.keys.map((k) => (
+          <tr key={k.id}>
+            <td>{k.name}</td>
+            <td>{k.createdAt}</td>
+            <td>
+              {k.revokedAt ? (
+                `Revoked ${k.revokedAt}`
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="id" value={k.id} />
+                  <button type="submit" className="button button--secondary" aria-label={`Revoke the key of ${k.name}`}>
+                    Revoke
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }

@@ -12,6 +12,7 @@ import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/import";
 import "../content/content.css";
+import { ConsoleTable } from "../ConsoleTable";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -76,27 +77,15 @@ export default function ImportInterruptions({ actionData }: Route.ComponentProps
       </p>
       {actionData?.error && <ErrorSummary title="Nothing was imported" errors={{ file: actionData.error }} />}
       {problems.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table import-problems">
-            <caption>Problems to correct</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {problems.map((p, i) => (
-                <tr key={i}>
-                  <td>Row {p.row}</td>
-                  <td>{p.column}</td>
-                  <td>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable caption="Problems to correct" className="import-problems" columns={["Row", "Column", "Problem"]}>
+          {problems.map((p, i) => (
+            <tr key={i}>
+              <td>Row {p.row}</td>
+              <td>{p.column}</td>
+              <td>{p.message}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="CSV file" error={actionData?.error && !problems.length ? actionData.error : undefined}>

@@ -15,6 +15,7 @@ import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/roll";
 import { auditMember } from "./audit.server";
 import "./members.css";
+import { ConsoleTable } from "../ConsoleTable";
 
 export const handle: ConsoleHandle = { staff: "members.manage" };
 
@@ -81,27 +82,19 @@ export default function Roll({ actionData }: Route.ComponentProps) {
         </div>
       )}
       {summary && summary.refused.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table member-refused">
-            <caption>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Account</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.refused.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.accountNumber}</td>
-                  <td>{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={<>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</>}
+          className="member-refused"
+          columns={["Line", "Account", "Reason"]}
+        >
+          {summary.refused.map((r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.accountNumber}</td>
+              <td>{r.reason}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="Roll (CSV file)" error={actionData?.error}>

@@ -27,6 +27,7 @@ import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
+import { ConsoleTable } from "../ConsoleTable";
 import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
@@ -165,26 +166,15 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
       {problems.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>Nothing was saved</h2>
-          <div className="console-table-wrap">
-            <table className="console-table import-problems">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p, i) => (
-                  <tr key={i}>
-                    <td>{p.row ? `Row ${p.row}` : "—"}</td>
-                    <td>{p.column}</td>
-                    <td>{p.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConsoleTable className="import-problems" columns={["Row", "Column", "Problem"]}>
+            {problems.map((p, i) => (
+              <tr key={i}>
+                <td>{p.row ? `Row ${p.row}` : "—"}</td>
+                <td>{p.column}</td>
+                <td>{p.message}</td>
+              </tr>
+            ))}
+          </ConsoleTable>
         </div>
       )}
       <section className="console-card">
@@ -223,58 +213,45 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
               </Field>
             ))}
           </div>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>Breakdown of generation charge (leave the total row out to have it computed)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Power source</th>
-                  <th scope="col">Queue</th>
-                  {GENERATION_COLUMNS.map((c) => (
-                    <th scope="col" key={c.key}>
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((r, i) => (
-                  <tr key={i}>
-                    <td>
-                      <input
-                        type="text"
-                        aria-label={`Row ${i + 1} power source`}
-                        name={`g${i}-name`}
-                        defaultValue={val(`g${i}-name`, r.name)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        size={3}
-                        aria-label={`Row ${i + 1} queue`}
-                        name={`g${i}-queue`}
-                        defaultValue={val(`g${i}-queue`, r.queue)}
-                      />
-                    </td>
-                    {GENERATION_COLUMNS.map((c) => (
-                      <td key={c.key}>
-                        <input
-                          type="text"
-                          inputMode="decimal"
-                          size={10}
-                          aria-label={`Row ${i + 1} ${c.label}`}
-                          name={`g${i}-${c.key}`}
-                          defaultValue={val(`g${i}-${c.key}`, r.values[c.key] ?? "")}
-                        />
-                      </td>
-                    ))}
-                  </tr>
+          <ConsoleTable
+            caption="Breakdown of generation charge (leave the total row out to have it computed)"
+            columns={["Power source", "Queue", ...GENERATION_COLUMNS.map((c) => c.label)]}
+          >
+            {d.rows.map((r, i) => (
+              <tr key={i}>
+                <td>
+                  <input
+                    type="text"
+                    aria-label={`Row ${i + 1} power source`}
+                    name={`g${i}-name`}
+                    defaultValue={val(`g${i}-name`, r.name)}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    size={3}
+                    aria-label={`Row ${i + 1} queue`}
+                    name={`g${i}-queue`}
+                    defaultValue={val(`g${i}-queue`, r.queue)}
+                  />
+                </td>
+                {GENERATION_COLUMNS.map((c) => (
+                  <td key={c.key}>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      size={10}
+                      aria-label={`Row ${i + 1} ${c.label}`}
+                      name={`g${i}-${c.key}`}
+                      defaultValue={val(`g${i}-${c.key}`, r.values[c.key] ?? "")}
+                    />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </tr>
+            ))}
+          </ConsoleTable>
           <Field id="grid-publishAt" name="publishAt" label="Published from (Manila time)">
             {(p) => <input {...p} type="datetime-local" defaultValue={val("publishAt", d.publishAt)} />}
           </Field>
