@@ -37,3 +37,26 @@ export function ConsoleTable({
     </div>
   );
 }
+
+/** What an import or a save refused, row by row: the row (when the problem has one), the column, the message. */
+export function ProblemsTable({
+  caption,
+  problems,
+}: {
+  caption?: string;
+  problems: readonly { row?: number; column: string; message: string }[];
+}) {
+  return (
+    <ConsoleTable caption={caption} className="import-problems" columns={["Row", "Column", "Problem"]}>
+      {problems.map((p, i) => (
+        // The problems are listed once, in order: their place is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <tr key={i}>
+          <td>{p.row ? `Row ${p.row}` : "—"}</td>
+          <td>{p.column}</td>
+          <td>{p.message}</td>
+        </tr>
+      ))}
+    </ConsoleTable>
+  );
+}

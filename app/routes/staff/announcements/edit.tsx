@@ -14,12 +14,13 @@ import {
 import { ContentValidationError } from "../../../../core/content-context";
 import { readForm } from "../../../../core/forms";
 import { toEditableText } from "../../../../core/html";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
 import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
 import { filesFrom } from "../../../../core/uploads.server";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";
-import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge, WithNote } from "../content/PublicationFields";
+import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/edit";
@@ -59,16 +60,15 @@ export async function action(args: Route.ActionArgs) {
   const ctx = contentContext(args, user);
   const formData = await postedForm(args.request);
   const id = args.params.id ? idParam(args.params.id) : null;
-  const intent = intentOf(formData, ["save", "publish-now", "unpublish", "archive"]) ?? "save";
+  const intent = intentOf(formData, ["save", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   const form = readForm(formData, announcementFormSchema);
   const kept = { values: form.values, lists: form.lists };
   if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
   try {
-    if (id != null && (intent === "publish-now" || intent === "unpublish" || intent === "archive")) {
-      await setAnnouncementPublication(ctx, kind, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(
-        `/staff/announcements/${kind}?saved=${encodeURIComponent(intent === "publish-now" ? "Published." : intent === "unpublish" ? "Unpublished: it is a draft again." : "Archived.")}`,
-      );
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setAnnouncementPublication(ctx, kind, id, publication);
+      throw redirect(`/staff/announcements/${kind}?saved=${encodeURIComponent(saved)}`);
     }
     const uploads = await filesFrom(formData, "files");
     const savedId =
@@ -146,18 +146,9 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
           {(p) => <input {...p} type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" />}
         </Field>
         <PublicationFields values={values} errors={errors} isNew={!id} />
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
-      {id && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions />
-        </section>
-      )}
+      {id && <MoreActions />}
     </>
   );
 }

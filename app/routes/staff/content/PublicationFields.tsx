@@ -59,6 +59,28 @@ export function WithNote({ label, note = "optional" }: { label: ReactNode; note?
   );
 }
 
+/** The editor's one Save button. */
+export function SaveButton() {
+  return (
+    <div className="form-actions">
+      <button type="submit" name="intent" value="save" className="button">
+        Save
+      </button>
+    </div>
+  );
+}
+
+/** Below a saved item's editor: the publishing buttons, and whatever else the kind offers. */
+export function MoreActions({ children, ...actions }: { publication?: boolean; removable?: boolean; children?: ReactNode }) {
+  return (
+    <section className="console-card">
+      <h2>More</h2>
+      <PublishingActions {...actions} />
+      {children}
+    </section>
+  );
+}
+
 /** The publishing buttons of a saved item (and Remove where the kind allows it), in one form. */
 export function PublishingActions({ publication = true, removable = false }: { publication?: boolean; removable?: boolean }) {
   return (

@@ -19,6 +19,7 @@ import { contentKind } from "../../../../core/content-kinds.server";
 import { toManilaLocalInput } from "../../../../core/dates";
 import { readForm } from "../../../../core/forms";
 import { toEditableText } from "../../../../core/html";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
 import { listRevisions } from "../../../../core/revisions.server";
 import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
 import { filesFrom } from "../../../../core/uploads.server";
@@ -31,17 +32,10 @@ import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/item-edit";
 import { contentContext } from "./context.server";
 import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
-import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge, WithNote } from "./PublicationFields";
+import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "./PublicationFields";
 import "./content.css";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
-
-const MESSAGES = {
-  "publish-now": "Published.",
-  unpublish: "Unpublished: it is a draft again.",
-  archive: "Archived.",
-  remove: "Removed (its revisions are kept).",
-} as const;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "content.publish");
@@ -90,17 +84,21 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id ? itemIdOrNotFound(def, args.params.id) : null;
   const ctx = contentContext(args, user);
   const formData = await postedForm(args.request);
-  const intent = intentOf(formData, ["save", "remove-ask", "remove", "publish-now", "unpublish", "archive"]) ?? "save";
+  const intent = intentOf(formData, ["save", "remove-ask", "remove", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   // Removing asks once more (the page keeps working without JavaScript).
   if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
   const form = readForm(formData, itemFormSchema);
   const kept = { values: form.values, lists: form.lists };
   if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
   try {
-    if (id != null && intent !== "save" && intent !== "remove-ask") {
-      if (intent === "remove") await removeItem(ctx, def, id);
-      else await setItemPublication(ctx, def, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(MESSAGES[intent])}`);
+    if (id != null && intent === "remove") {
+      await removeItem(ctx, def, id);
+      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent("Removed (its revisions are kept).")}`);
+    }
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setItemPublication(ctx, def, id, publication);
+      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(saved)}`);
     }
     const uploads = def.files ? await filesFrom(formData, "files") : [];
     const savedId = id == null ? await createItem(ctx, def, form.data, uploads) : await updateItem(ctx, def, id, form.data, uploads);
@@ -274,18 +272,9 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
           </Field>
         )}
         {kind.publication && <PublicationFields values={values} errors={errors} isNew={!id} />}
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
-      {id && (kind.publication || kind.removable) && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions publication={kind.publication} removable={kind.removable} />
-        </section>
-      )}
+      {id && (kind.publication || kind.removable) && <MoreActions publication={kind.publication} removable={kind.removable} />}
     </>
   );
 }

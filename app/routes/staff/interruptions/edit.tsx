@@ -26,10 +26,11 @@ import {
   updateInterruption,
 } from "../../../../core/interruption-editor.server";
 import { INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";
-import { PublicationFields, PublishingActions, StateBadge, WithNote } from "../content/PublicationFields";
+import { MoreActions, PublicationFields, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/edit";
@@ -72,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "interruptions.manage");
   const ctx = contentContext(args, user);
   const posted = await postedForm(args.request);
-  const intent = intentOf(posted, ["save", "copy", "publish-now", "unpublish", "archive"]) ?? "save";
+  const intent = intentOf(posted, ["save", "copy", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   const form = readForm(posted, interruptionFormSchema.extend({ copyDate: z.string().default("") }));
   const id = args.params.id ? idParam(args.params.id) : null;
   const kept = { values: form.values, lists: form.lists };
@@ -83,11 +84,10 @@ export async function action(args: Route.ActionArgs) {
       const copy = await copyInterruption(ctx, id, copyDate);
       throw redirect(`/staff/interruptions/${copy}?saved=${encodeURIComponent("Copied as a draft: check it and publish it.")}`);
     }
-    if (id != null && (intent === "publish-now" || intent === "unpublish" || intent === "archive")) {
-      await setInterruptionPublication(ctx, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(
-        `/staff/interruptions?saved=${encodeURIComponent(intent === "publish-now" ? "Published." : intent === "unpublish" ? "Unpublished: it is a draft again." : "Archived.")}`,
-      );
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setInterruptionPublication(ctx, id, publication);
+      throw redirect(`/staff/interruptions?saved=${encodeURIComponent(saved)}`);
     }
     if (id == null) await createInterruption(ctx, fields);
     else await updateInterruption(ctx, id, fields);
@@ -211,17 +211,11 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
           errors={errors}
           isNew={!id}
         />
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
 
       {id && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions />
+        <MoreActions>
           <Form method="post" noValidate>
             <Field id="copyDate" label="Copy to another day" error={errors.copyDate}>
               {(p) => <input {...p} type="date" />}
@@ -230,7 +224,7 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
               Copy as a draft
             </button>
           </Form>
-        </section>
+        </MoreActions>
       )}
     </>
   );

@@ -12,7 +12,7 @@ import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/import";
 import "../content/content.css";
-import { ConsoleTable } from "../ConsoleTable";
+import { ProblemsTable } from "../ConsoleTable";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -76,17 +76,7 @@ export default function ImportInterruptions({ actionData }: Route.ComponentProps
         .
       </p>
       {actionData?.error && <ErrorSummary title="Nothing was imported" errors={{ file: actionData.error }} />}
-      {problems.length > 0 && (
-        <ConsoleTable caption="Problems to correct" className="import-problems" columns={["Row", "Column", "Problem"]}>
-          {problems.map((p, i) => (
-            <tr key={i}>
-              <td>Row {p.row}</td>
-              <td>{p.column}</td>
-              <td>{p.message}</td>
-            </tr>
-          ))}
-        </ConsoleTable>
-      )}
+      {problems.length > 0 && <ProblemsTable caption="Problems to correct" problems={problems} />}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="CSV file" error={actionData?.error && !problems.length ? actionData.error : undefined}>
           {(p) => <input {...p} type="file" accept=".csv,text/csv" />}

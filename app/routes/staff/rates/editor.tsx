@@ -27,7 +27,7 @@ import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
-import { ConsoleTable } from "../ConsoleTable";
+import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
 import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
@@ -166,15 +166,7 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
       {problems.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>Nothing was saved</h2>
-          <ConsoleTable className="import-problems" columns={["Row", "Column", "Problem"]}>
-            {problems.map((p, i) => (
-              <tr key={i}>
-                <td>{p.row ? `Row ${p.row}` : "—"}</td>
-                <td>{p.column}</td>
-                <td>{p.message}</td>
-              </tr>
-            ))}
-          </ConsoleTable>
+          <ProblemsTable problems={problems} />
         </div>
       )}
       <section className="console-card">
