@@ -305,8 +305,8 @@ export async function updateInterruption(ctx: ContentContext, id: number, form: 
 }
 
 export const statusChangeSchema = z.object({
-  status: z.enum(["ongoing", "finished", "extended", "cancelled"]),
-  note: z.string().trim().max(500).default(""),
+  status: z.enum(["ongoing", "finished", "extended", "cancelled"], "Choose the new status."),
+  note: z.string().trim().max(500, "At most 500 characters.").default(""),
   /** For "extended": the new end, Manila "YYYY-MM-DDTHH:MM". */
   newEnd: z.string().trim().max(40).default(""),
 });
