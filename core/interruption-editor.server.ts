@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../db/schema";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "./barangay-match";
 import { now as clockNow } from "./clock";
-import { type InterruptionStatus, TOWNS, type Town } from "./constants";
+import { type InterruptionStatus, isTown, TOWNS, type Town } from "./constants";
 import { auditContentChange } from "./content-audit.server";
 import { type ContentContext, ContentValidationError } from "./content-context";
 import { manilaDateTime, manilaFormParts, manilaLocalInput, toManilaLocalInput } from "./dates";
@@ -70,8 +70,6 @@ export async function allBarangays(db: DbOrTx): Promise<BarangayRef[]> {
     .from(barangays)
     .orderBy(asc(barangays.town), asc(barangays.name));
 }
-
-const isTown = (t: string): t is Town => (TOWNS as readonly string[]).includes(t);
 
 interface Validated {
   startsAt: Date;

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { recordAudit } from "../../../../core/audit.server";
-import { TOWNS, type Town } from "../../../../core/constants";
+import { isTown, TOWNS } from "../../../../core/constants";
 import { formatDateTime } from "../../../../core/dates";
 import { readForm } from "../../../../core/forms";
 import {
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "incidents.manage");
   const url = new URL(args.request.url);
   const townParam = url.searchParams.get("town") ?? "";
-  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : null;
+  const town = isTown(townParam) ? townParam : null;
   const db = services(args.context).db;
   const [event, rows] = await Promise.all([activeMajorEvent(db), town ? listBarangayPower(db, town) : Promise.resolve([])]);
   return {
