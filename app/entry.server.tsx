@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { loggableError } from "../core/errors";
 import { appContext } from "./context";
+import { hydrates } from "./hydration";
 
 /** The server glue reads the context key from here, so both sides share one object. */
 export { appContext };
@@ -18,8 +19,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * Renders the whole page before answering (onAllReady): pages are small, and a
- * complete document can be cached and served again as is.
+ * Renders the whole page before answering: pages are small, and a complete document
+ * can be cached and served again as is. A page that loads no React (app/hydration.ts)
+ * has nothing that suspends (no <Scripts/>, so no streamed loader data): it is rendered
+ * in one synchronous pass to one string, without the stream machinery. A page that
+ * hydrates streams its loader data into <Scripts/>, so it waits for onAllReady.
  */
 export default function handleRequest(
   request: Request,
@@ -30,6 +34,23 @@ export default function handleRequest(
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { location, matches } = routerContext.staticHandlerContext;
+  const withReact = hydrates(
+    location.pathname,
+    matches.map((m) => m.route),
+  );
+  if (!withReact) {
+    let html: string;
+    try {
+      html = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+    } catch (error) {
+      if (process.env.NODE_ENV !== "test") loadContext.get(appContext).log.error({ err: loggableError(error) }, "render failed");
+      throw error;
+    }
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    // renderToPipeableStream writes the doctype before <html>; renderToString leaves it to us.
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
