@@ -29,6 +29,7 @@ import { Preloader } from "./components/layout/Preloader";
 import { Ticker, type TickerItem } from "./components/layout/Ticker";
 import { services } from "./context";
 import enhanceUrl from "./enhance/enhance.js?url";
+import { hydrates, isConsole } from "./hydration";
 import { organizationJsonLd, pageMeta } from "./seo";
 import "./styles/app.css";
 
@@ -36,9 +37,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
-
-/** The staff console (/staff) has its own simple layout: no public shell, no ticker, no service worker. */
-const isConsole = (pathname: string) => /^\/staff(\/|$)/i.test(pathname);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const s = services(context);
@@ -83,19 +81,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 
-/**
- * Whether this page loads React: only when one of its routes declares an interactive
- * part (`export const handle = { hydrate: true }`). Every other page ships no React
- * runtime and no hydration, only app/enhance/enhance.js.
- */
-function useHydrates(): boolean {
-  return useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrates = useHydrates();
   const { pathname } = useLocation();
+  const withReact = hydrates(pathname, useMatches());
+  // The staff console has its own simple layout: no public shell, no ticker, no service worker.
   if (isConsole(pathname)) {
     return (
       <html lang="en">
@@ -132,14 +122,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <Preloader />
         {data?.majorEvent && <MajorEventBanner event={data.majorEvent} />}
-        <Header navigation={buildNavigation(data?.categories ?? [])} hasTicker={(data?.ticker.length ?? 0) > 0} />
+        <Header navigation={buildNavigation(data?.categories ?? [])} hasTicker={(data?.ticker.length ?? 0) > 0} pathname={pathname} />
         <Ticker items={data?.ticker ?? []} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
         <Footer partners={data?.partners ?? []} year={data?.year ?? manilaParts().year} />
-        {hydrates && <ScrollRestoration />}
-        {hydrates && <Scripts />}
+        {withReact && <ScrollRestoration />}
+        {withReact && <Scripts />}
         <script type="module" src={enhanceUrl} />
       </body>
     </html>

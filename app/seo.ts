@@ -47,8 +47,22 @@ export function pageMeta({
   return tags;
 }
 
-/** The organization as JSON-LD (schema.org), rendered once in the document head. */
+const organizationJsonLdByOrigin = new Map<string, string>();
+
+/**
+ * The organization as JSON-LD (schema.org), rendered once in the document head. The same
+ * text for every page of an origin: built once per origin.
+ */
 export function organizationJsonLd(origin: string): string {
+  let text = organizationJsonLdByOrigin.get(origin);
+  if (text === undefined) {
+    text = organizationJsonLdOf(origin);
+    if (organizationJsonLdByOrigin.size < 16) organizationJsonLdByOrigin.set(origin, text);
+  }
+  return text;
+}
+
+function organizationJsonLdOf(origin: string): string {
   return JSON.stringify({
     "@context": "https://schema.org",
     "@type": "Organization",

@@ -6,16 +6,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+// The same Chromium and flags as the browser tests (run with tsx, which reads the .ts).
+import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
 
 /** Debian's Chromium with a debugging port for Lighthouse to drive. */
 async function launchChromium(userDataDir) {
   const port = freePort();
-  const child = spawn(
-    process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"],
-    { stdio: "ignore" },
-  );
+  const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"], {
+    stdio: "ignore",
+  });
   await waitFor(`http://127.0.0.1:${port}/json/version`);
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
@@ -23,17 +23,6 @@ async function launchChromium(userDataDir) {
 const PAGES = (process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/customer-satisfaction-survey,/agam-status").split(",");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const service = await startService({ env: { LOG_LEVEL: "silent" } });

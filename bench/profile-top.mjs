@@ -1,9 +1,11 @@
 // Summarises a .cpuprofile: the functions and the packages where the samples fall (self
 // time), and the heaviest call paths' functions by total time. Usage:
-//   node bench/profile-top.mjs file.cpuprofile [rows=25]
+//   node bench/profile-top.mjs file.cpuprofile [rows=25] [lastSeconds]
+// lastSeconds: only the samples of the profile's last seconds (a server profiled with
+// `node --cpu-prof` under load: leaves start-up and shut-down out).
 import fs from "node:fs";
 
-const [file, rowsArg] = process.argv.slice(2);
+const [file, rowsArg, lastArg] = process.argv.slice(2);
 const rows = Number(rowsArg ?? 25);
 const profile = JSON.parse(fs.readFileSync(file, "utf8"));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -11,7 +13,12 @@ const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const selfUs = new Map();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const from = lastArg ? profile.endTime - Number(lastArg) * 1e6 : -Infinity;
+let at = profile.startTime;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= from) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const where = (n) => {

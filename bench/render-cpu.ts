@@ -5,25 +5,12 @@
 // Chrome's DevTools or summarise with `node bench/profile-top.mjs file.cpuprofile`.
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
-import os from "node:os";
-import path from "node:path";
-import { loadConfig } from "../server/config";
 import { metrics } from "../server/metrics";
-import { startApp } from "../server/start";
+import { startInProcess } from "./lib/in-process";
 
 const page = process.argv[2] ?? "/news/power-interruptions";
 const renders = Number(process.argv[3] ?? 200);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-render-"));
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: "production",
-  PUBLIC_URL: "http://127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  CACHE_TTL_MS: "0",
-  RATE_LIMIT: "off",
-});
-const app = await startApp(config, { logger: false });
+const { app, stop } = await startInProcess("render");
 for (let i = 0; i < 20; i++) await app.inject({ url: `${page}?warm=${i}`, headers: { "accept-encoding": "br, gzip" } });
 const profileFile = process.env.CPU_PROFILE;
 const session = profileFile ? new Session() : undefined;
@@ -55,5 +42,4 @@ console.log(
     queriesPerRender: (metrics.dbQueries - queries) / renders,
   }),
 );
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();

@@ -3,28 +3,13 @@
 // the public look-up measured: the API and the registration page, a few hundred each. Usage:
 //   npm run bench:roll-import [-- MEMBERS LOOKUPS]   (defaults 100000 300)
 // Must show: each import under 60 s on this machine, look-ups still a few milliseconds.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { AGAM_DISTRICTS } from "../core/constants";
 import { ROLL_COLUMNS } from "../core/member-roll";
 import { importRollCsv } from "../core/member-roll.server";
-import { loadConfig } from "../server/config";
-import { startApp } from "../server/start";
+import { startInProcess } from "./lib/in-process";
 
 const members = Number(process.argv[2] ?? 100_000);
 const lookups = Number(process.argv[3] ?? 300);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-roll-"));
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: "production",
-  PUBLIC_URL: "http://127.0.0.1",
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "silent",
-  CACHE_TTL_MS: "0",
-  RATE_LIMIT: "off",
-  ALERTS_WORKER: "off",
-});
 
 /** Member i: district 1 to 9 in turn, account 0d-50xx-xxxx (no demo account has 50xx). */
 function rollCsv(n: number, suffix: string): string {
@@ -40,7 +25,7 @@ function rollCsv(n: number, suffix: string): string {
 
 const accountOf = (i: number) => `0${(i % 9) + 1}-${5000 + Math.floor(i / 10_000)}-${String(i % 10_000).padStart(4, "0")}`;
 
-const app = await startApp(config, { logger: false });
+const { app, stop } = await startInProcess("roll", { ALERTS_WORKER: "off" });
 const db = app.deps.database.db;
 const results: Record<string, unknown> = { members, database: app.deps.database.kind };
 
@@ -100,5 +85,4 @@ await measure(
 );
 
 console.log(JSON.stringify(results));
-await app.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await stop();

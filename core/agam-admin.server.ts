@@ -10,7 +10,7 @@ import { agamAccounts, agamAnonymousVotes, agamDecisions, agamRegistrations, aga
 import { type AgamTopic, listTopics } from "./agam.server";
 import { computeTally, csvLine, type Tally, type TallyVote } from "./agam-tally";
 import { AGAM } from "./constants";
-import { formatDateTime } from "./dates";
+import { formatDateTime, manilaLocalInput } from "./dates";
 import type { DbOrTx } from "./interruption-events.server";
 
 export interface AgamWindow {
@@ -61,6 +61,43 @@ export async function topicsLocked(db: DbOrTx): Promise<boolean> {
   const [a] = await db.select({ n: count() }).from(agamRegistrations);
   const [b] = await db.select({ n: count() }).from(agamAnonymousVotes);
   return Number(a?.n ?? 0) + Number(b?.n ?? 0) > 0;
+}
+
+/** A Manila date and time as a datetime-local field sends it, or the message. */
+const manilaTime = (message: string) =>
+  z.string().transform((text, ctx) => {
+    const at = manilaLocalInput(text);
+    if (!at) ctx.addIssue(message);
+    return at ?? z.NEVER;
+  });
+
+/** The registration window form; the closing time after the opening one. */
+export const windowSchema = z
+  .object({
+    opens: manilaTime("Enter when registration opens, a date and time"),
+    closes: manilaTime("Enter when registration closes, a date and time"),
+  })
+  .refine((w) => w.closes > w.opens, { path: ["closes"], message: "The closing time must be after the opening time" });
+
+/**
+ * The office registration form: the account and contacts as typed (the registration schema
+ * checks them), and per topic approve ("1") or disapprove ("0"), with a reason when disapproving.
+ */
+export function officeFormSchema(topics: { sequenceNumber: number }[]) {
+  const choices: Record<string, z.ZodType<string>> = {};
+  for (const { sequenceNumber: n } of topics) {
+    choices[`topic-${n}`] = z.enum(["1", "0"], `Choose approve or disapprove for topic ${n}`);
+    choices[`reason-${n}`] = z.string().default("");
+  }
+  let schema = z.object({ account: z.string().default(""), phone: z.string().default(""), email: z.string().default("") }).extend(choices);
+  for (const { sequenceNumber: n } of topics)
+    schema = schema.refine((v) => v[`topic-${n}`] !== "0" || Boolean(v[`reason-${n}`]?.trim()), {
+      path: [`reason-${n}`],
+      message: `Write the member's reason for disapproving topic ${n}`,
+      // Each topic's reason is checked even when another topic is not answered yet.
+      when: () => true,
+    });
+  return schema;
 }
 
 export const topicSchema = z.object({

@@ -4,6 +4,7 @@
  * entry in one transaction.
  */
 import { and, asc, count, desc, eq, gt, ilike, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client";
 import { connectionNotes, connectionPreregistrations, connectionQueue } from "../db/schema";
 import { type AuditEntry, recordAudit } from "./audit.server";
@@ -16,6 +17,22 @@ import {
   type StatusChange,
 } from "./connection-queue";
 import type { Town } from "./constants";
+
+/** The status form as typed (`checkStatusChange` says what is wrong with it). */
+export const statusChangeFormSchema = z.object({
+  status: z.string().default(""),
+  seminarDate: z.string().default(""),
+  inspectionDate: z.string().default(""),
+  declineReason: z.string().default(""),
+});
+
+/** The documents seen: the ticked boxes (`readDocuments` keeps the known ones). */
+export const documentsFormSchema = z.object({ document: z.array(z.string()) });
+
+/** A staff note on an application. */
+export const noteFormSchema = z.object({
+  note: z.string().trim().min(1, "Write the note.").max(2000, "At most 2,000 characters."),
+});
 
 /** Who acts, for the audit entry. */
 export type Actor = Pick<AuditEntry, "actorId" | "actorEmail" | "ip" | "userAgent"> & { actorId: string; actorEmail: string };

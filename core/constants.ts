@@ -8,6 +8,11 @@ export const TIME_ZONE = "Asia/Manila";
 export const TOWNS = ["Bolinao", "Anda", "Bani", "Agno", "Alaminos", "Burgos", "Mabini", "Dasol", "Infanta"] as const;
 export type Town = (typeof TOWNS)[number];
 
+/** Whether a text (a query parameter, a form value) is one of the nine towns. */
+export function isTown(text: string): text is Town {
+  return (TOWNS as readonly string[]).includes(text);
+}
+
 /** The survey's city choices, spelled as the spec spells them. */
 export const SURVEY_CITIES = ["AGNO", "ANDA", "ALAMINOS CITY", "MABINI", "BANI", "BOLINAO", "BURGOS", "DASOL", "INFANTA"] as const;
 

@@ -15,3 +15,39 @@ describe("dates in Asia/Manila", () => {
     expect(manilaParts("2024-12-31T16:00:00Z")).toMatchObject({ year: 2025, month: 1, day: 1, hour: 0 });
   });
 });
+
+describe("formatting by arithmetic", () => {
+  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", ...options });
+  const date = intl({ year: "numeric", month: "long", day: "numeric" });
+  const weekday = intl({ weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  const time = intl({ hour: "numeric", minute: "2-digit", hour12: true });
+  // The same text as Intl (Asia/Manila) gives; before AM/PM an ordinary space, as above (some ICU versions write U+202F).
+  const same = (d: Date) => {
+    expect(formatDate(d)).toBe(date.format(d));
+    expect(formatDateWithWeekday(d)).toBe(weekday.format(d));
+    expect(formatTime(d)).toBe(time.format(d).replace("\u202f", " "));
+  };
+  it("gives Intl's text on 20,000 instants from 1995 to 2045, and at the edges of days and years", () => {
+    let seed = 16;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.UTC(1995, 0, 1);
+    const to = Date.UTC(2045, 0, 1);
+    for (let i = 0; i < 20_000; i++) same(new Date(from + Math.floor(random() * (to - from))));
+    for (const iso of [
+      "2024-12-31T15:59:59.999Z",
+      "2024-12-31T16:00:00Z",
+      "2024-02-28T16:00:00Z",
+      "2026-06-30T04:00:00Z",
+      "2026-06-30T03:59:00Z",
+    ])
+      same(new Date(iso));
+  });
+  it("leaves other centuries and invalid dates to Intl", () => {
+    for (const iso of ["1200-03-05T00:00:00Z", "0099-03-01T00:00:00Z", "9999-12-31T12:00:00Z"]) same(new Date(iso));
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatTime(Number.NaN)).toThrow(RangeError);
+  });
+});

@@ -12,7 +12,7 @@ import type { Db } from "../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../db/schema";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "./barangay-match";
 import { now as clockNow } from "./clock";
-import { type InterruptionStatus, TOWNS, type Town } from "./constants";
+import { type InterruptionStatus, isTown, TOWNS, type Town } from "./constants";
 import { auditContentChange } from "./content-audit.server";
 import { type ContentContext, ContentValidationError } from "./content-context";
 import { manilaDateTime, manilaFormParts, manilaLocalInput, toManilaLocalInput } from "./dates";
@@ -70,8 +70,6 @@ export async function allBarangays(db: DbOrTx): Promise<BarangayRef[]> {
     .from(barangays)
     .orderBy(asc(barangays.town), asc(barangays.name));
 }
-
-const isTown = (t: string): t is Town => (TOWNS as readonly string[]).includes(t);
 
 interface Validated {
   startsAt: Date;
@@ -305,8 +303,8 @@ export async function updateInterruption(ctx: ContentContext, id: number, form: 
 }
 
 export const statusChangeSchema = z.object({
-  status: z.enum(["ongoing", "finished", "extended", "cancelled"]),
-  note: z.string().trim().max(500).default(""),
+  status: z.enum(["ongoing", "finished", "extended", "cancelled"], "Choose the new status."),
+  note: z.string().trim().max(500, "At most 500 characters.").default(""),
   /** For "extended": the new end, Manila "YYYY-MM-DDTHH:MM". */
   newEnd: z.string().trim().max(40).default(""),
 });

@@ -4,10 +4,50 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
 import { barangayPower, barangays, majorEvents, open311Keys } from "../db/schema";
 import { TOWNS } from "./constants";
 import type { DbOrTx } from "./interruption-events.server";
 import { computeHub, type HubStatus } from "./reports";
+import { manilaLocalField } from "./reports.server";
+
+/** Declaring a major event: its title and an optional message for the banner. */
+export const majorEventFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(3, "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”.")
+    .max(120, "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”."),
+  message: z.string().trim().max(300, "At most 300 characters."),
+});
+
+const count = (message: string, max = 999_999) => z.number(message).int(message).min(0, message).max(max, message);
+
+/** One barangay's figures on the hub. */
+export const barangayPowerFormSchema = z
+  .object({
+    barangayId: z.number().int().positive(),
+    consumers: count("Consumers: a whole number."),
+    consumersOff: count("Without power: a whole number."),
+    etr: manilaLocalField("Write the date and time of the estimated restoration."),
+    crews: count("Crews: a whole number up to 99.", 99),
+  })
+  .refine((v) => v.consumersOff <= v.consumers, {
+    path: ["consumersOff"],
+    message: "Without power cannot be more than the consumers.",
+    // Checked whenever both counts are numbers, whatever else is wrong.
+    when: ({ value }) => {
+      const v = value as { consumers?: unknown; consumersOff?: unknown };
+      return Number.isInteger(v.consumers) && Number.isInteger(v.consumersOff);
+    },
+  });
+
+const NAME_MESSAGE = "Name the client in 3 to 100 characters, for example “Provincial DRRMO”.";
+
+/** An Open311 client's name, for its key. */
+export const open311KeyFormSchema = z.object({
+  name: z.string().trim().min(3, NAME_MESSAGE).max(100, NAME_MESSAGE),
+});
 
 export async function getHubStatus(db: DbOrTx): Promise<HubStatus> {
   const [list, power] = await Promise.all([

@@ -5,6 +5,7 @@
  * not deleted, so the tally stays correct (core/agam-admin.server.ts).
  */
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Db, resultRows } from "../db/client";
 import { anonymizeRegistrations } from "./agam-admin.server";
 import { normalizeAccountNumber } from "./agam-rules";
@@ -81,6 +82,24 @@ export function subjectKeyOf(input: string): SubjectKey | null {
   if (mobile) return { kind: "mobile", value: mobile };
   return null;
 }
+
+/** What the search asks for, as the page says it. */
+export const SUBJECT_QUERY_HINT = "Enter an account number (01-1000-4568), an e-mail address or a mobile number (0917 123 4567).";
+
+/** The erasure form: whose records (the search as typed), why, and the ticked confirmation. */
+export const erasureSchema = z.object({
+  q: z.string().transform((text, ctx) => {
+    const key = subjectKeyOf(text.slice(0, 200));
+    if (!key) ctx.addIssue(SUBJECT_QUERY_HINT);
+    return key ?? z.NEVER;
+  }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Enter the reason for the erasure (for example: the member's written request of 5 March 2026).")
+    .max(500, "The reason is at most 500 characters."),
+  confirm: z.literal("yes", "Tick the box to confirm the erasure: it cannot be undone."),
+});
 
 /** The last ten digits of a mobile number (9XXXXXXXXX), to compare numbers kept in any format. */
 const digitsMatch = (column: ReturnType<typeof sql>, mobile: string) =>

@@ -44,3 +44,14 @@ export function readPublication(
     errors.unpublishAt = "The unpublish time must be after the publish time.";
   return result;
 }
+
+/** The publishing buttons of a saved item (`name="intent"`): the publication each sets, and what the list then says. */
+export const PUBLISHING_INTENTS = {
+  "publish-now": { publication: "now", saved: "Published." },
+  unpublish: { publication: "draft", saved: "Unpublished: it is a draft again." },
+  archive: { publication: "archived", saved: "Archived." },
+} as const;
+export type PublishingIntent = keyof typeof PUBLISHING_INTENTS;
+export const PUBLISHING_INTENT_NAMES = ["publish-now", "unpublish", "archive"] as const satisfies readonly PublishingIntent[];
+export const isPublishingIntent = (intent: string | undefined): intent is PublishingIntent =>
+  intent !== undefined && Object.hasOwn(PUBLISHING_INTENTS, intent);

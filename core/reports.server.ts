@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, notInArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client";
 import { barangays, incidents, incidentUpdates, outageReports, reportMessages, reportPhotos } from "../db/schema";
 import type { Town } from "./constants";
@@ -16,8 +17,10 @@ import {
   canMoveTo,
   GROUPING_WINDOW_MS,
   INCIDENT_STATUS_LABELS,
+  INCIDENT_STATUSES,
   type IncidentStatus,
   makeReference,
+  parseManilaLocal,
   REPORT_KIND_LABELS,
   type ReportKind,
 } from "./reports";
@@ -309,6 +312,30 @@ export async function listPublicRequests(
 }
 
 export class IncidentChangeRefused extends Error {}
+
+/** A Manila date and time from a datetime-local field: empty is none, anything unreadable is the message. */
+export const manilaLocalField = (message: string) =>
+  z.string().transform((text, ctx) => {
+    const at = parseManilaLocal(text);
+    if (at !== "bad") return at;
+    ctx.addIssue(message);
+    return z.NEVER;
+  });
+
+/** A dispatcher's change of an incident: the new state, the estimated restoration, a note for the reporters. */
+export const incidentChangeSchema = z
+  .object({
+    status: z.enum(INCIDENT_STATUSES, "Choose the new state."),
+    etr: manilaLocalField("Write the date and time, for example 2026-11-23 18:00."),
+    note: z.string().trim().max(300, "At most 300 characters."),
+    /** The incident this one repeats, for "duplicate". */
+    duplicateOf: z.string(),
+  })
+  .refine((v) => v.status !== "duplicate" || /^[1-9]\d{0,9}$/.test(v.duplicateOf.trim()), {
+    path: ["duplicateOf"],
+    message: "Give the number of the incident this one repeats.",
+    when: ({ value }) => typeof value === "object" && value !== null && "status" in value && value.status === "duplicate",
+  });
 
 export interface IncidentChange {
   incidentId: number;

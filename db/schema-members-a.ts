@@ -3,22 +3,15 @@
  * pre-registration stands in the office's process, and the staff's notes on it.
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
-import { date, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { CONNECTION_STATUSES } from "../core/connection-queue";
+import { at } from "./columns";
 // Only lazily used (references): schema.ts re-exports this file, so its values are not ready at load time.
 import { connectionPreregistrations } from "./schema";
 import { staffUser } from "./schema-staff";
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-
-export const connectionStatusEnum = pgEnum("connection_status", [
-  "received",
-  "documents-checked",
-  "seminar-scheduled",
-  "inspection",
-  "approved",
-  "energized",
-  "declined",
-]);
+// The steps are listed once, with what each means, in core (pure: no database code).
+export const connectionStatusEnum = pgEnum("connection_status", CONNECTION_STATUSES);
 
 /**
  * One row per pre-registration that staff have acted on; none yet means "received". Apart

@@ -3,27 +3,10 @@
  * restoration hub's per-barangay figures, major events and Open311 API keys (issue 15).
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
-import {
-  customType,
-  doublePrecision,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { at, bytes } from "./columns";
 // Only lazily used (references): schema.ts re-exports this file, so its values are not ready at load time.
 import { barangays } from "./schema";
-
-const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const reportKindEnum = pgEnum("report_kind", ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"]);
 export const incidentStatusEnum = pgEnum("incident_status", [

@@ -3,9 +3,8 @@
  * better-auth expects them, columns in snake_case), enrolment links, and the audit log.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { at } from "./columns";
 
 export const staffUser = pgTable("staff_user", {
   id: text("id").primaryKey(),

@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import {
   check,
-  customType,
   date,
   index,
   integer,
@@ -19,13 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
-const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { bytes, createdAt } from "./columns";
 
 export const townEnum = pgEnum("town", ["Bolinao", "Anda", "Bani", "Agno", "Alaminos", "Burgos", "Mabini", "Dasol", "Infanta"]);
 export const newsKindEnum = pgEnum("news_kind", [

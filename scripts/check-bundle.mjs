@@ -4,6 +4,10 @@
 //   module: at most 15 KiB gzip of JavaScript;
 // - an interactive page loads the entry, the root and its route modules with their imports,
 //   plus the enhancement module: at most 80 KiB gzip;
+// - what those modules import dynamically (the captcha widget, loaded when the visitor starts on
+//   its form) is not part of the first load: it shows apart, in the "on use" column. A chunk
+//   imported unconditionally after hydration belongs in the first load: import it statically
+//   (tests/e2e/bundle-first-use.spec.ts checks that the captcha waits for its form's first use);
 // - no browser chunk may contain server code (Drizzle, pg, PGlite, node: modules).
 import fs from "node:fs";
 import path from "node:path";
@@ -11,14 +15,8 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 const BUDGET_CONTENT_KIB = 15;
-/**
- * Interactive pages: React 19 with React Router 8 alone weigh about 105 KiB gzip, so the
- * issue's 80 KiB target is not reachable while those pages hydrate with React (see
- * docs/decisions, speed: Preact measured 62 KiB but broke two interactive tests). The
- * build still fails when they grow past today's weight; the target is printed beside it.
- */
-const BUDGET_INTERACTIVE_KIB = 135;
-const TARGET_INTERACTIVE_KIB = 80;
+/** Interactive pages hydrate with Preact in the browser (vite.config.ts), not React. */
+const BUDGET_INTERACTIVE_KIB = 80;
 /** Signs of server code in a browser chunk (they survive minification: symbols, specifiers, messages). */
 const SERVER_CODE = [/drizzle:/, /\bpgTable\b/, /["'`]node:[a-z]/, /pg-protocol/, /@electric-sql\/pglite/, /\bPGlite\b/, /pg-pool/];
 
@@ -52,6 +50,24 @@ const sizeOf = (url) => {
 };
 const kib = (n) => (n / 1024).toFixed(1).padStart(6);
 
+/** The chunks a module imports statically, itself included, transitively (Vite's `import "./x.js"` / `from "./x.js"`). */
+const staticImports = (url, seen = new Set()) => {
+  if (seen.has(url)) return seen;
+  seen.add(url);
+  const text = fs.readFileSync(path.join(clientDir, url), "utf8");
+  for (const [, file] of text.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) staticImports(`/assets/${file}`, seen);
+  return seen;
+};
+/** The chunks that modules import dynamically (Vite's `import("./x.js")`, any quotes), with their own imports, less those already loaded. */
+const dynamicImports = (urls) => {
+  const lazy = new Set();
+  for (const url of urls) {
+    const text = fs.readFileSync(path.join(clientDir, url), "utf8");
+    for (const [, file] of text.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) staticImports(`/assets/${file}`, lazy);
+  }
+  return [...lazy].filter((url) => !urls.has(url));
+};
+
 const entry = [manifest.entry.module, ...manifest.entry.imports];
 const rows = [];
 for (const route of Object.values(manifest.routes)) {
@@ -64,16 +80,20 @@ for (const route of Object.values(manifest.routes)) {
   const css = new Set(routes.flatMap((r) => r.css ?? []));
   const jsBytes = [...js].reduce((sum, f) => sum + sizeOf(f), 0);
   const cssBytes = [...css].reduce((sum, f) => sum + sizeOf(f), 0);
+  const onUseBytes = dynamicImports(js).reduce((sum, f) => sum + sizeOf(f), 0);
   const budget = interactive ? BUDGET_INTERACTIVE_KIB : BUDGET_CONTENT_KIB;
-  rows.push({ path: "/" + (route.path ?? (route.index ? "" : route.id)), jsBytes, cssBytes, interactive, budget });
+  rows.push({ path: "/" + (route.path ?? (route.index ? "" : route.id)), jsBytes, cssBytes, onUseBytes, interactive, budget });
 }
 rows.sort((a, b) => b.jsBytes - a.jsBytes);
 console.log(
-  `First-load weight per route (gzip, KiB); budgets: content ${BUDGET_CONTENT_KIB} KiB, interactive ${BUDGET_INTERACTIVE_KIB} KiB of JavaScript`,
+  `First-load weight per route (gzip, KiB); budgets: content ${BUDGET_CONTENT_KIB} KiB, interactive ${BUDGET_INTERACTIVE_KIB} KiB of JavaScript.\n` +
+    `"On use": JavaScript loaded later, on first use (the captcha widget, when the visitor starts on its form), not in the budget.`,
 );
-console.log(`${"JS".padStart(6)} ${"CSS".padStart(6)}  kind         route`);
+console.log(`${"JS".padStart(6)} ${"CSS".padStart(6)} ${"On use".padStart(6)}  kind         route`);
 for (const r of rows)
-  console.log(`${kib(r.jsBytes)} ${kib(r.cssBytes)}  ${(r.interactive ? "interactive" : "content").padEnd(11)}  ${r.path}`);
+  console.log(
+    `${kib(r.jsBytes)} ${kib(r.cssBytes)} ${r.onUseBytes ? kib(r.onUseBytes) : "".padStart(6)}  ${(r.interactive ? "interactive" : "content").padEnd(11)}  ${r.path}`,
+  );
 const failures = rows.filter((r) => r.jsBytes > r.budget * 1024).map((r) => `${r.path} (${kib(r.jsBytes).trim()} KiB > ${r.budget} KiB)`);
 
 const serverCode = [];
@@ -82,8 +102,6 @@ for (const file of fs.readdirSync(assetsDir).filter((f) => f.endsWith(".js"))) {
   const hit = SERVER_CODE.find((re) => re.test(text));
   if (hit) serverCode.push(`${file} (${hit})`);
 }
-const overTarget = rows.filter((r) => r.interactive && r.jsBytes > TARGET_INTERACTIVE_KIB * 1024).length;
-if (overTarget) console.log(`Interactive pages over the ${TARGET_INTERACTIVE_KIB} KiB target (not yet met): ${overTarget}`);
 console.log(serverCode.length ? `Server code in browser chunks: ${serverCode.join(", ")}` : "No server code in any browser chunk.");
 if (failures.length) console.error(`Over the JavaScript budget: ${failures.join(", ")}`);
 if (failures.length || serverCode.length) process.exit(1);

@@ -103,11 +103,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   // CORS, same-origin writes, rate limits, no-store on personal data (server/protection.ts).
   await registerProtection(app, deps);
+  // Only answers that are not kept come through here (a kept one is stored once at high
+  // quality, brotli first: server/page-cache.ts), and each is compressed once: cheaply.
+  // Gzip level 6 is preferred when the client takes both: for the 37 KB interruption page
+  // it is as small as brotli quality 4 (7.2 KB) and costs less in the running service
+  // (brotli sets up large tables per answer). One synchronous call up to 256 KiB: the
+  // per-answer zlib stream cost more than the compression itself.
   await app.register(compress, {
     global: true,
     threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    syncThreshold: 256 * 1024,
+    encodings: ["gzip", "br"],
+    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
   app.decorate("deps", deps);

@@ -37,6 +37,20 @@ function isRouterContext(x: unknown): x is RouterContext<AppServices> {
   return typeof x === "object" && x !== null;
 }
 
+/** app/entry.server.tsx's renderedDocument: the text of a page it rendered in one pass. */
+type DocumentOf = (response: Response) => string | undefined;
+
+function documentOfEntry(build: ServerBuild): DocumentOf {
+  const entry: object = build.entry.module;
+  if (!("renderedDocument" in entry) || typeof entry.renderedDocument !== "function")
+    throw new Error("app/entry.server.tsx must export renderedDocument");
+  const documentOf = entry.renderedDocument;
+  return (response) => {
+    const html: unknown = documentOf(response);
+    return typeof html === "string" ? html : undefined;
+  };
+}
+
 /** A render that failed because a backend (the database) is down. */
 class RenderFailed extends Error {
   constructor(readonly response: Response) {
@@ -48,6 +62,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   const handle = createRequestHandler(opts.build, opts.mode);
   if (opts.caches) opts.caches.pageQuery = pageQueryReader(opts.build);
   const appContext = appContextOf(opts.build);
+  const documentOf = documentOfEntry(opts.build);
 
   await app.register(async (scope) => {
     // Bodies stay raw streams: React Router reads form data itself.
@@ -79,7 +94,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
         const caches = opts.caches;
         // HEAD renders without a body, so only GET fills the cache (a fresh copy answers HEAD in the fast path).
         const key = request.method === "GET" ? request.cacheKey : undefined;
-        if (!caches || key === undefined) return sendRendered(reply, asUnavailable(await render()));
+        if (!caches || key === undefined) return sendRendered(reply, documentOf, asUnavailable(await render()));
 
         try {
           const result = await caches.store.get(key, async () => {
@@ -88,10 +103,10 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
             if (response.status >= 500) throw new RenderFailed(response);
             return isKeepable(response) ? { value: await storeResponse(response, caches.ttlMs) } : { uncacheable: response };
           });
-          if ("uncacheable" in result) return sendRendered(reply, result.uncacheable as Response);
+          if ("uncacheable" in result) return sendRendered(reply, documentOf, result.uncacheable as Response);
           return writeStored(request, reply, result.value, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
         } catch (error) {
-          if (error instanceof RenderFailed) return sendRendered(reply, asUnavailable(error.response));
+          if (error instanceof RenderFailed) return sendRendered(reply, documentOf, asUnavailable(error.response));
           throw error;
         }
       },
@@ -103,9 +118,9 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
  * Sends a render that is not kept. A document gets the CSP of its own inline scripts
  * (their hashes): the same rule as kept pages, with no nonce.
  */
-async function sendRendered(reply: FastifyReply, response: Response) {
+async function sendRendered(reply: FastifyReply, documentOf: DocumentOf, response: Response) {
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html") || !response.body) return reply.send(response);
-  const html = await response.text();
+  const html = documentOf(response) ?? (await response.text());
   reply.code(response.status);
   for (const [k, v] of response.headers) if (k !== "content-length") reply.header(k, v);
   reply.header("Content-Security-Policy", documentPolicy(html));
@@ -161,7 +176,9 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Buff
   // The Host header only locates the request here; absolute links come from PUBLIC_URL (services.publicUrl).
   const url = `${request.protocol}://${request.host}${request.url}`;
   const controller = new AbortController();
-  if (abortOnClose) reply.raw.on("close", () => controller.abort());
+  // A client that leaves before the answer is written aborts the render; the close that
+  // follows every finished answer does not (an abort builds an error and runs listeners).
+  if (abortOnClose) reply.raw.on("close", () => reply.raw.writableFinished || controller.abort());
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -15,6 +15,7 @@ import { changeInterruption, publishInterruption } from "../../tests/support/pub
 import { type PushStandIn, startPushService } from "../../tests/support/push-service";
 import { type SmsGatewayStandIn, startSmsGateway } from "../../tests/support/sms-gateway";
 import { type SmtpStandIn, startSmtpServer } from "../../tests/support/smtp";
+import { waitUntil } from "../../tests/support/wait";
 import { loadConfig } from "../config";
 import { createChannels } from "../messaging/channels";
 import { type Alerts, startAlerts } from "./worker";
@@ -31,15 +32,26 @@ async function barangayId(town: "Bani" | "Agno", name?: string) {
   return (name ? rows.find((r) => r.name === name) : rows[0])!;
 }
 
-async function waitUntil<T>(f: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The worker as these tests run it: quick relay and retries, a daytime clock (no SMS held for the night). */
+const startWorker = (channels: Alerts["channels"]) =>
+  startAlerts(db.handle, channels, {
+    publicUrl: "http://coop.test",
+    relayIntervalMs: 200,
+    retryDelaySeconds: 1,
+    clock: () => daytimeInManila(),
+  });
+
+/** The failed delivery of an interruption, once the worker has tried it. */
+const failedDelivery = (interruptionId: number) =>
+  waitUntil(
+    async () =>
+      (
+        await db.handle.db
+          .select()
+          .from(alertDeliveries)
+          .where(and(eq(alertDeliveries.interruptionId, interruptionId), eq(alertDeliveries.state, "failed")))
+      )[0],
+  );
 
 beforeAll(async () => {
   [db, smtp, sms, push] = await Promise.all([createTestDatabase(), startSmtpServer(), startSmsGateway(), startPushService()]);
@@ -52,12 +64,7 @@ beforeAll(async () => {
     SMS_SENDER_NAME: "WESPECO",
   });
   const channels = createChannels(config);
-  alerts = await startAlerts(db.handle, channels, {
-    publicUrl: "http://coop.test",
-    relayIntervalMs: 200,
-    retryDelaySeconds: 1,
-    clock: () => daytimeInManila(),
-  });
+  alerts = await startWorker(channels);
 });
 
 afterAll(async () => {
@@ -157,15 +164,7 @@ describe("alerts through real servers", () => {
       barangays: [],
       startsAt: new Date(Date.now() + 3 * 3600_000),
     });
-    const row = await waitUntil(
-      async () =>
-        (
-          await db.handle.db
-            .select()
-            .from(alertDeliveries)
-            .where(and(eq(alertDeliveries.interruptionId, id), eq(alertDeliveries.state, "failed")))
-        )[0],
-    );
+    const row = await failedDelivery(id);
     expect(row.lastError).toMatch(/number format is invalid/);
     expect(row.attempts).toBe(1);
     expect(await alerts.resend(row.id)).toBe(true);
@@ -183,12 +182,7 @@ describe("alerts through real servers", () => {
   it("a restart finds its queues and carries on", async () => {
     const channels = alerts.channels;
     await alerts.stop();
-    alerts = await startAlerts(db.handle, channels, {
-      publicUrl: "http://coop.test",
-      relayIntervalMs: 200,
-      retryDelaySeconds: 1,
-      clock: () => daytimeInManila(),
-    });
+    alerts = await startWorker(channels);
     const sub = await createSubscription(db.handle.db, {
       areas: [{ town: "Mabini" as never, barangayId: null }],
       email: "restart@example.test",
@@ -219,15 +213,7 @@ describe("alerts through real servers", () => {
 
     await push.expire(browser.clientHash);
     await changeInterruption(db.handle.db, id, "extended", { status: "extended" });
-    const failed = await waitUntil(
-      async () =>
-        (
-          await db.handle.db
-            .select()
-            .from(alertDeliveries)
-            .where(and(eq(alertDeliveries.interruptionId, id), eq(alertDeliveries.state, "failed")))
-        )[0],
-    );
+    const failed = await failedDelivery(id);
     expect(failed.lastError).toMatch(/410/);
     const [endpoint] = await db.handle.db.select().from(alertEndpoints).where(eq(alertEndpoints.address, browser.endpoint));
     expect(endpoint!.removedAt).not.toBeNull();

@@ -4,13 +4,25 @@
  */
 import crypto from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { recordAudit } from "../../core/audit.server";
-import type { Role } from "../../core/permissions";
+import { type Role, roles } from "../../core/permissions";
 import type { Db } from "../../db/client";
 import { staffAccount, staffEnrolments, staffPasskey, staffSession, staffTwoFactor, staffUser } from "../../db/schema";
 import { normalizeEmail } from "./throttle";
 
 export const ENROLMENT_VALID_MS = 24 * 60 * 60 * 1000;
+
+/** The role form (inviting someone, changing a role). */
+export const roleFormSchema = z.object({ role: z.enum(roles, "Choose a role.") });
+
+/** The invitation form. */
+export const inviteFormSchema = z
+  .object({
+    email: z.string().trim().toLowerCase().pipe(z.email("Enter an e-mail address like name@example.com.")),
+    name: z.string().trim().min(1, "Enter the person's name."),
+  })
+  .extend(roleFormSchema.shape);
 
 export interface Actor {
   id: string | null;

@@ -14,19 +14,10 @@ import { daytimeInManila } from "../support/daytime";
 import { publishInterruption } from "../support/publish";
 import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
 import { signInAs } from "../support/staff";
+import { waitUntil } from "../support/wait";
 
 let t: TestApp;
 let sms: SmsGatewayStandIn;
-
-async function waitUntil<T>(f: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   // Messages are made at the site's clock: a daytime one, so the SMS is not held for the night.

@@ -126,7 +126,8 @@ describe("reporting an outage", () => {
       await card.getByRole("link").click();
       await staffPage.getByRole("heading", { name: /Line down or sparking/ }).waitFor();
       expect(await staffPage.locator(".incident-reports").innerText()).toContain("beside the chapel");
-      expect(await staffPage.getByRole("img", { name: `Sent with report ${reference}` }).isVisible()).toBe(true);
+      // The photo is lazy and has no stated size: it is visible once loaded (waitFor fails if it never is).
+      await staffPage.getByRole("img", { name: `Sent with report ${reference}` }).waitFor({ state: "visible" });
       await staffPage.getByLabel("New state").selectOption("verified");
       await staffPage.getByLabel("Estimated restoration (Manila time)").fill("2030-01-02T18:30");
       await staffPage.getByRole("button", { name: "Save" }).click();

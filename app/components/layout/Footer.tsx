@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { COOPERATIVE, UI } from "../../../core/constants";
 import { Carousel } from "../ui/Carousel";
 
@@ -79,19 +78,19 @@ export function Footer({ partners, year }: FooterData) {
           <h2 id="footer-links">Quick links</h2>
           <ul>
             <li>
-              <Link to="/customer-satisfaction-survey">Customer Satisfaction Survey</Link>
+              <a href="/customer-satisfaction-survey">Customer Satisfaction Survey</a>
             </li>
             <li>
-              <Link to="/alerts">Interruption alerts (e-mail, SMS)</Link>
+              <a href="/alerts">Interruption alerts (e-mail, SMS)</a>
             </li>
             <li>
-              <Link to="/careers">Careers</Link>
+              <a href="/careers">Careers</a>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
+              <a href="/privacy-policy">Privacy Policy</a>
             </li>
             <li>
-              <Link to="/terms-and-conditions">Terms and Conditions</Link>
+              <a href="/terms-and-conditions">Terms and Conditions</a>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,3 @@
-import { NavLink } from "react-router";
 import { COOPERATIVE, UI } from "../../../core/constants";
 import type { NavItem } from "./navigation";
 
@@ -7,8 +6,17 @@ import type { NavItem } from "./navigation";
  * opens and closes without JavaScript; on wider screens CSS shows the list as a bar.
  * With JavaScript (app/enhance/enhance.js, no React) the header gains a "scrolled" style
  * after 50 px, and Escape closes the menu and returns focus to its button.
+ * The links are plain <a>: a link in the shell always loads the next page as a document
+ * (root.tsx), so React Router's <NavLink> would only add per-link work to every render.
  */
-export function Header({ navigation, hasTicker }: { navigation: NavItem[]; hasTicker: boolean }) {
+export function Header({ navigation, hasTicker, pathname }: { navigation: NavItem[]; hasTicker: boolean; pathname: string }) {
+  // The current page's link is marked as NavLink marked it: the same path, letter case aside.
+  const current = pathname.toLowerCase();
+  const link = (to: string, label: string) => (
+    <a aria-current={to.toLowerCase() === current ? "page" : undefined} href={to}>
+      {label}
+    </a>
+  );
   return (
     <header className={`site-header${hasTicker ? " site-header--with-ticker" : ""}`} data-scrolled-after={UI.headerStickyThresholdPx}>
       <div className="site-header__bar container">
@@ -32,20 +40,12 @@ export function Header({ navigation, hasTicker }: { navigation: NavItem[]; hasTi
                     <span className="site-nav__group-label">{item.label}</span>
                     <ul className="site-nav__sub">
                       {item.children.map((child) => (
-                        <li key={child.to}>
-                          <NavLink to={child.to} end prefetch="none">
-                            {child.label}
-                          </NavLink>
-                        </li>
+                        <li key={child.to}>{link(child.to, child.label)}</li>
                       ))}
                     </ul>
                   </li>
                 ) : (
-                  <li key={item.to}>
-                    <NavLink to={item.to} end>
-                      {item.label}
-                    </NavLink>
-                  </li>
+                  <li key={item.to}>{link(item.to, item.label)}</li>
                 ),
               )}
             </ul>

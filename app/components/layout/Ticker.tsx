@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDate, formatTime } from "../../../core/dates";
 
 export interface TickerItem {
@@ -27,7 +26,7 @@ export function Ticker({ items }: { items: TickerItem[] }) {
     <section className="ticker" aria-labelledby="ticker-title">
       <div className="ticker__inner container">
         <h2 id="ticker-title" className="ticker__title">
-          <Link to="/news/power-interruptions">Power interruptions</Link>
+          <a href="/news/power-interruptions">Power interruptions</a>
         </h2>
         <div className="ticker__viewport" role="group" tabIndex={0} aria-label="Upcoming power interruptions">
           {/* Two copies side by side make the loop seamless; the second is hidden from screen readers. */}
@@ -38,9 +37,9 @@ export function Ticker({ items }: { items: TickerItem[] }) {
             </ul>
           </div>
         </div>
-        <Link to="/alerts" className="ticker__alerts">
+        <a className="ticker__alerts" href="/alerts">
           Get alerts
-        </Link>
+        </a>
       </div>
     </section>
   );

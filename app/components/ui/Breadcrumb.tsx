@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-
-/** "Home › About › Company Profile"; the last item is the current page. */
+/** "Home › About › Company Profile"; the last item is the current page. Plain links: each loads a page as a document. */
 export function Breadcrumb({ items }: { items: { label: string; to?: string }[] }) {
   const all = [{ label: "Home", to: "/" }, ...items];
   return (
@@ -8,7 +6,7 @@ export function Breadcrumb({ items }: { items: { label: string; to?: string }[] 
       <ol>
         {all.map((item, i) => (
           <li key={i}>
-            {i < all.length - 1 && item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}
+            {i < all.length - 1 && item.to ? <a href={item.to}>{item.label}</a> : <span aria-current="page">{item.label}</span>}
           </li>
         ))}
       </ol>

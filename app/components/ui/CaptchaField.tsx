@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { FieldError } from "./Field";
 import "./CaptchaField.css";
 
@@ -16,6 +16,9 @@ declare module "react" {
 }
 
 type AltchaWidget = HTMLElement & { reset?: () => void };
+
+/** What tells that the visitor has started on the form. */
+const FIRST_USE = ["focusin", "pointerdown", "input"] as const;
 
 /**
  * The proof-of-work captcha (ALTCHA, from the site's own assets, spec section 4) as a form
@@ -40,24 +43,47 @@ export function CaptchaField({
   children: ReactNode;
 }) {
   const widgetRef = useRef<AltchaWidget>(null);
+  const [loaded, setLoaded] = useState(false);
 
-  // The widget is a client-only module: loaded after hydration.
+  // The widget's module (about 34 KiB gzip, more than the rest of the page's scripts) loads on
+  // first use: when the visitor starts on the form that holds it, not with the page.
   useEffect(() => {
-    let cancelled = false;
     const widget = widgetRef.current;
+    // Its form, or outside a form the captcha's own area.
+    const form = widget?.closest("form") ?? widget?.parentElement;
+    if (!widget || !form) return;
+    let cancelled = false;
     const onState = (event: Event) => {
       const state = event instanceof CustomEvent ? event.detail?.state : undefined;
-      if (state === "error" || state === "expired" || event.type === "expired") widget?.reset?.();
+      if (state === "error" || state === "expired" || event.type === "expired") widget.reset?.();
     };
-    import("altcha").then(() => {
-      if (cancelled || !widget) return;
-      widget.addEventListener("statechange", onState);
-      widget.addEventListener("expired", onState);
-    });
+    const listen = () => {
+      for (const type of FIRST_USE) form.addEventListener(type, load);
+    };
+    const unlisten = () => {
+      for (const type of FIRST_USE) form.removeEventListener(type, load);
+    };
+    const load = () => {
+      unlisten();
+      import("altcha").then(
+        () => {
+          if (cancelled) return;
+          widget.addEventListener("statechange", onState);
+          widget.addEventListener("expired", onState);
+          setLoaded(true);
+        },
+        // A failed download (the connection dropped): try again at the next keystroke or tap.
+        () => cancelled || listen(),
+      );
+    };
+    // The visitor may have started before the page was interactive.
+    if (form.contains(document.activeElement)) load();
+    else listen();
     return () => {
       cancelled = true;
-      widget?.removeEventListener("statechange", onState);
-      widget?.removeEventListener("expired", onState);
+      unlisten();
+      widget.removeEventListener("statechange", onState);
+      widget.removeEventListener("expired", onState);
     };
   }, []);
 
@@ -72,6 +98,8 @@ export function CaptchaField({
       </span>
       <FieldError id={`${id}-error`} message={error} />
       <div className="captcha-field__widget">
+        {/* Until the widget is there: a plain line in its place, of about its height. */}
+        {!loaded && <p className="captcha-field__pending">The robot check appears here when you start filling in the form.</p>}
         <altcha-widget ref={widgetRef} challenge={challenge} name="altcha" language="en" />
       </div>
       {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}

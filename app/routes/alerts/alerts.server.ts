@@ -2,7 +2,7 @@
 
 import type { AlertChannel } from "../../../core/alerts/messages";
 import type { AreaChoice } from "../../../core/alerts/subscriptions.server";
-import { TOWNS, type Town } from "../../../core/constants";
+import { isTown, type Town } from "../../../core/constants";
 import type { AlertsRuntime } from "../../../server/alerts/runtime";
 import type { AppServices } from "../../context";
 
@@ -26,9 +26,9 @@ export function readAreas(values: FormDataEntryValue[], known: Map<number, Town>
   for (const v of values) {
     if (typeof v !== "string") continue;
     const [town, id] = v.split(":");
-    if (!TOWNS.includes(town as Town)) continue;
-    if (id === undefined) towns.add(town as Town);
-    else if (known.get(Number(id)) === town) picked.push({ town: town as Town, barangayId: Number(id) });
+    if (town === undefined || !isTown(town)) continue;
+    if (id === undefined) towns.add(town);
+    else if (known.get(Number(id)) === town) picked.push({ town, barangayId: Number(id) });
   }
   return [...[...towns].map((town) => ({ town, barangayId: null })), ...picked.filter((a) => !towns.has(a.town))];
 }

@@ -34,15 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     else errors.barangay = "Type a barangay name using letters, digits and spaces only.";
   }
   const now = clockNow();
-  // The interruptions with their history and the barangays come from memory (dropped on every content change).
-  const [window, barangays] = await Promise.all([
+  const { reference } = services(context);
+  // The interruptions with their history and the barangay options come from memory (dropped on every content change).
+  const [window, barangayOptions] = await Promise.all([
     interruptionWindow(services(context), now),
-    services(context).reference("barangays", () => listBarangays(db)),
+    reference(`barangay-options:${filter.town ?? ""}`, async () =>
+      barangayOptionsOf(await reference("barangays", () => listBarangays(db)), filter.town),
+    ),
   ]);
   const schedule = { upcoming: upcomingIn(window, filter, now, { includeCancelled: true }), recent: recentIn(window, filter, now) };
-  // One option per name; the towns that have it are its hint (many towns have a Poblacion).
-  const byName = new Map<string, Town[]>();
-  for (const b of barangays) if (!filter.town || b.town === filter.town) byName.set(b.name, [...(byName.get(b.name) ?? []), b.town]);
   // Only what the page shows travels to the browser (the data is sent twice: HTML and hydration).
   const row = (i: (typeof schedule.upcoming)[number]) => {
     const { towns: _towns, barangays: _barangays, time: _time, ...shown } = interruptionView(i, now);
@@ -55,10 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     errors,
     upcoming: schedule.upcoming.map(row),
     recent: schedule.recent.map(row),
-    barangayOptions: [...byName.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, towns]) => ({ name, towns: towns.join(", ") })),
+    barangayOptions,
   };
+}
+
+/** One option per name, in order; the towns that have it are its hint (many towns have a Poblacion). */
+function barangayOptionsOf(barangays: readonly { name: string; town: Town }[], town: Town | undefined) {
+  const byName = new Map<string, Town[]>();
+  for (const b of barangays) if (!town || b.town === town) byName.set(b.name, [...(byName.get(b.name) ?? []), b.town]);
+  return [...byName.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, towns]) => ({ name, towns: towns.join(", ") }));
 }
 
 /** The page everyone opens during a typhoon: let browsers and proxies keep it a minute. */

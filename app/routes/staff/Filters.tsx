@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { PUBLIC_STATE_LABELS, type PublicState } from "../../../core/publication-state";
+import { Field } from "../../components/ui/Field";
 
 export function FilterForm({ label, children, button = "Show" }: { label: string; children: ReactNode; button?: string }) {
   return (
@@ -20,13 +21,28 @@ export function FilterForm({ label, children, button = "Show" }: { label: string
 
 export function FilterSearch({ value, label = "Search", name = "q" }: { value: string; label?: string; name?: string }) {
   // The lists read at most 100 characters of a search.
+  return <FilterInput name={name} label={label} value={value} type="search" maxLength={100} />;
+}
+
+/** A typed value: a month, a number, a search. */
+export function FilterInput({
+  name,
+  label,
+  value,
+  type,
+  ...rest
+}: {
+  name: string;
+  label: string;
+  value: string | number;
+  type: "search" | "month" | "number";
+  maxLength?: number;
+  min?: number;
+}) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={name}>
-        {label}
-      </label>
-      <input type="search" id={name} name={name} defaultValue={value} maxLength={100} />
-    </div>
+    <Field id={name} label={label}>
+      {(p) => <input {...p} {...rest} type={type} defaultValue={value} />}
+    </Field>
   );
 }
 
@@ -45,27 +61,26 @@ export function FilterSelect({
 }: {
   name: string;
   label: string;
-  value: string;
+  value: string | number;
   any?: string;
   options: readonly FilterOption[] | readonly string[];
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={name}>
-        {label}
-      </label>
-      <select id={name} name={name} defaultValue={value}>
-        {any !== undefined && <option value="">{any}</option>}
-        {options.map((o) => {
-          const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;
-          return (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          );
-        })}
-      </select>
-    </div>
+    <Field id={name} label={label}>
+      {(p) => (
+        <select {...p} defaultValue={value}>
+          {any !== undefined && <option value="">{any}</option>}
+          {options.map((o) => {
+            const { value: v, label: l } = typeof o === "string" ? { value: o, label: o } : o;
+            return (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
   );
 }
 

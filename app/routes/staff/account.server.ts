@@ -38,20 +38,30 @@ function audit(staff: StaffServices, me: StaffIdentity, action: string, extra: {
   });
 }
 
-export async function accountAction(staff: StaffServices, me: StaffIdentity, form: FormData): Promise<AccountResult> {
-  const get = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  const intent = get("intent");
-  const password = get("password");
+/**
+ * Every field of the account page's forms (and the second-factor step of enrolment): each form
+ * sends some of them, and which button (`intent`) says what to do with them.
+ */
+export const accountFormSchema = z.object({
+  intent: z.string().default(""),
+  password: z.string().default(""),
+  newPassword: z.string().default(""),
+  confirmPassword: z.string().default(""),
+  email: z.string().default(""),
+  passkeyId: z.string().default(""),
+  code: z.string().default(""),
+});
+export type AccountForm = z.output<typeof accountFormSchema>;
+
+export async function accountAction(staff: StaffServices, me: StaffIdentity, form: AccountForm): Promise<AccountResult> {
+  const { intent, password } = form;
   switch (intent) {
     case "change-password": {
-      const next = get("newPassword");
+      const next = form.newPassword;
       const errors: FieldErrors = {};
       const problem = passwordProblem(next, { email: me.user.email });
       if (problem) errors.newPassword = problem;
-      else if (next !== get("confirmPassword")) errors.confirmPassword = "The two new passwords are not the same.";
+      else if (next !== form.confirmPassword) errors.confirmPassword = "The two new passwords are not the same.";
       if (Object.keys(errors).length) return { errors };
       try {
         const result = await staff.auth.api.changePassword({
@@ -67,7 +77,7 @@ export async function accountAction(staff: StaffServices, me: StaffIdentity, for
       return { errors: {}, status: "Your password is changed. Your other sessions were ended." };
     }
     case "change-email": {
-      const email = normalizeEmail(get("email"));
+      const email = normalizeEmail(form.email);
       if (!z.email().safeParse(email).success) return { errors: { email: "Enter an e-mail address like name@example.com." } };
       if (!(await passwordOk(staff, password))) return { errors: { "change-email-password": WRONG_PASSWORD } };
       const [taken] = await staff.db.select({ id: staffUser.id }).from(staffUser).where(eq(staffUser.email, email));
@@ -107,7 +117,7 @@ export async function accountAction(staff: StaffServices, me: StaffIdentity, for
       return { errors: {} };
     }
     case "remove-passkey": {
-      const id = get("passkeyId");
+      const id = form.passkeyId;
       const field = `remove-passkey-${id}-password`;
       const factors = await factorsOf(staff.db, me.user.id);
       if (factors.totp !== "on" && factors.passkeys.length <= 1)

@@ -7,10 +7,11 @@ import { hasRecentPassword } from "../../../server/staff/reauth";
 import { listSessionsOf } from "../../../server/staff/users";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/account";
-import { accountAction } from "./account.server";
+import { accountAction, accountFormSchema } from "./account.server";
 import { confirmTotp } from "./enrol.server";
 import { BackupCodes, PasskeyCreate, PasswordConfirm, TotpSetup } from "./factor-ui";
 import type { FieldErrors } from "./form";
+import { readPosted } from "./form.server";
 import { requireIdentity, requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 
@@ -40,16 +41,18 @@ export async function action(args: Route.ActionArgs) {
   await requireStaff(args);
   const me = (await requireIdentity(args))!;
   const staff = staffServices(args);
-  const form = await args.request.formData();
-  if (form.get("intent") === "verify-totp") {
-    const result = await confirmTotp(staff, me.user, String(form.get("code") ?? ""));
+  const read = await readPosted(args.request, accountFormSchema);
+  if (!read.ok) return data({ errors: read.errors as FieldErrors, status: undefined, backupCodes: undefined, email: "" }, { status: 400 });
+  const form = read.data;
+  if (form.intent === "verify-totp") {
+    const result = await confirmTotp(staff, me.user, form.code);
     if ("error" in result)
       return data({ errors: { code: result.error } as FieldErrors, status: undefined, backupCodes: undefined, email: "" }, { status: 400 });
     return { errors: {} as FieldErrors, status: "The authenticator app is on.", backupCodes: result.backupCodes, email: "" };
   }
   const result = await accountAction(staff, me, form);
   const failed = Object.values(result.errors).some(Boolean);
-  return data({ ...result, email: String(form.get("email") ?? "") }, { status: failed ? 400 : 200 });
+  return data({ ...result, email: form.email }, { status: failed ? 400 : 200 });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { formatDate, formatTime } from "../../../core/dates";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/audit";
 import { auditQueryString, readAuditQuery } from "./audit.server";
+import { ConsoleTable } from "./ConsoleTable";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 
@@ -85,44 +86,31 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {loaderData.entries.length === 0 ? (
         <p>No entries match.</p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">Audit entries, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When (Manila)</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.entries.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <time dateTime={e.at}>
-                      {e.date}
-                      <br />
-                      {e.time}
-                    </time>
-                  </td>
-                  <td>{e.actor}</td>
-                  <td>
-                    <strong>{e.action}</strong>
-                    <br />
-                    {e.object}
-                    {e.change && <pre className="console-change">{e.change}</pre>}
-                  </td>
-                  <td>
-                    {e.from}
-                    <br />
-                    <span className="field__hint">{e.userAgent}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable caption="Audit entries, newest first" hideCaption columns={["When (Manila)", "Who", "What", "From"]}>
+          {loaderData.entries.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <time dateTime={e.at}>
+                  {e.date}
+                  <br />
+                  {e.time}
+                </time>
+              </td>
+              <td>{e.actor}</td>
+              <td>
+                <strong>{e.action}</strong>
+                <br />
+                {e.object}
+                {e.change && <pre className="console-change">{e.change}</pre>}
+              </td>
+              <td>
+                {e.from}
+                <br />
+                <span className="field__hint">{e.userAgent}</span>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       {loaderData.olderHref && (
         <p>

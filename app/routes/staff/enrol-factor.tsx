@@ -4,9 +4,10 @@ import { factorsOf, pendingTotp } from "../../../server/staff/factors";
 import { hasRecentPassword } from "../../../server/staff/reauth";
 import { ErrorSummary } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol-factor";
+import { accountFormSchema } from "./account.server";
 import { confirmPassword, confirmTotp, startTotp } from "./enrol.server";
 import { BackupCodes, PasskeyCreate, PasswordConfirm, TotpSetup } from "./factor-ui";
-import { textField } from "./form";
+import { readPosted } from "./form.server";
 import { requireIdentity, staffServices } from "./guard.server";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
@@ -42,15 +43,17 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireIdentity(args);
   const staff = staffServices(args);
-  const form = await args.request.formData();
-  const intent = textField(form, "intent");
+  const read = await readPosted(args.request, accountFormSchema);
+  if (!read.ok) return data({ errors: read.errors as Record<string, string>, backupCodes: null }, { status: 400 });
+  const form = read.data;
+  const intent = form.intent;
   if (intent === "verify-totp") {
-    const result = await confirmTotp(staff, me.user, textField(form, "code"));
+    const result = await confirmTotp(staff, me.user, form.code);
     if ("error" in result) return data({ errors: { code: result.error } as Record<string, string>, backupCodes: null }, { status: 400 });
     return { errors: {} as Record<string, string>, backupCodes: result.backupCodes };
   }
   if (intent === "start-totp") {
-    if (!(await startTotp(staff, textField(form, "password"))))
+    if (!(await startTotp(staff, form.password)))
       return data(
         { errors: { "start-totp-password": "That password is not right." } as Record<string, string>, backupCodes: null },
         { status: 400 },
@@ -58,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
     return { errors: {} as Record<string, string>, backupCodes: null };
   }
   if (intent === "confirm-password") {
-    if (!(await confirmPassword(staff, me.sessionId, textField(form, "password"))))
+    if (!(await confirmPassword(staff, me.sessionId, form.password)))
       return data(
         { errors: { "confirm-password-password": "That password is not right." } as Record<string, string>, backupCodes: null },
         { status: 400 },

@@ -1,10 +1,14 @@
 /** Enrolment and factor changes on the server: better-auth calls plus audit entries. */
+import { z } from "zod";
 import { recordAudit } from "../../../core/audit.server";
 import { passwordProblem } from "../../../core/staff-password.server";
 import type { StaffServices } from "../../../server/staff/context";
 import { markPasswordConfirmed } from "../../../server/staff/reauth";
 import { COMMAND_LINE, consumeEnrolment, findEnrolment } from "../../../server/staff/users";
 import type { FieldErrors } from "./form";
+
+/** The enrolment form: the password twice (`enrolWithPassword` says what is wrong with them). */
+export const passwordFormSchema = z.object({ password: z.string().default(""), confirm: z.string().default("") });
 
 /** Sets the password from an enrolment link, signs in (no factor yet), starts a TOTP set-up. */
 export async function enrolWithPassword(

@@ -5,8 +5,9 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server"
 import { findEnrolment } from "../../../server/staff/users";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol";
-import { enrolWithPassword } from "./enrol.server";
-import { type FieldErrors, textField } from "./form";
+import { enrolWithPassword, passwordFormSchema } from "./enrol.server";
+import type { FieldErrors } from "./form";
+import { readPosted } from "./form.server";
 import { staffServices } from "./guard.server";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
@@ -21,8 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const result = await enrolWithPassword(staffServices(args), args.params.token, textField(form, "password"), textField(form, "confirm"));
+  const form = await readPosted(args.request, passwordFormSchema);
+  const result = await enrolWithPassword(staffServices(args), args.params.token, form.values.password ?? "", form.values.confirm ?? "");
   if ("ok" in result) throw redirect("/staff/enrol/factor");
   return data({ errors: result.errors }, { status: 400 });
 }

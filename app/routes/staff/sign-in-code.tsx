@@ -3,9 +3,9 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in-code";
-import { textField } from "./form";
+import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
-import { attemptCode } from "./sign-in.server";
+import { attemptCode, codeFormSchema } from "./sign-in.server";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
@@ -26,10 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const code = textField(form, "code").trim();
-  const next = safeNext(textField(form, "next"));
-  if (!code) return data({ errors: { code: "Enter the 6-digit code from your authenticator app, or a backup code." } }, { status: 400 });
+  const form = await readPosted(args.request, codeFormSchema);
+  if (!form.ok) return data({ errors: { code: form.errors.code } }, { status: 400 });
+  const { code } = form.data;
+  const next = safeNext(form.data.next);
   if (!hasPendingStep(args.request)) throw redirect("/staff/sign-in");
   const outcome = await attemptCode(staffServices(args), code);
   if (outcome.kind === "signed-in") throw redirect(next);

@@ -1,8 +1,22 @@
-/** The server side of signing in: better-auth's calls, the throttle, the audit entries. */
+/** The server side of signing in: its forms, better-auth's calls, the throttle, the audit entries. */
+import { z } from "zod";
 import { recordAudit } from "../../../core/audit.server";
 import { endSessionByToken } from "../../../server/staff/auth";
 import type { StaffServices } from "../../../server/staff/context";
 import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, signInWait } from "../../../server/staff/throttle";
+
+/** Step one: e-mail and password, and where to go after. */
+export const signInFormSchema = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address."),
+  password: z.string().min(1, "Enter your password."),
+  next: z.string().default(""),
+});
+
+/** Step two: the code from the authenticator app, or a backup code. */
+export const codeFormSchema = z.object({
+  code: z.string().trim().min(1, "Enter the 6-digit code from your authenticator app, or a backup code."),
+  next: z.string().default(""),
+});
 
 export type SignInOutcome = { kind: "code" } | { kind: "signed-in"; userId: string } | { kind: "refused" | "throttled"; message: string };
 

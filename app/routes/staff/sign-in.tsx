@@ -7,9 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in";
-import { type FieldErrors, hasErrors, textField } from "./form";
+import type { FieldErrors } from "./form";
+import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
-import { attemptPasswordSignIn } from "./sign-in.server";
+import { attemptPasswordSignIn, signInFormSchema } from "./sign-in.server";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
@@ -26,14 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
-  const email = textField(form, "email").trim();
-  const password = textField(form, "password");
-  const next = safeNext(textField(form, "next"));
-  const errors: FieldErrors = {};
-  if (!email) errors.email = "Enter your e-mail address.";
-  if (!password) errors.password = "Enter your password.";
-  if (hasErrors(errors)) return data({ errors, email }, { status: 400 });
+  const form = await readPosted(args.request, signInFormSchema);
+  if (!form.ok) return data({ errors: form.errors as FieldErrors, email: form.values.email?.trim() ?? "" }, { status: 400 });
+  const { email, password } = form.data;
+  const next = safeNext(form.data.next);
 
   const outcome = await attemptPasswordSignIn(staffServices(args), email, password);
   if (outcome.kind === "code") throw redirect(`/staff/sign-in/code?next=${encodeURIComponent(next)}`);

@@ -1,7 +1,8 @@
 /** Administrators: one staff account — role, disable or enable, end sessions, new enrolment link. */
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "../../../core/dates";
-import { isRole, roleLabels, roles } from "../../../core/permissions";
+import { readForm } from "../../../core/forms";
+import { roleLabels } from "../../../core/permissions";
 import {
   type Actor,
   changeRole,
@@ -9,15 +10,18 @@ import {
   getStaff,
   listSessionsOf,
   renewEnrolment,
+  roleFormSchema,
   StaffUserError,
   setDisabled,
 } from "../../../server/staff/users";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/user";
-import { type FieldErrors, textField } from "./form";
+import type { FieldErrors } from "./form";
+import { intentOf, postedForm } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
+import { RoleField } from "./RoleField";
 
 export const handle: ConsoleHandle = { staff: "users.manage" };
 
@@ -39,7 +43,6 @@ export async function loader(args: Route.LoaderArgs) {
       createdAt: formatDateTime(user.createdAt),
     },
     sessions: sessions.map((s) => ({ id: s.id, since: formatDateTime(s.createdAt), ip: s.ipAddress ?? "", userAgent: s.userAgent ?? "" })),
-    roles: roles.map((r) => ({ value: r, label: roleLabels[r] })),
   };
 }
 
@@ -47,14 +50,15 @@ export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "users.manage");
   const staff = staffServices(args);
   const actor: Actor = { id: me.id, email: me.email, ip: staff.ip, userAgent: staff.userAgent };
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const id = args.params.id;
   if (!(await getStaff(staff.db, id))) throw data(null, { status: 404 });
   try {
-    switch (textField(form, "intent")) {
+    switch (intentOf(form, ["role", "disable", "enable", "end-sessions", "enrolment-link"])) {
       case "role": {
-        const role = textField(form, "role");
-        if (!isRole(role)) return data({ errors: { role: "Choose a role." } as FieldErrors, status: null, link: null }, { status: 400 });
+        const read = readForm(form, roleFormSchema);
+        if (!read.ok) return data({ errors: read.errors as FieldErrors, status: null, link: null }, { status: 400 });
+        const { role } = read.data;
         await changeRole(staff.db, id, role, actor);
         return { errors: {} as FieldErrors, status: `Role changed to ${roleLabels[role]}.`, link: null };
       }
@@ -117,17 +121,7 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="u-role">Role</h2>
         <Form method="post" noValidate>
           <input type="hidden" name="intent" value="role" />
-          <Field id="role" label="Role" error={errors.role}>
-            {(p) => (
-              <select {...p} defaultValue={user.role}>
-                {loaderData.roles.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <RoleField error={errors.role} defaultValue={user.role} />
           <button type="submit" className="button button--secondary">
             Change role
           </button>

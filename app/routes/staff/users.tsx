@@ -1,15 +1,17 @@
 /** Administrators: staff accounts, and inviting someone (a one-time enrolment link to hand over). */
 import { data, Form, Link } from "react-router";
-import { z } from "zod";
 import { formatDateTime } from "../../../core/dates";
-import { isRole, roleLabels, roles } from "../../../core/permissions";
-import { inviteStaff, listStaff, StaffUserError } from "../../../server/staff/users";
+import { roleLabels } from "../../../core/permissions";
+import { inviteFormSchema, inviteStaff, listStaff, StaffUserError } from "../../../server/staff/users";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/users";
-import { type FieldErrors, textField } from "./form";
+import { ConsoleTable } from "./ConsoleTable";
+import type { FieldErrors } from "./form";
+import { readPosted } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
+import { RoleField } from "./RoleField";
 
 export const handle: ConsoleHandle = { staff: "users.manage" };
 
@@ -26,31 +28,26 @@ export async function loader(args: Route.LoaderArgs) {
       sessions: u.sessions,
       createdAt: formatDateTime(u.createdAt),
     })),
-    roles: roles.map((r) => ({ value: r, label: roleLabels[r] })),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "users.manage");
   const staff = staffServices(args);
-  const form = await args.request.formData();
-  const values = { email: textField(form, "email").trim(), name: textField(form, "name").trim(), role: textField(form, "role") };
-  const errors: FieldErrors = {};
-  if (!z.email().safeParse(values.email.toLowerCase()).success) errors.email = "Enter an e-mail address like name@example.com.";
-  if (!values.name) errors.name = "Enter the person's name.";
-  if (!isRole(values.role)) errors.role = "Choose a role.";
-  if (Object.keys(errors).length || !isRole(values.role)) return data({ errors, values, invited: null }, { status: 400 });
+  const form = await readPosted(args.request, inviteFormSchema);
+  const values = { email: form.values.email ?? "", name: form.values.name ?? "", role: form.values.role ?? "" };
+  if (!form.ok) return data({ errors: form.errors as FieldErrors, values, invited: null }, { status: 400 });
   try {
     const link = await inviteStaff(
       staff.db,
-      { email: values.email, name: values.name, role: values.role },
+      form.data,
       { id: me.id, email: me.email, ip: staff.ip, userAgent: staff.userAgent },
       services(args.context).publicUrl,
     );
     return {
       errors: {} as FieldErrors,
       values: { email: "", name: "", role: "" },
-      invited: { email: values.email.toLowerCase(), url: link.url, expiresAt: formatDateTime(link.expiresAt) },
+      invited: { email: form.data.email, url: link.url, expiresAt: formatDateTime(link.expiresAt) },
     };
   } catch (error) {
     if (error instanceof StaffUserError)
@@ -75,39 +72,27 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <p className="console-code">{actionData.invited.url}</p>
         </div>
       )}
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name and e-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.users.map((u) => (
-              <tr key={u.id}>
-                <td>
-                  <Link to={`/staff/users/${u.id}`}>{u.name}</Link>
+      <ConsoleTable caption="Staff accounts" hideCaption columns={["Name and e-mail", "Role", "State"]}>
+        {loaderData.users.map((u) => (
+          <tr key={u.id}>
+            <td>
+              <Link to={`/staff/users/${u.id}`}>{u.name}</Link>
+              <br />
+              {u.email}
+            </td>
+            <td>{u.role}</td>
+            <td>
+              {u.state}
+              {u.sessions > 0 && (
+                <>
                   <br />
-                  {u.email}
-                </td>
-                <td>{u.role}</td>
-                <td>
-                  {u.state}
-                  {u.sessions > 0 && (
-                    <>
-                      <br />
-                      {u.sessions} session{u.sessions === 1 ? "" : "s"}
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  {u.sessions} session{u.sessions === 1 ? "" : "s"}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
 
       <section className="console-card" aria-labelledby="invite">
         <h2 id="invite">Invite someone</h2>
@@ -119,18 +104,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <Field id="email" label="E-mail address" error={errors.email}>
             {(p) => <input {...p} type="email" autoComplete="off" defaultValue={values.email} required />}
           </Field>
-          <Field id="role" label="Role" error={errors.role}>
-            {(p) => (
-              <select {...p} defaultValue={values.role}>
-                <option value="">Choose…</option>
-                {loaderData.roles.map((r) => (
-                  <option key={r.value} value={r.value}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <RoleField error={errors.role} defaultValue={values.role} choose />
           <button type="submit" className="button">
             Invite and make a link
           </button>

@@ -3,12 +3,15 @@
  * failure, and a button to send a failed one again. Addresses are shown masked; the view is audited.
  */
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { deliveriesOf, interruptionExists } from "../../../../core/alerts/deliveries.server";
 import { recordAudit } from "../../../../core/audit.server";
 import { formatDateTime } from "../../../../core/dates";
 import { maskMobile } from "../../../../core/phone";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { ConsoleTable } from "../ConsoleTable";
+import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/interruption";
@@ -58,8 +61,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "alerts.manage");
   const s = services(args.context);
-  const deliveryId = Number((await args.request.formData()).get("delivery"));
-  if (!Number.isInteger(deliveryId) || deliveryId <= 0) return data({ message: "Choose a message to send again." }, { status: 400 });
+  const form = await readPosted(args.request, z.object({ delivery: z.number().int().positive() }));
+  if (!form.ok) return data({ message: "Choose a message to send again." }, { status: 400 });
+  const deliveryId = form.data.delivery;
   const worker = alertsRuntime(s)?.worker;
   if (!worker) return data({ message: "The alerts worker does not run in this process." }, { status: 503 });
   const st = staffServices(args);
@@ -92,49 +96,36 @@ export default function AlertDeliveries({ loaderData: d, actionData }: Route.Com
           {actionData.message}
         </p>
       )}
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <caption className="visually-hidden">Each message with its delivery state</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Channel</th>
-              <th scope="col">To</th>
-              <th scope="col">Message</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.rows.map((r) => (
-              <tr key={r.id}>
-                <td>{r.id}</td>
-                <td>{r.channel}</td>
-                <td>{r.to}</td>
-                <td>{r.subject}</td>
-                <td>
-                  {r.state === "not_configured" ? "not sent: channel not configured" : r.state}
-                  {r.lastError && <div className="field__hint">{r.lastError}</div>}
-                </td>
-                <td>{r.attempts}</td>
-                <td>{r.updatedAt}</td>
-                <td>
-                  {(r.state === "failed" || r.state === "not_configured") && d.canResend && (
-                    <Form method="post">
-                      <input type="hidden" name="delivery" value={r.id} />
-                      <button type="submit" className="button button--secondary">
-                        Send again
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        caption="Each message with its delivery state"
+        hideCaption
+        columns={["#", "Channel", "To", "Message", "State", "Attempts", "Updated", "Action"]}
+      >
+        {d.rows.map((r) => (
+          <tr key={r.id}>
+            <td>{r.id}</td>
+            <td>{r.channel}</td>
+            <td>{r.to}</td>
+            <td>{r.subject}</td>
+            <td>
+              {r.state === "not_configured" ? "not sent: channel not configured" : r.state}
+              {r.lastError && <div className="field__hint">{r.lastError}</div>}
+            </td>
+            <td>{r.attempts}</td>
+            <td>{r.updatedAt}</td>
+            <td>
+              {(r.state === "failed" || r.state === "not_configured") && d.canResend && (
+                <Form method="post">
+                  <input type="hidden" name="delivery" value={r.id} />
+                  <button type="submit" className="button button--secondary">
+                    Send again
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }

@@ -3,6 +3,7 @@
  * interruptions that have messages with their delivery states. Permission alerts.manage.
  */
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { interruptionsWithDeliveries, pausedChannels } from "../../../../core/alerts/deliveries.server";
 import { ALERT_CHANNELS, type AlertChannel, CHANNEL_LABELS } from "../../../../core/alerts/messages";
 import { subscriberCounts } from "../../../../core/alerts/subscriptions.server";
@@ -11,6 +12,8 @@ import { TOWNS } from "../../../../core/constants";
 import { formatDateTime } from "../../../../core/dates";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { ConsoleTable } from "../ConsoleTable";
+import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/overview";
@@ -43,10 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "alerts.manage");
   const s = services(args.context);
-  const form = await args.request.formData();
-  const channel = String(form.get("channel")) as AlertChannel;
-  const pause = form.get("pause") === "1";
-  if (!ALERT_CHANNELS.includes(channel)) throw data({ message: "Unknown channel." }, { status: 400 });
+  const form = await readPosted(args.request, z.object({ channel: z.enum(ALERT_CHANNELS), pause: z.boolean() }));
+  if (!form.ok) throw data({ message: "Unknown channel." }, { status: 400 });
+  const { channel, pause } = form.data;
   const worker = alertsRuntime(s)?.worker;
   if (!worker)
     return data({ message: "The alerts worker does not run in this process: pause the channel where it runs." }, { status: 503 });
@@ -111,31 +113,20 @@ export default function AlertsOverview({ loaderData: d, actionData }: Route.Comp
       </section>
       <section className="console-card" aria-labelledby="counts-title">
         <h2 id="counts-title">Subscribers per town</h2>
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">Confirmed subscribers per town and channel</caption>
-            <thead>
-              <tr>
-                <th scope="col">Town</th>
-                {ALERT_CHANNELS.map((c) => (
-                  <th key={c} scope="col">
-                    {c === "sms" ? "SMS" : c === "email" ? "E-mail" : "Push"}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {TOWNS.map((t) => (
-                <tr key={t}>
-                  <th scope="row">{t}</th>
-                  {ALERT_CHANNELS.map((c) => (
-                    <td key={c}>{count(t, c)}</td>
-                  ))}
-                </tr>
+        <ConsoleTable
+          caption="Confirmed subscribers per town and channel"
+          hideCaption
+          columns={["Town", ...ALERT_CHANNELS.map((c) => (c === "sms" ? "SMS" : c === "email" ? "E-mail" : "Push"))]}
+        >
+          {TOWNS.map((t) => (
+            <tr key={t}>
+              <th scope="row">{t}</th>
+              {ALERT_CHANNELS.map((c) => (
+                <td key={c}>{count(t, c)}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ConsoleTable>
       </section>
       <section className="console-card" aria-labelledby="messages-title">
         <h2 id="messages-title">Messages per interruption</h2>

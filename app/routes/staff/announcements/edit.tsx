@@ -12,14 +12,16 @@ import {
   updateAnnouncement,
 } from "../../../../core/announcement-editor.server";
 import { ContentValidationError } from "../../../../core/content-context";
+import { readForm } from "../../../../core/forms";
 import { toEditableText } from "../../../../core/html";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
 import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
 import { filesFrom } from "../../../../core/uploads.server";
-import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { contentContext, formObject, idParam, readForm } from "../content/context.server";
-import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge } from "../content/PublicationFields";
-import { keptList, keptText } from "../form";
+import { contentContext, idParam } from "../content/context.server";
+import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/edit";
 import { KIND_LABELS, kindParam } from "./kinds";
@@ -56,26 +58,26 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "content.publish");
   const kind = kindParam(args.params.kind);
   const ctx = contentContext(args, user);
-  const formData = await readForm(args.request);
-  const raw = formObject(formData, ["keep"]);
+  const formData = await postedForm(args.request);
   const id = args.params.id ? idParam(args.params.id) : null;
-  const intent = String(raw.intent ?? "save");
+  const intent = intentOf(formData, ["save", ...PUBLISHING_INTENT_NAMES]) ?? "save";
+  const form = readForm(formData, announcementFormSchema);
+  const kept = { values: form.values, lists: form.lists };
+  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
   try {
-    if (id != null && (intent === "publish-now" || intent === "unpublish" || intent === "archive")) {
-      await setAnnouncementPublication(ctx, kind, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(
-        `/staff/announcements/${kind}?saved=${encodeURIComponent(intent === "publish-now" ? "Published." : intent === "unpublish" ? "Unpublished: it is a draft again." : "Archived.")}`,
-      );
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setAnnouncementPublication(ctx, kind, id, publication);
+      throw redirect(`/staff/announcements/${kind}?saved=${encodeURIComponent(saved)}`);
     }
-    const form = announcementFormSchema.parse(raw);
     const uploads = await filesFrom(formData, "files");
     const savedId =
-      id == null ? await createAnnouncement(ctx, kind, form, uploads) : await updateAnnouncement(ctx, kind, id, form, uploads);
+      id == null ? await createAnnouncement(ctx, kind, form.data, uploads) : await updateAnnouncement(ctx, kind, id, form.data, uploads);
     throw redirect(`/staff/announcements/${kind}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
   } catch (error) {
     if (error instanceof ContentValidationError)
       return data(
-        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { title: error.message }, values: raw },
+        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { title: error.message }, ...kept },
         { status: 422 },
       );
     throw error;
@@ -89,9 +91,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function AnnouncementEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, state, attachments, saved } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = { ...loaderData.values, ...keptText(actionData?.values) };
-  const keptFiles = keptList(actionData?.values, "keep");
-  const kept = keptFiles ? new Set(keptFiles) : null;
+  const values = { ...loaderData.values, ...actionData?.values };
+  // After a failed save, the attachments ticked then; before, all of them.
+  const kept = actionData ? new Set(actionData.lists.keep) : null;
   const labels = KIND_LABELS[kind];
   const location = useLocation();
   return (
@@ -121,8 +123,7 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
           {(p) => <textarea {...p} rows={8} defaultValue={values.body} />}
         </Field>
         {attachments.length > 0 && (
-          <fieldset className="publication-fields">
-            <legend>Attached files (untick to remove)</legend>
+          <FieldSet id="keep" legend="Attached files (untick to remove)" error={errors.keep} className="publication-fields">
             <div className="choice-list">
               {attachments.map((a) => (
                 <label key={a.file}>
@@ -134,33 +135,20 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
                 </label>
               ))}
             </div>
-          </fieldset>
+          </FieldSet>
         )}
         <Field
           id="files"
-          label={
-            <>
-              Attach files <span className="field__optional">(optional)</span>
-            </>
-          }
+          label={<WithNote label="Attach files" />}
           hint={`PDF up to ${UPLOAD_LIMITS.pdf / 1024 / 1024} MB; JPEG, PNG or WebP images up to ${UPLOAD_LIMITS.image / 1024 / 1024} MB (photos are resized and their location data removed).`}
           error={errors.files}
         >
           {(p) => <input {...p} type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" />}
         </Field>
         <PublicationFields values={values} errors={errors} isNew={!id} />
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
-      {id && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions />
-        </section>
-      )}
+      {id && <MoreActions />}
     </>
   );
 }

@@ -1,8 +1,9 @@
 /** The publication part of every editor, its buttons, and the badge that says where an item stands. */
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type { PublicState } from "../../../../core/publication-state";
 import { PUBLIC_STATE_LABELS } from "../../../../core/publication-state";
-import { FieldError } from "../../../components/ui/Field";
+import { Field, FieldSet } from "../../../components/ui/Field";
 import "./content.css";
 
 export function StateBadge({ state }: { state: PublicState }) {
@@ -20,8 +21,7 @@ export function PublicationFields({
 }) {
   const choice = values.publish ?? (isNew ? "draft" : "keep");
   return (
-    <fieldset className="publication-fields">
-      <legend>Publishing (Manila time)</legend>
+    <FieldSet id="publish" legend="Publishing (Manila time)" error={errors.publish} className="publication-fields">
       <div className="choice-list">
         {!isNew && (
           <label>
@@ -39,34 +39,45 @@ export function PublicationFields({
         </label>
       </div>
       <div className="field-row">
-        <div className={`field${errors.publishAt ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="publishAt">
-            Publish at
-          </label>
-          <FieldError id="publishAt-error" message={errors.publishAt} />
-          <input
-            type="datetime-local"
-            id="publishAt"
-            name="publishAt"
-            defaultValue={values.publishAt ?? ""}
-            aria-describedby={errors.publishAt ? "publishAt-error" : undefined}
-          />
-        </div>
-        <div className={`field${errors.unpublishAt ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="unpublishAt">
-            Unpublish at <span className="field__optional">(optional)</span>
-          </label>
-          <FieldError id="unpublishAt-error" message={errors.unpublishAt} />
-          <input
-            type="datetime-local"
-            id="unpublishAt"
-            name="unpublishAt"
-            defaultValue={values.unpublishAt ?? ""}
-            aria-describedby={errors.unpublishAt ? "unpublishAt-error" : undefined}
-          />
-        </div>
+        <Field id="publishAt" label="Publish at" error={errors.publishAt}>
+          {(p) => <input {...p} type="datetime-local" defaultValue={values.publishAt ?? ""} />}
+        </Field>
+        <Field id="unpublishAt" label={<WithNote label="Unpublish at" />} error={errors.unpublishAt}>
+          {(p) => <input {...p} type="datetime-local" defaultValue={values.unpublishAt ?? ""} />}
+        </Field>
       </div>
-    </fieldset>
+    </FieldSet>
+  );
+}
+
+/** A console field's label with a note in brackets after it, "(optional)" unless told. */
+export function WithNote({ label, note = "optional" }: { label: ReactNode; note?: ReactNode }) {
+  return (
+    <>
+      {label} <span className="field__optional">({note})</span>
+    </>
+  );
+}
+
+/** The editor's one Save button. */
+export function SaveButton() {
+  return (
+    <div className="form-actions">
+      <button type="submit" name="intent" value="save" className="button">
+        Save
+      </button>
+    </div>
+  );
+}
+
+/** Below a saved item's editor: the publishing buttons, and whatever else the kind offers. */
+export function MoreActions({ children, ...actions }: { publication?: boolean; removable?: boolean; children?: ReactNode }) {
+  return (
+    <section className="console-card">
+      <h2>More</h2>
+      <PublishingActions {...actions} />
+      {children}
+    </section>
   );
 }
 

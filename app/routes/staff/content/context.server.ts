@@ -18,32 +18,10 @@ export function contentContext(
   };
 }
 
-/** The posted form; a body that cannot be read (a broken upload) is answered 400 with a message. */
-export async function readForm(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ message: "The form could not be read (was the upload interrupted?). Please send it again." }, { status: 400 });
-  }
-}
-
 /** The :id of a console address as a row id; anything else is a 404 (never a query with NaN). */
 export function idParam(value: string | undefined): number {
   const id = Number(value);
   if (!/^\d{1,10}$/.test(value ?? "") || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
     throw data({ message: "Not found." }, { status: 404 });
   return id;
-}
-
-/** All values of a multi-valued form field (checkboxes). */
-export function allOf(form: FormData, name: string): string[] {
-  return form.getAll(name).filter((v): v is string => typeof v === "string");
-}
-
-/** The text fields of a form as an object, lists for the names given. */
-export function formObject(form: FormData, lists: string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && !lists.includes(k)) out[k] = v;
-  for (const k of lists) out[k] = allOf(form, k);
-  return out;
 }

@@ -3,6 +3,7 @@
  * changed against the one before, and a button to restore it.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { restoreAnnouncementRevision } from "../../../../core/announcement-editor.server";
 import { ContentValidationError } from "../../../../core/content-context";
 import { restoreItemRevision } from "../../../../core/content-items.server";
@@ -14,9 +15,10 @@ import { RatesRefused, restoreRatesRevision } from "../../../../core/rates-edito
 import { diffSnapshots } from "../../../../core/revision-diff";
 import { type ContentKind, listRevisions } from "../../../../core/revisions.server";
 import { services } from "../../../context";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/history";
-import { contentContext, readForm } from "./context.server";
+import { contentContext } from "./context.server";
 import "./content.css";
 import type { ConsoleHandle } from "../nav";
 
@@ -132,7 +134,9 @@ export async function action(args: Route.ActionArgs) {
   const k = kindOf(args.params);
   const user = await requireStaff(args, k.permission);
   const id = idOf(k, args.params.id);
-  const version = Number((await readForm(args.request)).get("version"));
+  const form = await readPosted(args.request, z.object({ version: z.number() }));
+  // No version (or not a number) is no revision: restoring says so.
+  const version = form.ok ? form.data.version : 0;
   let restoredAs: string | undefined | void;
   try {
     restoredAs = await k.restore(contentContext(args, user), id, version);

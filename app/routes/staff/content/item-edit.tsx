@@ -17,29 +17,25 @@ import {
 } from "../../../../core/content-items.server";
 import { contentKind } from "../../../../core/content-kinds.server";
 import { toManilaLocalInput } from "../../../../core/dates";
+import { readForm } from "../../../../core/forms";
 import { toEditableText } from "../../../../core/html";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
 import { listRevisions } from "../../../../core/revisions.server";
 import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
 import { filesFrom } from "../../../../core/uploads.server";
 import type { Db } from "../../../../db/client";
-import { ErrorSummary, Field, FieldError } from "../../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/item-edit";
-import { contentContext, formObject, readForm } from "./context.server";
+import { contentContext } from "./context.server";
 import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
-import { PublicationFields, PublishingActions, RICH_TEXT_HINT, StateBadge } from "./PublicationFields";
+import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "./PublicationFields";
 import "./content.css";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
-
-const MESSAGES: Record<string, string> = {
-  "publish-now": "Published.",
-  unpublish: "Unpublished: it is a draft again.",
-  archive: "Archived.",
-  remove: "Removed (its revisions are kept).",
-};
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "content.publish");
@@ -87,25 +83,30 @@ export async function action(args: Route.ActionArgs) {
   const def = kindOrNotFound(contentKind(args.params.kind));
   const id = args.params.id ? itemIdOrNotFound(def, args.params.id) : null;
   const ctx = contentContext(args, user);
-  const formData = await readForm(args.request);
-  const raw = formObject(formData, ["keep"]);
-  const intent = String(raw.intent ?? "save");
+  const formData = await postedForm(args.request);
+  const intent = intentOf(formData, ["save", "remove-ask", "remove", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   // Removing asks once more (the page keeps working without JavaScript).
   if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
+  const form = readForm(formData, itemFormSchema);
+  const kept = { values: form.values, lists: form.lists };
+  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
   try {
-    if (id != null && intent in MESSAGES) {
-      if (intent === "remove") await removeItem(ctx, def, id);
-      else await setItemPublication(ctx, def, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(MESSAGES[intent]!)}`);
+    if (id != null && intent === "remove") {
+      await removeItem(ctx, def, id);
+      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent("Removed (its revisions are kept).")}`);
     }
-    const form = itemFormSchema.parse(raw);
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setItemPublication(ctx, def, id, publication);
+      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(saved)}`);
+    }
     const uploads = def.files ? await filesFrom(formData, "files") : [];
-    const savedId = id == null ? await createItem(ctx, def, form, uploads) : await updateItem(ctx, def, id, form, uploads);
+    const savedId = id == null ? await createItem(ctx, def, form.data, uploads) : await updateItem(ctx, def, id, form.data, uploads);
     throw redirect(`/staff/content/${def.key}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
   } catch (error) {
     if (error instanceof ContentValidationError) {
       const errors = Object.keys(error.fieldErrors).length ? error.fieldErrors : { [def.fields[0]!.name]: error.message };
-      return data({ errors, values: raw }, { status: 422 });
+      return data({ errors, ...kept }, { status: 422 });
     }
     throw error;
   }
@@ -120,11 +121,12 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
   const failed = actionData && "errors" in actionData ? actionData : null;
   const confirmRemove = Boolean(actionData && "confirmRemove" in actionData);
   const errors: Record<string, string | undefined> = failed?.errors ?? {};
-  const posted = (failed?.values ?? null) as Record<string, unknown> | null;
-  const values: Record<string, string> = { ...loaderData.values };
-  for (const [k, v] of Object.entries(posted ?? {})) if (typeof v === "string") values[k] = v;
-  const kept = posted ? new Set((posted.keep as string[] | undefined) ?? []) : null;
+  const values: Record<string, string> = { ...loaderData.values, ...failed?.values };
+  // After a failed save, the files ticked then; before, all of them.
+  const kept = failed ? new Set(failed.lists.keep) : null;
   const spec = kind.files;
+  const uploadLabel =
+    spec && (files.length && !spec.multiple ? `Replace the ${spec.label.toLowerCase()}` : `Upload ${spec.label.toLowerCase()}`);
   const location = useLocation();
   return (
     <>
@@ -171,31 +173,17 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
           "edit", and React would otherwise keep the chosen file and typed alt text, uploading it twice. */}
       <Form key={location.key} method="post" encType={spec ? "multipart/form-data" : undefined} noValidate>
         <ErrorSummary errors={errors} />
-        {kind.fields.map((f) => {
-          const describedBy = [f.hint || f.type === "richtext" ? `${f.name}-hint` : null, errors[f.name] ? `${f.name}-error` : null]
-            .filter(Boolean)
-            .join(" ");
-          const common = {
-            id: f.name,
-            name: f.name,
-            defaultValue: values[f.name] ?? "",
-            "aria-describedby": describedBy || undefined,
-            "aria-invalid": errors[f.name] ? (true as const) : undefined,
-          };
-          return (
-            <div key={f.name} className={`field${errors[f.name] ? " field--error" : ""}`}>
-              <label className="field__label" htmlFor={f.name}>
-                {f.label}
-                {!f.required && f.type !== "number" && <span className="field__optional"> (optional)</span>}
-              </label>
-              {(f.hint || f.type === "richtext") && (
-                <span className="field__hint" id={`${f.name}-hint`}>
-                  {f.hint ?? RICH_TEXT_HINT}
-                </span>
-              )}
-              <FieldError id={`${f.name}-error`} message={errors[f.name]} />
-              {f.type === "select" ? (
-                <select {...common}>
+        {kind.fields.map((f) => (
+          <Field
+            key={f.name}
+            id={f.name}
+            label={!f.required && f.type !== "number" ? <WithNote label={f.label} /> : f.label}
+            hint={f.hint ?? (f.type === "richtext" ? RICH_TEXT_HINT : undefined)}
+            error={errors[f.name]}
+          >
+            {(p) =>
+              f.type === "select" ? (
+                <select {...p} defaultValue={values[f.name] ?? ""}>
                   {f.options?.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
@@ -203,23 +191,26 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
                   ))}
                 </select>
               ) : f.type === "richtext" || f.type === "lines" ? (
-                <textarea {...common} rows={f.type === "richtext" ? 10 : 4} />
+                <textarea {...p} defaultValue={values[f.name] ?? ""} rows={f.type === "richtext" ? 10 : 4} />
               ) : (
                 <input
-                  {...common}
+                  {...p}
+                  defaultValue={values[f.name] ?? ""}
                   type={f.type === "url" ? "url" : "text"}
                   inputMode={f.type === "number" ? "numeric" : undefined}
                   className={f.type === "number" ? "input--short" : undefined}
                 />
-              )}
-            </div>
-          );
-        })}
+              )
+            }
+          </Field>
+        ))}
         {spec && files.length > 0 && (
-          <fieldset className="publication-fields">
-            <legend>
-              {spec.multiple ? `Current ${spec.label.toLowerCase()} (untick to remove)` : `Current ${spec.label.toLowerCase()}`}
-            </legend>
+          <FieldSet
+            id="keep"
+            legend={spec.multiple ? `Current ${spec.label.toLowerCase()} (untick to remove)` : `Current ${spec.label.toLowerCase()}`}
+            error={errors.keep}
+            className="publication-fields"
+          >
             <ul className="file-list">
               {files.map((f) => (
                 <li key={f.ref} className="file-list__item">
@@ -239,28 +230,25 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
                       (open, {Math.max(1, Math.round(f.size / 1024))} KB)
                     </a>
                     {spec.altText && (
-                      <div className="field">
-                        <label className="field__label" htmlFor={`alt-${f.ref}`}>
-                          What the picture shows (alternative text)
-                        </label>
-                        <input type="text" id={`alt-${f.ref}`} name={`alt:${f.ref}`} defaultValue={values[`alt:${f.ref}`] ?? ""} />
-                      </div>
+                      <Field
+                        id={`alt-${f.ref}`}
+                        name={`alt:${f.ref}`}
+                        label="What the picture shows (alternative text)"
+                        error={errors[`alt:${f.ref}`]}
+                      >
+                        {(p) => <input {...p} type="text" defaultValue={values[`alt:${f.ref}`] ?? ""} />}
+                      </Field>
                     )}
                   </div>
                 </li>
               ))}
             </ul>
-          </fieldset>
+          </FieldSet>
         )}
         {spec && (
           <Field
             id="files"
-            label={
-              <>
-                {files.length && !spec.multiple ? `Replace the ${spec.label.toLowerCase()}` : `Upload ${spec.label.toLowerCase()}`}
-                {(!spec.requiredOnCreate || files.length > 0) && <span className="field__optional"> (optional)</span>}
-              </>
-            }
+            label={!spec.requiredOnCreate || files.length > 0 ? <WithNote label={uploadLabel} /> : uploadLabel}
             hint={
               spec.accept === "pdf"
                 ? `PDF up to ${UPLOAD_LIMITS.pdf / 1024 / 1024} MB.`
@@ -279,26 +267,14 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
           </Field>
         )}
         {spec?.altText && (
-          <div className="field">
-            <label className="field__label" htmlFor="newAlt">
-              What the new picture shows (alternative text) <span className="field__optional">(optional)</span>
-            </label>
-            <input type="text" id="newAlt" name="newAlt" defaultValue={values.newAlt ?? ""} />
-          </div>
+          <Field id="newAlt" label={<WithNote label="What the new picture shows (alternative text)" />} error={errors.newAlt}>
+            {(p) => <input {...p} type="text" defaultValue={values.newAlt ?? ""} />}
+          </Field>
         )}
         {kind.publication && <PublicationFields values={values} errors={errors} isNew={!id} />}
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
-      {id && (kind.publication || kind.removable) && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions publication={kind.publication} removable={kind.removable} />
-        </section>
-      )}
+      {id && (kind.publication || kind.removable) && <MoreActions publication={kind.publication} removable={kind.removable} />}
     </>
   );
 }

@@ -8,8 +8,6 @@ import {
   HAZARD_KINDS,
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
-  type IncidentStatus,
-  parseManilaLocal,
   REPORT_KIND_LABELS,
   toManilaLocal,
 } from "../../../../core/reports";
@@ -17,6 +15,7 @@ import {
   changeIncident,
   getIncident,
   IncidentChangeRefused,
+  incidentChangeSchema,
   listIncidentReports,
   listIncidentUpdates,
   notifyReporters,
@@ -24,7 +23,8 @@ import {
 } from "../../../../core/reports.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { type FieldErrors, textField } from "../form";
+import type { FieldErrors } from "../form";
+import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { Route } from "./+types/detail";
 import "./incidents.css";
@@ -96,23 +96,11 @@ export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "incidents.manage");
   const incident = await load(args);
   const s = services(args.context);
-  const form = await args.request.formData();
-  const values = {
-    status: textField(form, "status"),
-    etr: textField(form, "etr"),
-    note: textField(form, "note").trim(),
-    duplicateOf: textField(form, "duplicateOf"),
-  };
-  const errors: FieldErrors = {};
-  const status = (INCIDENT_STATUSES as readonly string[]).includes(values.status) ? (values.status as IncidentStatus) : null;
-  if (!status) errors.status = "Choose the new state.";
-  const etr = parseManilaLocal(values.etr);
-  if (etr === "bad") errors.etr = "Write the date and time, for example 2026-11-23 18:00.";
-  if (values.note.length > 300) errors.note = "At most 300 characters.";
-  const duplicateOf = Number(values.duplicateOf);
-  if (status === "duplicate" && !(Number.isInteger(duplicateOf) && duplicateOf > 0))
-    errors.duplicateOf = "Give the number of the incident this one repeats.";
-  if (Object.values(errors).some(Boolean) || !status || etr === "bad") return data<ActionResult>({ errors, values }, { status: 422 });
+  const form = await readPosted(args.request, incidentChangeSchema);
+  const values = form.values;
+  if (!form.ok) return data<ActionResult>({ errors: form.errors, values }, { status: 422 });
+  const { status, etr, note } = form.data;
+  const duplicateOf = Number(form.data.duplicateOf);
 
   const st = staffServices(args);
   let result;
@@ -123,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
         incidentId: incident.id,
         status,
         etr,
-        note: values.note,
+        note,
         actorId: me.id,
         duplicateOfId: status === "duplicate" ? duplicateOf : undefined,
       },
@@ -136,7 +124,7 @@ export async function action(args: Route.ActionArgs) {
           objectType: "incident",
           objectId: incident.id,
           before: { status: before.status, etr: before.etr },
-          after: { status, etr, note: values.note },
+          after: { status, etr, note },
           ip: st.ip,
           userAgent: st.userAgent,
         }),

@@ -1,15 +1,26 @@
 import { data, Form, Link, redirect } from "react-router";
 import { recordAudit } from "../../../../core/audit.server";
-import { TOWNS, type Town } from "../../../../core/constants";
+import { isTown, TOWNS } from "../../../../core/constants";
 import { formatDateTime } from "../../../../core/dates";
-import { activeMajorEvent, declareMajorEvent, endMajorEvent, listBarangayPower, setBarangayPower } from "../../../../core/outages.server";
-import { parseManilaLocal, toManilaLocal } from "../../../../core/reports";
+import { readForm } from "../../../../core/forms";
+import {
+  activeMajorEvent,
+  barangayPowerFormSchema,
+  declareMajorEvent,
+  endMajorEvent,
+  listBarangayPower,
+  majorEventFormSchema,
+  setBarangayPower,
+} from "../../../../core/outages.server";
+import { toManilaLocal } from "../../../../core/reports";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { type FieldErrors, textField } from "../form";
+import type { FieldErrors } from "../form";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { Route } from "./+types/hub";
 import "./incidents.css";
+import { FilterForm, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
 /** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
@@ -19,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "incidents.manage");
   const url = new URL(args.request.url);
   const townParam = url.searchParams.get("town") ?? "";
-  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : null;
+  const town = isTown(townParam) ? townParam : null;
   const db = services(args.context).db;
   const [event, rows] = await Promise.all([activeMajorEvent(db), town ? listBarangayPower(db, town) : Promise.resolve([])]);
   return {
@@ -40,24 +51,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionResult = { intent: string; barangayId?: number; errors: FieldErrors; values: Record<string, string> };
 
-const count = (v: string) => (/^\d{1,6}$/.test(v.trim()) ? Number(v.trim()) : null);
-
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "incidents.manage");
   const s = services(args.context);
   const st = staffServices(args);
-  const form = await args.request.formData();
-  const intent = textField(form, "intent");
+  const form = await postedForm(args.request);
+  const intent = intentOf(form, ["declare", "end", "barangay"]) ?? "";
   const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
   const back = new URL(args.request.url);
 
   if (intent === "declare") {
-    const values = { title: textField(form, "title").trim(), message: textField(form, "message").trim() };
-    const errors: FieldErrors = {};
-    if (values.title.length < 3 || values.title.length > 120)
-      errors.title = "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”.";
-    if (values.message.length > 300) errors.message = "At most 300 characters.";
-    if (errors.title || errors.message) return data<ActionResult>({ intent, errors, values }, { status: 422 });
+    const event = readForm(form, majorEventFormSchema);
+    if (!event.ok) return data<ActionResult>({ intent, errors: event.errors, values: event.values }, { status: 422 });
+    const values = event.data;
     await s.db.transaction(async (tx) => {
       const event = await declareMajorEvent(tx, { ...values, actorId: me.id });
       await recordAudit(tx, { ...audit, action: "major_event.declared", objectType: "major_event", objectId: event.id, after: values });
@@ -76,26 +82,15 @@ export async function action(args: Route.ActionArgs) {
     return redirect(back.pathname + back.search, 303);
   }
   if (intent === "barangay") {
-    const barangayId = Number(textField(form, "barangayId"));
-    const values = {
-      consumers: textField(form, "consumers"),
-      consumersOff: textField(form, "consumersOff"),
-      etr: textField(form, "etr"),
-      crews: textField(form, "crews"),
-    };
-    const errors: FieldErrors = {};
-    const consumers = count(values.consumers);
-    const off = count(values.consumersOff);
-    const crews = count(values.crews);
-    const etr = parseManilaLocal(values.etr);
-    if (consumers === null) errors[`consumers-${barangayId}`] = "Consumers: a whole number.";
-    if (off === null) errors[`consumersOff-${barangayId}`] = "Without power: a whole number.";
-    else if (consumers !== null && off > consumers)
-      errors[`consumersOff-${barangayId}`] = "Without power cannot be more than the consumers.";
-    if (crews === null || crews > 99) errors[`crews-${barangayId}`] = "Crews: a whole number up to 99.";
-    if (etr === "bad") errors[`etr-${barangayId}`] = "Write the date and time of the estimated restoration.";
-    if (Object.values(errors).some(Boolean) || consumers === null || off === null || crews === null || etr === "bad")
-      return data<ActionResult>({ intent, barangayId, errors, values }, { status: 422 });
+    const figures = readForm(form, barangayPowerFormSchema);
+    const barangayId = Number(figures.values.barangayId);
+    if (!figures.ok) {
+      // One form per barangay on the page: its messages are keyed by the barangay.
+      const errors: FieldErrors = {};
+      for (const [field, message] of Object.entries(figures.errors)) errors[`${field}-${barangayId}`] = message;
+      return data<ActionResult>({ intent, barangayId, errors, values: figures.values }, { status: 422 });
+    }
+    const { consumers, consumersOff: off, etr, crews } = figures.data;
     await s.db.transaction(async (tx) => {
       const row = await setBarangayPower(tx, { barangayId, consumers, consumersOff: off, etr, crews, actorId: me.id });
       await recordAudit(tx, {
@@ -170,24 +165,9 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
       </section>
 
       <h2>Figures per barangay</h2>
-      <Form method="get" className="console-filters">
-        <div className="field">
-          <label className="field__label" htmlFor="town">
-            Town
-          </label>
-          <select id="town" name="town" defaultValue={d.town ?? ""}>
-            <option value="">Choose…</option>
-            {TOWNS.map((t) => (
-              <option key={t}>{t}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <button type="submit" className="button button--secondary">
-            Show barangays
-          </button>
-        </div>
-      </Form>
+      <FilterForm label="Choose a town" button="Show barangays">
+        <FilterSelect name="town" label="Town" value={d.town ?? ""} any="Choose…" options={TOWNS} />
+      </FilterForm>
       {d.rows.map((r) => {
         const mine = result?.intent === "barangay" && result.barangayId === r.barangayId;
         const v = (name: string, fallback: string | number) => (mine ? result!.values[name] : String(fallback));

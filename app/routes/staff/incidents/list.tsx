@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { TOWNS, type Town } from "../../../../core/constants";
+import { isTown, TOWNS } from "../../../../core/constants";
 import { formatDateTime } from "../../../../core/dates";
 import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../../../core/reports";
 import { listIncidents } from "../../../../core/reports.server";
@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "incidents.manage");
   const url = new URL(args.request.url);
   const townParam = url.searchParams.get("town") ?? "";
-  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : undefined;
+  const town = isTown(townParam) ? townParam : undefined;
   const closed = url.searchParams.get("show") === "all";
   const list = await listIncidents(services(args.context).db, { open: !closed, town, limit: 300 });
   return {

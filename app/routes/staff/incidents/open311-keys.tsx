@@ -1,10 +1,13 @@
 import { data, Form, Link } from "react-router";
+import { z } from "zod";
 import { recordAudit } from "../../../../core/audit.server";
 import { formatDateTime } from "../../../../core/dates";
-import { issueOpen311Key, listOpen311Keys, revokeOpen311Key } from "../../../../core/outages.server";
+import { readForm } from "../../../../core/forms";
+import { issueOpen311Key, listOpen311Keys, open311KeyFormSchema, revokeOpen311Key } from "../../../../core/outages.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { textField } from "../form";
+import { ConsoleTable } from "../ConsoleTable";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/open311-keys";
@@ -31,22 +34,23 @@ export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "incidents.manage");
   const db = services(args.context).db;
   const st = staffServices(args);
-  const form = await args.request.formData();
+  const form = await postedForm(args.request);
   const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
-  if (textField(form, "intent") === "revoke") {
-    const id = Number(textField(form, "id"));
-    await db.transaction(async (tx) => {
-      if (await revokeOpen311Key(tx, id))
-        await recordAudit(tx, { ...audit, action: "open311_key.revoked", objectType: "open311_key", objectId: id });
-    });
+  if (intentOf(form, ["revoke"]) === "revoke") {
+    const revoke = readForm(form, z.object({ id: z.number().int().positive() }));
+    // A key that is not there (or no number) is revoked already: nothing to do.
+    if (revoke.ok) {
+      const { id } = revoke.data;
+      await db.transaction(async (tx) => {
+        if (await revokeOpen311Key(tx, id))
+          await recordAudit(tx, { ...audit, action: "open311_key.revoked", objectType: "open311_key", objectId: id });
+      });
+    }
     return data<ActionResult>({ errors: {} });
   }
-  const name = textField(form, "name").trim();
-  if (name.length < 3 || name.length > 100)
-    return data<ActionResult>(
-      { errors: { name: "Name the client in 3 to 100 characters, for example “Provincial DRRMO”." }, name },
-      { status: 422 },
-    );
+  const client = readForm(form, open311KeyFormSchema);
+  if (!client.ok) return data<ActionResult>({ errors: { name: client.errors.name }, name: client.values.name?.trim() }, { status: 422 });
+  const { name } = client.data;
   const issued = await db.transaction(async (tx) => {
     const key = await issueOpen311Key(tx, { name, actorId: me.id });
     await recordAudit(tx, { ...audit, action: "open311_key.issued", objectType: "open311_key", objectId: key.id, after: { name } });
@@ -87,38 +91,27 @@ export default function Open311Keys({ loaderData: d, actionData }: Route.Compone
         </Form>
       </section>
       <h2>Keys</h2>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              <th scope="col">Issued</th>
-              <th scope="col">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.keys.map((k) => (
-              <tr key={k.id}>
-                <td>{k.name}</td>
-                <td>{k.createdAt}</td>
-                <td>
-                  {k.revokedAt ? (
-                    `Revoked ${k.revokedAt}`
-                  ) : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="id" value={k.id} />
-                      <button type="submit" className="button button--secondary" aria-label={`Revoke the key of ${k.name}`}>
-                        Revoke
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable columns={["Client", "Issued", "State"]}>
+        {d.keys.map((k) => (
+          <tr key={k.id}>
+            <td>{k.name}</td>
+            <td>{k.createdAt}</td>
+            <td>
+              {k.revokedAt ? (
+                `Revoked ${k.revokedAt}`
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="id" value={k.id} />
+                  <button type="submit" className="button button--secondary" aria-label={`Revoke the key of ${k.name}`}>
+                    Revoke
+                  </button>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ConsoleTable>
     </>
   );
 }

@@ -5,11 +5,13 @@
  */
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { BarangayRef } from "../../../../core/barangay-match";
 import { now as clockNow } from "../../../../core/clock";
 import { TOWNS } from "../../../../core/constants";
 import { ContentValidationError } from "../../../../core/content-context";
 import { manilaFormParts } from "../../../../core/dates";
+import { readForm } from "../../../../core/forms";
 import { toEditableText } from "../../../../core/html";
 import {
   allBarangays,
@@ -24,18 +26,18 @@ import {
   updateInterruption,
 } from "../../../../core/interruption-editor.server";
 import { INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
-import { ErrorSummary, FieldError } from "../../../components/ui/Field";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { contentContext, formObject, idParam, readForm } from "../content/context.server";
-import { PublicationFields, PublishingActions, StateBadge } from "../content/PublicationFields";
+import { contentContext, idParam } from "../content/context.server";
+import { MoreActions, PublicationFields, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/edit";
 import "../content/content.css";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
-
-const LISTS = ["barangay", "wholeTown"];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "interruptions.manage");
@@ -70,27 +72,29 @@ function editableValues(form: InterruptionForm, barangays: BarangayRef[]): Inter
 export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "interruptions.manage");
   const ctx = contentContext(args, user);
-  const raw = formObject(await readForm(args.request), LISTS);
-  const intent = String(raw.intent ?? "save");
+  const posted = await postedForm(args.request);
+  const intent = intentOf(posted, ["save", "copy", ...PUBLISHING_INTENT_NAMES]) ?? "save";
+  const form = readForm(posted, interruptionFormSchema.extend({ copyDate: z.string().default("") }));
   const id = args.params.id ? idParam(args.params.id) : null;
+  const kept = { values: form.values, lists: form.lists };
+  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
+  const { copyDate, ...fields } = form.data;
   try {
     if (id != null && intent === "copy") {
-      const copy = await copyInterruption(ctx, id, String(raw.copyDate ?? ""));
+      const copy = await copyInterruption(ctx, id, copyDate);
       throw redirect(`/staff/interruptions/${copy}?saved=${encodeURIComponent("Copied as a draft: check it and publish it.")}`);
     }
-    if (id != null && (intent === "publish-now" || intent === "unpublish" || intent === "archive")) {
-      await setInterruptionPublication(ctx, id, intent === "publish-now" ? "now" : intent === "unpublish" ? "draft" : "archived");
-      throw redirect(
-        `/staff/interruptions?saved=${encodeURIComponent(intent === "publish-now" ? "Published." : intent === "unpublish" ? "Unpublished: it is a draft again." : "Archived.")}`,
-      );
+    if (id != null && isPublishingIntent(intent)) {
+      const { publication, saved } = PUBLISHING_INTENTS[intent];
+      await setInterruptionPublication(ctx, id, publication);
+      throw redirect(`/staff/interruptions?saved=${encodeURIComponent(saved)}`);
     }
-    const form = interruptionFormSchema.parse(raw);
-    if (id == null) await createInterruption(ctx, form);
-    else await updateInterruption(ctx, id, form);
+    if (id == null) await createInterruption(ctx, fields);
+    else await updateInterruption(ctx, id, fields);
   } catch (error) {
     if (error instanceof ContentValidationError)
       return data(
-        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { date: error.message }, values: raw },
+        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { date: error.message }, ...kept },
         { status: 422 },
       );
     throw error;
@@ -105,7 +109,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function InterruptionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { id, barangays, state, status } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = { ...loaderData.values, ...((actionData?.values ?? {}) as Record<string, unknown>) } as typeof loaderData.values;
+  const values = { ...loaderData.values, ...actionData?.values, ...actionData?.lists };
   const chosen = new Set(values.barangay.map(String));
   const whole = new Set(values.wholeTown);
   const [search, setSearch] = useState("");
@@ -135,15 +139,13 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
         <TextArea id="activities" label="Activities (what work is done)" value={text("activities")} error={errors.activities} />
         <TextArea id="circuit" label="Circuit to be opened" value={text("circuit")} error={errors.circuit} rows={2} />
 
-        <fieldset className="areas-fields" id="areas">
-          <legend>Affected areas</legend>
-          <FieldError id="areas-error" message={errors.areas} />
-          <div className="field">
-            <label className="field__label" htmlFor="area-search">
-              Find a barangay
-            </label>
-            <input type="search" id="area-search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
-          </div>
+        <FieldSet id="areas" legend="Affected areas" error={errors.areas} className="areas-fields">
+          <Field id="area-search" label="Find a barangay">
+            {(p) => (
+              // A filter of the list below, not a field of the form: no name, so it is not sent.
+              <input {...p} name={undefined} type="search" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+            )}
+          </Field>
           {TOWNS.map((town) => {
             const list = barangays.filter((b) => b.town === town);
             const shown = needle ? list.filter((b) => b.name.toLowerCase().includes(needle)) : list;
@@ -178,30 +180,23 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
               </details>
             );
           })}
-          <div className={`field${errors.pasteNames ? " field--error" : ""}`}>
-            <label className="field__label" htmlFor="pasteNames">
-              Or paste barangay names <span className="field__optional">(one a line, or separated by commas)</span>
-            </label>
-            <FieldError id="pasteNames-error" message={errors.pasteNames} />
-            <textarea
-              id="pasteNames"
-              name="pasteNames"
-              rows={3}
-              defaultValue={text("pasteNames")}
-              aria-describedby={errors.pasteNames ? "pasteNames-error" : undefined}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="pasteTown">
-              Pasted names are in
-            </label>
-            <select id="pasteTown" name="pasteTown" defaultValue={text("pasteTown")}>
-              <option value="">Any town (write "Town: name" when a name is in several)</option>
-              {TOWNS.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </div>
+          <Field
+            id="pasteNames"
+            label={<WithNote label="Or paste barangay names" note="one a line, or separated by commas" />}
+            error={errors.pasteNames}
+          >
+            {(p) => <textarea {...p} rows={3} defaultValue={text("pasteNames")} />}
+          </Field>
+          <Field id="pasteTown" label="Pasted names are in">
+            {(p) => (
+              <select {...p} defaultValue={text("pasteTown")}>
+                <option value="">Any town (write "Town: name" when a name is in several)</option>
+                {TOWNS.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            )}
+          </Field>
           <TextArea
             id="affectedAreas"
             label="Public wording of the areas (optional: written from your choice when empty)"
@@ -209,37 +204,27 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
             error={errors.affectedAreas}
             rows={3}
           />
-        </fieldset>
+        </FieldSet>
 
         <PublicationFields
           values={{ publish: text("publish"), publishAt: text("publishAt"), unpublishAt: text("unpublishAt") }}
           errors={errors}
           isNew={!id}
         />
-        <div className="form-actions">
-          <button type="submit" name="intent" value="save" className="button">
-            Save
-          </button>
-        </div>
+        <SaveButton />
       </Form>
 
       {id && (
-        <section className="console-card">
-          <h2>More</h2>
-          <PublishingActions />
+        <MoreActions>
           <Form method="post" noValidate>
-            <div className={`field${errors.copyDate ? " field--error" : ""}`}>
-              <label className="field__label" htmlFor="copyDate">
-                Copy to another day
-              </label>
-              <FieldError id="copyDate-error" message={errors.copyDate} />
-              <input type="date" id="copyDate" name="copyDate" aria-describedby={errors.copyDate ? "copyDate-error" : undefined} />
-            </div>
+            <Field id="copyDate" label="Copy to another day" error={errors.copyDate}>
+              {(p) => <input {...p} type="date" />}
+            </Field>
             <button type="submit" name="intent" value="copy" className="button button--secondary">
               Copy as a draft
             </button>
           </Form>
-        </section>
+        </MoreActions>
       )}
     </>
   );
@@ -276,38 +261,16 @@ function TextInput({
   optional?: boolean;
 }) {
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label} {optional && <span className="field__optional">(optional)</span>}
-      </label>
-      <FieldError id={`${id}-error`} message={error} />
-      <input
-        type={type}
-        id={id}
-        name={id}
-        defaultValue={value}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
-      />
-    </div>
+    <Field id={id} label={optional ? <WithNote label={label} /> : label} error={error}>
+      {(p) => <input {...p} type={type} defaultValue={value} />}
+    </Field>
   );
 }
 
 function TextArea({ id, label, value, error, rows = 4 }: { id: string; label: string; value: string; error?: string; rows?: number }) {
   return (
-    <div className={`field${error ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <FieldError id={`${id}-error`} message={error} />
-      <textarea
-        id={id}
-        name={id}
-        rows={rows}
-        defaultValue={value}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
-      />
-    </div>
+    <Field id={id} label={label} error={error}>
+      {(p) => <textarea {...p} rows={rows} defaultValue={value} />}
+    </Field>
   );
 }

@@ -3,13 +3,16 @@
  * checked first; if any is wrong nothing is stored and each bad row and column is named.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { ImportError, importInterruptionsCsv } from "../../../../core/interruption-editor.server";
 import { IMPORT_COLUMNS, type ImportProblem } from "../../../../core/interruption-rules";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
-import { contentContext, readForm } from "../content/context.server";
+import { contentContext } from "../content/context.server";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/import";
 import "../content/content.css";
+import { ProblemsTable } from "../ConsoleTable";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -23,19 +26,19 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "interruptions.manage");
-  const form = await readForm(args.request);
-  const file = form.get("file");
-  const pasted = typeof form.get("csv") === "string" ? String(form.get("csv")) : "";
-  const publish = form.get("publish") === "now" ? "now" : "draft";
-  let csv = pasted;
-  if (file && typeof file !== "string" && file.size > 0) {
-    if (file.size > MAX_CSV_BYTES)
-      return data(
-        { error: "The file is larger than 512 KB: is it the right one?", problems: [] as ImportProblem[], csv: pasted, publish },
-        { status: 422 },
-      );
-    csv = await file.text();
-  }
+  const form = await readPosted(
+    args.request,
+    z.object({
+      file: z.file().max(MAX_CSV_BYTES, "The file is larger than 512 KB: is it the right one?").optional(),
+      csv: z.string().default(""),
+      // Anything but "now" keeps them as drafts.
+      publish: z.enum(["now", "draft"]).catch("draft"),
+    }),
+  );
+  const pasted = form.values.csv ?? "";
+  const publish = form.values.publish === "now" ? "now" : "draft";
+  if (!form.ok) return data({ error: form.errors.file, problems: [] as ImportProblem[], csv: pasted, publish }, { status: 422 });
+  const csv = form.data.file ? await form.data.file.text() : pasted;
   if (!csv.trim())
     return data(
       { error: "Choose the CSV file, or paste its contents.", problems: [] as ImportProblem[], csv: pasted, publish },
@@ -73,39 +76,14 @@ export default function ImportInterruptions({ actionData }: Route.ComponentProps
         .
       </p>
       {actionData?.error && <ErrorSummary title="Nothing was imported" errors={{ file: actionData.error }} />}
-      {problems.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table import-problems">
-            <caption>Problems to correct</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {problems.map((p, i) => (
-                <tr key={i}>
-                  <td>Row {p.row}</td>
-                  <td>{p.column}</td>
-                  <td>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {problems.length > 0 && <ProblemsTable caption="Problems to correct" problems={problems} />}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="CSV file" error={actionData?.error && !problems.length ? actionData.error : undefined}>
           {(p) => <input {...p} type="file" accept=".csv,text/csv" />}
         </Field>
-        <div className="field">
-          <label className="field__label" htmlFor="csv">
-            Or paste the rows
-          </label>
-          <textarea id="csv" name="csv" rows={6} defaultValue={actionData?.csv ?? ""} />
-        </div>
+        <Field id="csv" label="Or paste the rows">
+          {(p) => <textarea {...p} rows={6} defaultValue={actionData?.csv ?? ""} />}
+        </Field>
         <fieldset className="publication-fields">
           <legend>After import</legend>
           <div className="choice-list">

@@ -4,7 +4,7 @@
  */
 import { Link } from "react-router";
 import { now as clockNow } from "../../../../core/clock";
-import { TOWNS, type Town } from "../../../../core/constants";
+import { isTown, TOWNS } from "../../../../core/constants";
 import { formatDateWithWeekday, formatTime } from "../../../../core/dates";
 import { toPlainText } from "../../../../core/html";
 import { listInterruptionsForStaff, NEXT_STATUSES, STATUS_ACTION_LABELS } from "../../../../core/interruption-editor.server";
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const townParam = url.searchParams.get("town") ?? "";
-  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : undefined;
+  const town = isTown(townParam) ? townParam : undefined;
   const stateParam = url.searchParams.get("state") ?? "";
   const state = (STATES as string[]).includes(stateParam) ? (stateParam as PublicState) : "";
   const whenParam = url.searchParams.get("when");

@@ -17,10 +17,11 @@ import {
 import { listInterruptionEvents } from "../../../../core/interruption-events.server";
 import { EVENT_LABELS } from "../../../../core/interruption-history.server";
 import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
-import { ErrorSummary, FieldError } from "../../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { contentContext, formObject, idParam, readForm } from "../content/context.server";
-import { keptText } from "../form";
+import { contentContext, idParam } from "../content/context.server";
+import { WithNote } from "../content/PublicationFields";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/status";
 import "../content/content.css";
@@ -59,21 +60,22 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "interruptions.manage");
   const { row } = await load(args);
-  const form = formObject(await readForm(args.request));
-  const parsed = statusChangeSchema.safeParse(form);
-  if (!parsed.success)
-    return data({ errors: { status: "Choose the new status." } as Record<string, string>, values: form }, { status: 422 });
+  const form = await readPosted(args.request, statusChangeSchema);
+  if (!form.ok) return data({ errors: form.errors, values: form.values }, { status: 422 });
   try {
-    await changeInterruptionStatus(contentContext(args, user), row.id, parsed.data);
+    await changeInterruptionStatus(contentContext(args, user), row.id, form.data);
   } catch (error) {
     if (error instanceof ContentValidationError)
       return data(
-        { errors: { ...error.fieldErrors, ...(Object.keys(error.fieldErrors).length ? {} : { status: error.message }) }, values: form },
+        {
+          errors: { ...error.fieldErrors, ...(Object.keys(error.fieldErrors).length ? {} : { status: error.message }) },
+          values: form.values,
+        },
         { status: 422 },
       );
     throw error;
   }
-  throw redirect(`/staff/interruptions?saved=${encodeURIComponent(`Marked ${parsed.data.status}. The public page shows it now.`)}`);
+  throw redirect(`/staff/interruptions?saved=${encodeURIComponent(`Marked ${form.data.status}. The public page shows it now.`)}`);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Change status | WESPECO staff" }];
@@ -81,7 +83,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Change status | WESPECO
 export default function StatusChange({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = keptText(actionData?.values);
+  const values: Record<string, string | undefined> = actionData?.values ?? {};
   const selected = values.status ?? d.selected;
   return (
     <>
@@ -103,38 +105,23 @@ export default function StatusChange({ loaderData, actionData }: Route.Component
       ) : (
         <Form method="post" noValidate>
           <ErrorSummary errors={errors} />
-          <fieldset className="publication-fields">
-            <legend>New status</legend>
-            <FieldError id="status-error" message={errors.status} />
-            <div className="choice-list" id="status">
+          <FieldSet id="status" legend="New status" error={errors.status} className="publication-fields">
+            <div className="choice-list">
               {d.next.map((n) => (
                 <label key={n.status}>
                   <input type="radio" name="status" value={n.status} defaultChecked={selected === n.status} /> {n.label}
                 </label>
               ))}
             </div>
-          </fieldset>
+          </FieldSet>
           {d.next.some((n) => n.status === "extended") && (
-            <div className={`field${errors.newEnd ? " field--error" : ""}`}>
-              <label className="field__label" htmlFor="newEnd">
-                New end, when extending (Manila time)
-              </label>
-              <FieldError id="newEnd-error" message={errors.newEnd} />
-              <input
-                type="datetime-local"
-                id="newEnd"
-                name="newEnd"
-                defaultValue={values.newEnd ?? d.suggestedEnd}
-                aria-describedby={errors.newEnd ? "newEnd-error" : undefined}
-              />
-            </div>
+            <Field id="newEnd" label="New end, when extending (Manila time)" error={errors.newEnd}>
+              {(p) => <input {...p} type="datetime-local" defaultValue={values.newEnd ?? d.suggestedEnd} />}
+            </Field>
           )}
-          <div className="field">
-            <label className="field__label" htmlFor="note">
-              Public note <span className="field__optional">(optional, shown on the public page)</span>
-            </label>
-            <textarea id="note" name="note" rows={2} maxLength={500} defaultValue={values.note ?? ""} />
-          </div>
+          <Field id="note" label={<WithNote label="Public note" note="optional, shown on the public page" />} error={errors.note}>
+            {(p) => <textarea {...p} rows={2} maxLength={500} defaultValue={values.note ?? ""} />}
+          </Field>
           <div className="status-buttons">
             <button type="submit" className="button">
               Confirm

@@ -3,13 +3,16 @@
  * and the topics: create, edit, order by sequence number; locked once someone registered.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { listTopics } from "../../../../core/agam.server";
-import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked } from "../../../../core/agam-admin.server";
+import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked, windowSchema } from "../../../../core/agam-admin.server";
 import { now } from "../../../../core/clock";
-import { formatDateTime, manilaLocalInput, toManilaLocalInput } from "../../../../core/dates";
-import { ErrorSummary, FieldError } from "../../../components/ui/Field";
+import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
+import { readForm } from "../../../../core/forms";
+import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { idParam, readForm } from "../content/context.server";
+import { idParam } from "../content/context.server";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/agam";
@@ -39,19 +42,12 @@ type Errors = Record<string, string>;
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
   const { db } = services(args.context);
-  const form = await readForm(args.request);
-  const intent = String(form.get("intent") ?? "");
+  const form = await postedForm(args.request);
+  const intent = intentOf(form, ["window", "topic"]);
   if (intent === "window") {
-    const opens = String(form.get("opens") ?? "");
-    const closes = String(form.get("closes") ?? "");
-    const opensAt = manilaLocalInput(opens);
-    const closesAt = manilaLocalInput(closes);
-    const errors: Errors = {};
-    if (!opensAt) errors.opens = "Enter when registration opens, a date and time";
-    if (!closesAt) errors.closes = "Enter when registration closes, a date and time";
-    else if (opensAt && closesAt <= opensAt) errors.closes = "The closing time must be after the opening time";
-    if (!opensAt || !closesAt || Object.keys(errors).length)
-      return data({ intent, key: "", errors, values: { opens, closes } }, { status: 422 });
+    const window = readForm(form, windowSchema);
+    if (!window.ok) return data({ intent, key: "", errors: window.errors as Errors, values: window.values }, { status: 422 });
+    const { opens: opensAt, closes: closesAt } = window.data;
     await db.transaction(async (tx) => {
       await setWindow(tx, { opensAt, closesAt });
       await auditMember(
@@ -64,27 +60,24 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(`/staff/members/agam?saved=${encodeURIComponent("Registration window saved.")}`);
   }
   if (intent === "topic") {
-    const idRaw = String(form.get("id") ?? "");
-    const id = idRaw ? idParam(idRaw) : null;
-    const values = {
-      sequenceNumber: String(form.get("sequenceNumber") ?? ""),
-      topic: String(form.get("topic") ?? ""),
-      description: String(form.get("description") ?? ""),
-    };
-    const parsed = topicSchema.safeParse(values);
+    const topic = readForm(form, topicSchema.extend({ id: z.string().default("") }));
+    const id = topic.values.id ? idParam(topic.values.id) : null;
     const key = id ?? "new";
-    if (!parsed.success) {
+    const values = topic.values;
+    if (!topic.ok) {
+      // One form per topic on the page: its messages are keyed by the topic.
       const errors: Errors = {};
-      for (const issue of parsed.error.issues) errors[`${key}-${String(issue.path[0])}`] ??= issue.message;
+      for (const [field, message] of Object.entries(topic.errors)) errors[`${key}-${field}`] = message;
       return data({ intent, key, errors, values }, { status: 422 });
     }
+    const { id: _, ...parsed } = topic.data;
     const result = await db.transaction(async (tx) => {
-      const r = await saveTopic(tx, id, parsed.data);
+      const r = await saveTopic(tx, id, parsed);
       if (r.ok)
         await auditMember(
           args,
           me,
-          { action: id ? "agam_topic.changed" : "agam_topic.created", objectType: "agam_topic", objectId: r.id, after: parsed.data },
+          { action: id ? "agam_topic.changed" : "agam_topic.created", objectType: "agam_topic", objectId: r.id, after: parsed },
           tx,
         );
       return r;
@@ -94,13 +87,13 @@ export async function action(args: Route.ActionArgs) {
         result.reason === "locked"
           ? "The topics are locked: members have registered and voted on them."
           : result.reason === "sequence_taken"
-            ? `Sequence number ${parsed.data.sequenceNumber} is another topic's: choose a free one.`
+            ? `Sequence number ${parsed.sequenceNumber} is another topic's: choose a free one.`
             : "This topic no longer exists.";
       return data({ intent, key, errors: { [`${key}-sequenceNumber`]: message }, values }, { status: 409 });
     }
     throw redirect(`/staff/members/agam?saved=${encodeURIComponent(id ? "Topic saved." : "Topic added.")}`);
   }
-  return data({ intent, key: "", errors: { form: "Unknown action." } as Errors, values: {} }, { status: 400 });
+  return data({ intent: "", key: "", errors: { form: "Unknown action." } as Errors, values: {} }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "AGAM administration | WESPECO staff" }];
@@ -115,34 +108,15 @@ function TopicFields({ prefix, values, errors, disabled }: { prefix: string; val
   const f = (name: keyof TopicValues) => `${prefix}-${name}`;
   return (
     <>
-      <div className={`field${errors[f("sequenceNumber")] ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={f("sequenceNumber")}>
-          Sequence number
-        </label>
-        <FieldError id={`${f("sequenceNumber")}-error`} message={errors[f("sequenceNumber")]} />
-        <input
-          id={f("sequenceNumber")}
-          name="sequenceNumber"
-          inputMode="numeric"
-          size={4}
-          defaultValue={values.sequenceNumber}
-          disabled={disabled}
-        />
-      </div>
-      <div className={`field${errors[f("topic")] ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={f("topic")}>
-          Topic
-        </label>
-        <FieldError id={`${f("topic")}-error`} message={errors[f("topic")]} />
-        <input type="text" id={f("topic")} name="topic" defaultValue={values.topic} disabled={disabled} />
-      </div>
-      <div className={`field${errors[f("description")] ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={f("description")}>
-          Description
-        </label>
-        <FieldError id={`${f("description")}-error`} message={errors[f("description")]} />
-        <textarea id={f("description")} name="description" rows={3} defaultValue={values.description} disabled={disabled} />
-      </div>
+      <Field id={f("sequenceNumber")} name="sequenceNumber" label="Sequence number" error={errors[f("sequenceNumber")]}>
+        {(p) => <input {...p} inputMode="numeric" size={4} defaultValue={values.sequenceNumber} disabled={disabled} />}
+      </Field>
+      <Field id={f("topic")} name="topic" label="Topic" error={errors[f("topic")]}>
+        {(p) => <input {...p} type="text" defaultValue={values.topic} disabled={disabled} />}
+      </Field>
+      <Field id={f("description")} name="description" label="Description" error={errors[f("description")]}>
+        {(p) => <textarea {...p} rows={3} defaultValue={values.description} disabled={disabled} />}
+      </Field>
     </>
   );
 }
@@ -182,20 +156,12 @@ export default function AgamAdmin({ loaderData, actionData }: Route.ComponentPro
         <p>{windowText}</p>
         <Form method="post" noValidate className="console-filters">
           <input type="hidden" name="intent" value="window" />
-          <div className={`field${errors.opens ? " field--error" : ""}`}>
-            <label className="field__label" htmlFor="opens">
-              Opens (Philippine time)
-            </label>
-            <FieldError id="opens-error" message={errors.opens} />
-            <input type="datetime-local" id="opens" name="opens" defaultValue={windowValues.opens} />
-          </div>
-          <div className={`field${errors.closes ? " field--error" : ""}`}>
-            <label className="field__label" htmlFor="closes">
-              Closes (Philippine time)
-            </label>
-            <FieldError id="closes-error" message={errors.closes} />
-            <input type="datetime-local" id="closes" name="closes" defaultValue={windowValues.closes} />
-          </div>
+          <Field id="opens" label="Opens (Philippine time)" error={errors.opens}>
+            {(p) => <input {...p} type="datetime-local" defaultValue={windowValues.opens} />}
+          </Field>
+          <Field id="closes" label="Closes (Philippine time)" error={errors.closes}>
+            {(p) => <input {...p} type="datetime-local" defaultValue={windowValues.closes} />}
+          </Field>
           <div className="field">
             <button type="submit" className="button">
               Save window

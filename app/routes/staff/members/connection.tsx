@@ -20,15 +20,20 @@ import {
   type Actor,
   addNote,
   changeStatus,
+  documentsFormSchema,
   getApplication,
   getProgress,
   listNotes,
+  noteFormSchema,
   setDocuments,
+  statusChangeFormSchema,
 } from "../../../../core/connection-queue.server";
 import { formatDate, formatDateTime } from "../../../../core/dates";
+import { readForm } from "../../../../core/forms";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { type FieldErrors, textField } from "../form";
+import type { FieldErrors } from "../form";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/connection";
@@ -123,33 +128,26 @@ export async function action(args: Route.ActionArgs) {
   const db = services(args.context).db;
   const st = staffServices(args);
   const actor: Actor = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
-  const form = await args.request.formData();
-  const intent = textField(form, "intent");
+  const form = await postedForm(args.request);
+  const intent = intentOf(form, ["status", "documents", "note"]);
   const now = new Date();
   if (intent === "status") {
-    const values = {
-      status: textField(form, "status"),
-      seminarDate: textField(form, "seminarDate"),
-      inspectionDate: textField(form, "inspectionDate"),
-      declineReason: textField(form, "declineReason"),
-    };
-    const { errors, change } = checkStatusChange(values);
+    const read = readForm(form, statusChangeFormSchema);
+    const values = read.values;
+    const { errors, change } = read.ok ? checkStatusChange(read.data) : { errors: read.errors, change: undefined };
     if (!change) return data<ActionResult>({ form: "status", errors, values }, { status: 422 });
     await changeStatus(db, app.id, change, actor, now);
     return redirect(`/staff/members/connections/${app.id}?saved=status`);
   }
   if (intent === "documents") {
-    const ticked = form.getAll("document").filter((v): v is string => typeof v === "string");
-    await setDocuments(db, app.id, readDocuments(ticked), actor, now);
+    const { lists } = readForm(form, documentsFormSchema);
+    await setDocuments(db, app.id, readDocuments(lists.document ?? []), actor, now);
     return redirect(`/staff/members/connections/${app.id}?saved=documents`);
   }
   if (intent === "note") {
-    const body = textField(form, "note").trim();
-    const errors: FieldErrors = {};
-    if (!body) errors.note = "Write the note.";
-    else if (body.length > 2000) errors.note = "At most 2,000 characters.";
-    if (errors.note) return data<ActionResult>({ form: "note", errors, values: { note: textField(form, "note") } }, { status: 422 });
-    await addNote(db, app.id, body, actor, now);
+    const note = readForm(form, noteFormSchema);
+    if (!note.ok) return data<ActionResult>({ form: "note", errors: note.errors, values: note.values }, { status: 422 });
+    await addNote(db, app.id, note.data.note, actor, now);
     return redirect(`/staff/members/connections/${app.id}?saved=note`);
   }
   return data<ActionResult>({ form: "status", errors: { status: "Unknown action." }, values: {} }, { status: 400 });

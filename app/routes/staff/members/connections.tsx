@@ -16,7 +16,7 @@ import {
   townOfAddress,
 } from "../../../../core/connection-queue";
 import { listQueue } from "../../../../core/connection-queue.server";
-import { TOWNS, type Town } from "../../../../core/constants";
+import { isTown, TOWNS } from "../../../../core/constants";
 import { formatDate } from "../../../../core/dates";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   const townParam = params.get("town") ?? "";
   const ageParam = params.get("age") ?? "";
   const status = isConnectionStatus(statusParam) ? statusParam : undefined;
-  const town = (TOWNS as readonly string[]).includes(townParam) ? (townParam as Town) : undefined;
+  const town = isTown(townParam) ? townParam : undefined;
   const age: ConnectionAge = isConnectionAge(ageParam) ? ageParam : "";
   const now = new Date();
   const db = services(args.context).db;

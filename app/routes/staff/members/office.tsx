@@ -5,12 +5,14 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { findMember, listTopics, register, registrationSchema } from "../../../../core/agam.server";
-import { closedMessage, registrationWindowState } from "../../../../core/agam-admin.server";
+import { closedMessage, officeFormSchema, registrationWindowState } from "../../../../core/agam-admin.server";
 import { normalizeAccountNumber } from "../../../../core/agam-rules";
 import { now } from "../../../../core/clock";
-import { ErrorSummary, FieldError } from "../../../components/ui/Field";
+import { readForm } from "../../../../core/forms";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { readForm } from "../content/context.server";
+import { WithNote } from "../content/PublicationFields";
+import { postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/office";
@@ -37,23 +39,17 @@ type Values = Record<string, string>;
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
   const { db } = services(args.context);
-  const form = await readForm(args.request);
-  const values: Values = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string") values[k] = v;
+  const topics = await listTopics(db);
+  const form = readForm(await postedForm(args.request), officeFormSchema(topics));
+  const values: Values = form.values;
   const window = await registrationWindowState(db, now());
   if (!window.open) return data({ errors: { account: closedMessage(window) } as Values, values }, { status: 403 });
-  const topics = await listTopics(db);
   const account = normalizeAccountNumber(values.account ?? "");
-  const errors: Values = {};
   const member = /^\d{2}-\d{4}-\d{4}$/.test(account) ? await findMember(db, account) : undefined;
+  const errors: Values = {};
   if (!member) errors.account = "Enter the account number of a member on the roll, like 01-1000-4568";
   else if (member.registered > 0) errors.account = `${member.name} is already registered`;
-  for (const t of topics) {
-    const v = values[`topic-${t.sequenceNumber}`];
-    if (v !== "1" && v !== "0") errors[`topic-${t.sequenceNumber}`] = `Choose approve or disapprove for topic ${t.sequenceNumber}`;
-    else if (v === "0" && !(values[`reason-${t.sequenceNumber}`] ?? "").trim())
-      errors[`reason-${t.sequenceNumber}`] = `Write the member's reason for disapproving topic ${t.sequenceNumber}`;
-  }
+  if (!form.ok) Object.assign(errors, form.errors);
   if (Object.keys(errors).length) return data({ errors, values }, { status: 422 });
   const parsed = registrationSchema.safeParse({
     account,
@@ -113,53 +109,30 @@ export default function Office({ loaderData, actionData }: Route.ComponentProps)
           <p>Check the member's ID first. Their decisions are recorded as they tell you; the audit log records that you registered them.</p>
           {Object.keys(errors).length > 0 && <ErrorSummary errors={errors} />}
           <Form method="post" noValidate>
-            <div className={`field${errors.account ? " field--error" : ""}`}>
-              <label className="field__label" htmlFor="account">
-                Account number
-              </label>
-              <FieldError id="account-error" message={errors.account} />
-              <input type="text" id="account" name="account" inputMode="numeric" defaultValue={values.account ?? ""} />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor="phone">
-                Mobile number (optional)
-              </label>
-              <input type="text" id="phone" name="phone" defaultValue={values.phone ?? ""} />
-            </div>
-            <div className={`field${errors.email ? " field--error" : ""}`}>
-              <label className="field__label" htmlFor="email">
-                E-mail (optional)
-              </label>
-              <FieldError id="email-error" message={errors.email} />
-              <input type="email" id="email" name="email" defaultValue={values.email ?? ""} />
-            </div>
+            <Field id="account" label="Account number" error={errors.account}>
+              {(p) => <input {...p} type="text" inputMode="numeric" defaultValue={values.account ?? ""} />}
+            </Field>
+            <Field id="phone" label={<WithNote label="Mobile number" />} error={errors.phone}>
+              {(p) => <input {...p} type="text" defaultValue={values.phone ?? ""} />}
+            </Field>
+            <Field id="email" label={<WithNote label="E-mail" />} error={errors.email}>
+              {(p) => <input {...p} type="email" defaultValue={values.email ?? ""} />}
+            </Field>
             {topics.map((t) => {
               const name = `topic-${t.sequenceNumber}`;
+              const reason = `reason-${t.sequenceNumber}`;
               return (
-                <fieldset key={t.id} className={`member-topic${errors[name] ? " field--error" : ""}`}>
-                  <legend>
-                    {t.sequenceNumber}. {t.topic}
-                  </legend>
-                  <FieldError id={`${name}-error`} message={errors[name]} />
+                <FieldSet key={t.id} id={name} legend={`${t.sequenceNumber}. ${t.topic}`} error={errors[name]} className="member-topic">
                   <label>
-                    <input type="radio" id={name} name={name} value="1" defaultChecked={values[name] === "1"} /> Approve
+                    <input type="radio" name={name} value="1" defaultChecked={values[name] === "1"} /> Approve
                   </label>{" "}
                   <label>
                     <input type="radio" name={name} value="0" defaultChecked={values[name] === "0"} /> Disapprove
                   </label>
-                  <div className={`field${errors[`reason-${t.sequenceNumber}`] ? " field--error" : ""}`}>
-                    <label className="field__label" htmlFor={`reason-${t.sequenceNumber}`}>
-                      Reason, when disapproving
-                    </label>
-                    <FieldError id={`reason-${t.sequenceNumber}-error`} message={errors[`reason-${t.sequenceNumber}`]} />
-                    <input
-                      type="text"
-                      id={`reason-${t.sequenceNumber}`}
-                      name={`reason-${t.sequenceNumber}`}
-                      defaultValue={values[`reason-${t.sequenceNumber}`] ?? ""}
-                    />
-                  </div>
-                </fieldset>
+                  <Field id={reason} label="Reason, when disapproving" error={errors[reason]}>
+                    {(p) => <input {...p} type="text" defaultValue={values[reason] ?? ""} />}
+                  </Field>
+                </FieldSet>
               );
             })}
             <button type="submit" className="button">

@@ -6,9 +6,9 @@
 import { data, Form, redirect } from "react-router";
 import { recordAudit } from "../../../../core/audit.server";
 import { ALL_KINDS, ERASABLE_KINDS, KIND_LABELS, type SubjectRecords } from "../../../../core/personal-data";
-import { eraseSubject, findSubject, subjectKeyOf } from "../../../../core/personal-data.server";
-import { ErrorSummary, FieldError } from "../../../components/ui/Field";
-import { readForm } from "../content/context.server";
+import { eraseSubject, erasureSchema, findSubject, SUBJECT_QUERY_HINT, subjectKeyOf } from "../../../../core/personal-data.server";
+import { CheckboxField, ErrorSummary, Field } from "../../../components/ui/Field";
+import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/privacy";
@@ -17,8 +17,6 @@ import "./members.css";
 
 export const handle: ConsoleHandle = { staff: "members.manage" };
 
-const QUERY_HINT = "Enter an account number (01-1000-4568), an e-mail address or a mobile number (0917 123 4567).";
-
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireStaff(args, "members.manage");
   const url = new URL(args.request.url);
@@ -26,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const done = url.searchParams.get("done") ?? "";
   if (!q) return { q, done, error: null, found: null };
   const key = subjectKeyOf(q);
-  if (!key) return { q, done, error: QUERY_HINT, found: null };
+  if (!key) return { q, done, error: SUBJECT_QUERY_HINT, found: null };
   const found = await findSubject(staffServices(args).db, key);
   await auditMember(args, me, {
     action: "data_subject.searched",
@@ -39,16 +37,10 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
-  const form = await readForm(args.request);
-  const q = String(form.get("q") ?? "").slice(0, 200);
-  const reason = String(form.get("reason") ?? "").trim();
-  const key = subjectKeyOf(q);
-  const errors: Record<string, string> = {};
-  if (!key) errors.q = QUERY_HINT;
-  if (!reason) errors.reason = "Enter the reason for the erasure (for example: the member's written request of 5 March 2026).";
-  else if (reason.length > 500) errors.reason = "The reason is at most 500 characters.";
-  if (form.get("confirm") !== "yes") errors.confirm = "Tick the box to confirm the erasure: it cannot be undone.";
-  if (!key || Object.keys(errors).length) return data({ errors, reason }, { status: 422 });
+  const form = await readPosted(args.request, erasureSchema);
+  if (!form.ok) return data({ errors: form.errors, reason: form.values.reason?.trim() ?? "" }, { status: 422 });
+  const { q: key, reason } = form.data;
+  const q = form.values.q!.slice(0, 200);
   const staff = staffServices(args);
   const counts = await staff.db.transaction(async (tx) => {
     const found = await findSubject(tx, key);
@@ -99,13 +91,9 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
       )}
       {Object.keys(errors).length > 0 && <ErrorSummary errors={errors} />}
       <form method="get" className="console-filters" role="search" aria-label="Find a person's records">
-        <div className={`field${error ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor="q">
-            Account number, e-mail or mobile number
-          </label>
-          <FieldError id="q-error" message={error} />
-          <input type="search" id="q" name="q" defaultValue={q} aria-describedby={error ? "q-error" : undefined} />
-        </div>
+        <Field id="q" label="Account number, e-mail or mobile number" error={error ?? undefined}>
+          {(p) => <input {...p} type="search" defaultValue={q} />}
+        </Field>
         <div className="field">
           <button type="submit" className="button">
             Find records
@@ -139,19 +127,12 @@ export default function Privacy({ loaderData, actionData }: Route.ComponentProps
             <Form method="post" noValidate className="console-card">
               <h3>Erase these records</h3>
               <input type="hidden" name="q" value={q} />
-              <div className={`field${errors.reason ? " field--error" : ""}`}>
-                <label className="field__label" htmlFor="reason">
-                  Reason (recorded in the audit log)
-                </label>
-                <FieldError id="reason-error" message={errors.reason} />
-                <textarea id="reason" name="reason" rows={3} defaultValue={actionData?.reason ?? ""} />
-              </div>
-              <div className={`field${errors.confirm ? " field--error" : ""}`}>
-                <FieldError id="confirm-error" message={errors.confirm} />
-                <label>
-                  <input type="checkbox" id="confirm" name="confirm" value="yes" /> I confirm: erase or anonymize these {count} records
-                </label>
-              </div>
+              <Field id="reason" label="Reason (recorded in the audit log)" error={errors.reason}>
+                {(p) => <textarea {...p} rows={3} defaultValue={actionData?.reason ?? ""} />}
+              </Field>
+              <CheckboxField id="confirm" label={`I confirm: erase or anonymize these ${count} records`} error={errors.confirm}>
+                {(p) => <input {...p} type="checkbox" value="yes" />}
+              </CheckboxField>
               <button type="submit" className="button button--danger">
                 Erase
               </button>

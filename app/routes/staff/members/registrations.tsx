@@ -15,6 +15,7 @@ import type { Route } from "./+types/registrations";
 import { auditMember } from "./audit.server";
 import { filterSearch, readRegistrationQuery } from "./registration-query";
 import "./members.css";
+import { ConsoleTable } from "../ConsoleTable";
 import { FilterForm, FilterSelect } from "../Filters";
 
 export const handle: ConsoleHandle = { staff: "members.read" };
@@ -73,49 +74,37 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="notice">No registrations match.</p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>
-              {rows.length === limit ? `The newest ${limit} registrations (download the CSV for all)` : `${rows.length} registrations`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">District</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Decisions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <Link to={`/staff/members/agam/registrations/${r.id}`}>{r.name}</Link>
-                    <br />
-                    {r.accountNumber}
-                  </td>
-                  <td>
-                    {r.district} {districtTown(r.district)}
-                  </td>
-                  <td>
-                    {r.registeredAt}
-                    <br />({r.origin})
-                  </td>
-                  <td>
-                    <ul className="member-decisions">
-                      {r.decisions.map((d) => (
-                        <li key={d.topicSequence}>
-                          {d.topicSequence}: {d.value === 1 ? "approve" : "disapprove"}
-                          {d.reason ? ` (${d.reason})` : ""}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={rows.length === limit ? `The newest ${limit} registrations (download the CSV for all)` : `${rows.length} registrations`}
+          columns={["Member", "District", "Registered", "Decisions"]}
+        >
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <Link to={`/staff/members/agam/registrations/${r.id}`}>{r.name}</Link>
+                <br />
+                {r.accountNumber}
+              </td>
+              <td>
+                {r.district} {districtTown(r.district)}
+              </td>
+              <td>
+                {r.registeredAt}
+                <br />({r.origin})
+              </td>
+              <td>
+                <ul className="member-decisions">
+                  {r.decisions.map((d) => (
+                    <li key={d.topicSequence}>
+                      {d.topicSequence}: {d.value === 1 ? "approve" : "disapprove"}
+                      {d.reason ? ` (${d.reason})` : ""}
+                    </li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
     </>
   );

@@ -4,16 +4,18 @@
  * A file that is not a roll stores nothing.
  */
 import { data, Form } from "react-router";
+import { z } from "zod";
 import { ROLL_COLUMNS, type RollRefusal } from "../../../../core/member-roll";
 import { importRollCsv } from "../../../../core/member-roll.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { readForm } from "../content/context.server";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/roll";
 import { auditMember } from "./audit.server";
 import "./members.css";
+import { ConsoleTable } from "../ConsoleTable";
 
 export const handle: ConsoleHandle = { staff: "members.manage" };
 
@@ -33,10 +35,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
-  const form = await readForm(args.request);
-  const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0) return data<Result>({ error: "Choose the roll's CSV file." }, { status: 422 });
-  if (file.size > MAX_CSV_BYTES) return data<Result>({ error: "The file is larger than 20 MB: is it the roll?" }, { status: 422 });
+  const form = await readPosted(
+    args.request,
+    z.object({ file: z.file("Choose the roll's CSV file.").max(MAX_CSV_BYTES, "The file is larger than 20 MB: is it the roll?") }),
+  );
+  if (!form.ok) return data<Result>({ error: form.errors.file ?? "Choose the roll's CSV file." }, { status: 422 });
+  const { file } = form.data;
   const result = await importRollCsv(services(args.context).db, await file.text(), (tx, summary) =>
     auditMember(
       args,
@@ -78,27 +82,19 @@ export default function Roll({ actionData }: Route.ComponentProps) {
         </div>
       )}
       {summary && summary.refused.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table member-refused">
-            <caption>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Account</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.refused.map((r) => (
-                <tr key={r.line}>
-                  <td>{r.line}</td>
-                  <td>{r.accountNumber}</td>
-                  <td>{r.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          caption={<>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</>}
+          className="member-refused"
+          columns={["Line", "Account", "Reason"]}
+        >
+          {summary.refused.map((r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.accountNumber}</td>
+              <td>{r.reason}</td>
+            </tr>
+          ))}
+        </ConsoleTable>
       )}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="Roll (CSV file)" error={actionData?.error}>

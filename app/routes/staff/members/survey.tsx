@@ -25,7 +25,7 @@ import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/survey";
 import { ColumnBars, HorizontalBars } from "./SurveyCharts";
 import "./members.css";
-import { FilterForm, FilterSearch, FilterSelect } from "../Filters";
+import { FilterForm, FilterInput, FilterSearch, FilterSelect } from "../Filters";
 
 /** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "members.read" };
@@ -113,18 +113,8 @@ export default function SurveyResults({ loaderData: d }: Route.ComponentProps) {
       <title>Survey results | WESPECO staff</title>
       <h1>Survey results</h1>
       <FilterForm label="Period and town">
-        <div className="field">
-          <label className="field__label" htmlFor="from">
-            From (month)
-          </label>
-          <input type="month" id="from" name="from" defaultValue={monthKey(filter.from)} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="to">
-            To (month)
-          </label>
-          <input type="month" id="to" name="to" defaultValue={monthKey(filter.to)} />
-        </div>
+        <FilterInput name="from" label="From (month)" value={monthKey(filter.from)} type="month" />
+        <FilterInput name="to" label="To (month)" value={monthKey(filter.to)} type="month" />
         <FilterSelect
           name="town"
           label="Town"

@@ -4,6 +4,7 @@
  * Every figure is checked first; a mismatch is refused with the figures and nothing is stored.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { now as clockNow } from "../../../../core/clock";
 import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../core/constants";
 import { ContentValidationError } from "../../../../core/content-context";
@@ -20,11 +21,14 @@ import {
 } from "../../../../core/rates-editor.server";
 import { listRevisions } from "../../../../core/revisions.server";
 import { services } from "../../../context";
-import { contentContext, readForm } from "../content/context.server";
+import { contentContext } from "../content/context.server";
+import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
+import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
+import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "rates.manage" };
@@ -70,14 +74,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function fromGrid(form: FormData): RatesInput {
-  const text = (k: string) => String(form.get(k) ?? "");
+function fromGrid(form: Record<string, string>): RatesInput {
+  const text = (k: string) => form[k] ?? "";
   const input: RatesInput = { rates: RATE_TYPES.map((t) => ({ type: t, amount: text(`rate-${t}`) })), charges: [] };
   for (let i = 0; i < 60; i++) {
     const name = text(`g${i}-name`);
     const queue = text(`g${i}-queue`);
     const values = Object.fromEntries(GENERATION_COLUMNS.map((c) => [c.key, text(`g${i}-${c.key}`)])) as Record<GenerationKey, string>;
-    if (!form.has(`g${i}-name`)) break;
+    if (!(`g${i}-name` in form)) break;
     if (!name.trim() && !queue.trim() && Object.values(values).every((v) => !v.trim())) continue;
     input.charges.push({ name, queue, values, row: i + 1 });
   }
@@ -86,32 +90,40 @@ function fromGrid(form: FormData): RatesInput {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireStaff(args, "rates.manage");
-  const form = await readForm(args.request);
-  const year = Number(form.get("year"));
-  const month = Number(form.get("month"));
-  const source = form.get("source") === "csv" ? "csv" : "grid";
-  const publishAtText = String(form.get("publishAt") ?? "");
+  const form = await readPosted(
+    args.request,
+    z
+      .object({
+        // The month is checked where the rates are saved ("Choose the month and year.").
+        year: z.number().catch(0),
+        month: z.number().catch(0),
+        source: z.enum(["grid", "csv"]).catch("grid"),
+        publishAt: z.string().default(""),
+        // A file over 512 KB counts as none: the message says the limit.
+        file: z
+          .file()
+          .max(512 * 1024)
+          .optional()
+          .catch(undefined),
+      })
+      // The grid's cells: rate-<type>, g<row>-name, g<row>-queue, g<row>-<column>.
+      .catchall(z.string()),
+  );
+  const source = form.values.source === "csv" ? "csv" : "grid";
+  const fail = (problems: RatesProblem[]) => data({ problems, source, grid: source === "grid" ? form.values : null }, { status: 422 });
+  if (!form.ok) return fail(Object.values(form.errors).map((message) => ({ column: "Form", message })));
+  const { year, month, publishAt: publishAtText, file } = form.data;
   const publishAt = publishAtText ? manilaLocalInput(publishAtText) : null;
-  const fail = (problems: RatesProblem[]) =>
-    data(
-      {
-        problems,
-        source,
-        grid: source === "grid" ? Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) : null,
-      },
-      { status: 422 },
-    );
   if (publishAtText && !publishAt)
     return fail([{ column: "Published from", message: "Enter when the month's rates become public, like 2026-03-01 00:00." }]);
   let input: RatesInput;
   try {
     if (source === "csv") {
-      const file = form.get("file");
-      const text = file && typeof file !== "string" && file.size > 0 ? (file.size > 512 * 1024 ? "" : await file.text()) : "";
+      const text = file ? await file.text() : "";
       if (!text.trim())
         return fail([{ column: "CSV file", message: "Choose the CSV file (at most 512 KB), laid out like the public rates.csv." }]);
       input = parseRatesCsv(text);
-    } else input = fromGrid(form);
+    } else input = fromGrid(form.values);
     await saveRates(contentContext(args, user), year, month, input, publishAt, source);
   } catch (error) {
     if (error instanceof RatesRefused) return fail(error.problems);
@@ -142,54 +154,19 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
           <Link to={d.history}>Revisions of {d.label}</Link> (see what changed, restore an earlier one)
         </p>
       )}
-      <form method="get" className="console-filters" aria-label="Choose the month">
-        <div className="field">
-          <label className="field__label" htmlFor="pick-month">
-            Month
-          </label>
-          <select id="pick-month" name="month" defaultValue={d.month}>
-            {MONTH_NAMES.map((m, i) => (
-              <option key={m} value={i + 1}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="pick-year">
-            Year
-          </label>
-          <input type="number" id="pick-year" name="year" defaultValue={d.year} min={2007} />
-        </div>
-        <div className="field">
-          <button type="submit" className="button button--secondary">
-            Open
-          </button>
-        </div>
-      </form>
+      <FilterForm label="Choose the month" button="Open">
+        <FilterSelect
+          name="month"
+          label="Month"
+          value={d.month}
+          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+        />
+        <FilterInput name="year" label="Year" value={d.year} type="number" min={2007} />
+      </FilterForm>
       {problems.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>Nothing was saved</h2>
-          <div className="console-table-wrap">
-            <table className="console-table import-problems">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.map((p, i) => (
-                  <tr key={i}>
-                    <td>{p.row ? `Row ${p.row}` : "—"}</td>
-                    <td>{p.column}</td>
-                    <td>{p.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProblemsTable problems={problems} />
         </div>
       )}
       <section className="console-card">
@@ -206,12 +183,9 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
             <Field id="file" label="CSV file">
               {(p) => <input {...p} type="file" accept=".csv,text/csv" />}
             </Field>
-            <div className="field">
-              <label className="field__label" htmlFor="csv-publishAt">
-                Published from (Manila time)
-              </label>
-              <input type="datetime-local" id="csv-publishAt" name="publishAt" defaultValue={d.publishAt} />
-            </div>
+            <Field id="csv-publishAt" name="publishAt" label="Published from (Manila time)">
+              {(p) => <input {...p} type="datetime-local" defaultValue={d.publishAt} />}
+            </Field>
           </div>
           <button type="submit" className="button">
             Check and import
@@ -226,78 +200,53 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="month" value={d.month} />
           <div className="field-row">
             {RATE_TYPES.map((t) => (
-              <div className="field" key={t}>
-                <label className="field__label" htmlFor={`rate-${t}`}>
-                  {t} ({RATE_TYPE_LABELS[t]}), Php/kWh
-                </label>
-                <input
-                  type="text"
-                  inputMode="decimal"
-                  id={`rate-${t}`}
-                  name={`rate-${t}`}
-                  defaultValue={val(`rate-${t}`, d.rates[t] ?? "")}
-                />
-              </div>
+              <Field key={t} id={`rate-${t}`} label={`${t} (${RATE_TYPE_LABELS[t]}), Php/kWh`}>
+                {(p) => <input {...p} type="text" inputMode="decimal" defaultValue={val(`rate-${t}`, d.rates[t] ?? "")} />}
+              </Field>
             ))}
           </div>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption>Breakdown of generation charge (leave the total row out to have it computed)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Power source</th>
-                  <th scope="col">Queue</th>
-                  {GENERATION_COLUMNS.map((c) => (
-                    <th scope="col" key={c.key}>
-                      {c.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {d.rows.map((r, i) => (
-                  <tr key={i}>
-                    <td>
-                      <input
-                        type="text"
-                        aria-label={`Row ${i + 1} power source`}
-                        name={`g${i}-name`}
-                        defaultValue={val(`g${i}-name`, r.name)}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        type="text"
-                        inputMode="numeric"
-                        size={3}
-                        aria-label={`Row ${i + 1} queue`}
-                        name={`g${i}-queue`}
-                        defaultValue={val(`g${i}-queue`, r.queue)}
-                      />
-                    </td>
-                    {GENERATION_COLUMNS.map((c) => (
-                      <td key={c.key}>
-                        <input
-                          type="text"
-                          inputMode="decimal"
-                          size={10}
-                          aria-label={`Row ${i + 1} ${c.label}`}
-                          name={`g${i}-${c.key}`}
-                          defaultValue={val(`g${i}-${c.key}`, r.values[c.key] ?? "")}
-                        />
-                      </td>
-                    ))}
-                  </tr>
+          <ConsoleTable
+            caption="Breakdown of generation charge (leave the total row out to have it computed)"
+            columns={["Power source", "Queue", ...GENERATION_COLUMNS.map((c) => c.label)]}
+          >
+            {d.rows.map((r, i) => (
+              <tr key={i}>
+                <td>
+                  <input
+                    type="text"
+                    aria-label={`Row ${i + 1} power source`}
+                    name={`g${i}-name`}
+                    defaultValue={val(`g${i}-name`, r.name)}
+                  />
+                </td>
+                <td>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    size={3}
+                    aria-label={`Row ${i + 1} queue`}
+                    name={`g${i}-queue`}
+                    defaultValue={val(`g${i}-queue`, r.queue)}
+                  />
+                </td>
+                {GENERATION_COLUMNS.map((c) => (
+                  <td key={c.key}>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      size={10}
+                      aria-label={`Row ${i + 1} ${c.label}`}
+                      name={`g${i}-${c.key}`}
+                      defaultValue={val(`g${i}-${c.key}`, r.values[c.key] ?? "")}
+                    />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="grid-publishAt">
-              Published from (Manila time)
-            </label>
-            <input type="datetime-local" id="grid-publishAt" name="publishAt" defaultValue={val("publishAt", d.publishAt)} />
-          </div>
+              </tr>
+            ))}
+          </ConsoleTable>
+          <Field id="grid-publishAt" name="publishAt" label="Published from (Manila time)">
+            {(p) => <input {...p} type="datetime-local" defaultValue={val("publishAt", d.publishAt)} />}
+          </Field>
           <div className="form-actions">
             <button type="submit" className="button">
               Check and save

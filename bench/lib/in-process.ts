@@ -1,0 +1,28 @@
+// The site as the in-process benchmarks (render-cpu.ts, roll-import.ts) run it: production
+// mode on a fresh data directory, no server cache, no rate limit, no logs; `stop` closes it
+// and removes the directory.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../../server/config";
+import { startApp } from "../../server/start";
+
+export async function startInProcess(name: string, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coop-${name}-`));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    PUBLIC_URL: "http://127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    CACHE_TTL_MS: "0",
+    RATE_LIMIT: "off",
+    ...env,
+  });
+  const app = await startApp(config, { logger: false });
+  const stop = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, stop };
+}
