@@ -40,8 +40,15 @@ describe("graceful shutdown", () => {
     const child = await startServer(db.dataDir, port);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     // 40 requests in flight (API answers that query the database), then SIGTERM.
+    // Only the log lines of these 40 count: the start-up's /healthz polls log "incoming request"
+    // too, and counting them sent SIGTERM before all 40 were accepted (a flaky "fetch failed").
     let received = 0;
-    child.stdout!.on("data", (chunk: Buffer) => (received += chunk.toString().split("incoming request").length - 1));
+    let partial = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      received += lines.filter((l) => l.includes("incoming request") && l.includes("/api/v1/power-interruption/incoming")).length;
+    });
     const inFlight = Array.from({ length: 40 }, (_, i) =>
       fetch(`http://127.0.0.1:${port}/api/v1/power-interruption/incoming?barangay=b${i}`).then(
         async (r) => (await r.text(), r.status),
