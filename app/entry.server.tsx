@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -34,7 +33,7 @@ export function renderedDocument(response: Response): string | undefined {
  * can be cached and served again as is. A page that loads no React (app/hydration.ts)
  * has nothing that suspends (no <Scripts/>, so no streamed loader data): it is rendered
  * in one synchronous pass to one string (renderStatic). A page that hydrates streams
- * its loader data into <Scripts/>, so it waits for onAllReady.
+ * its loader data into <Scripts/>, so it waits for onAllReady, then answers the whole text too.
  */
 export default function handleRequest(
   request: Request,
@@ -53,21 +52,23 @@ export default function handleRequest(
   );
   if (!withReact) return renderStatic(request, responseStatusCode, responseHeaders, routerContext, loadContext);
   return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        // Everything is rendered: take the whole text, then answer it as one document.
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => {
+          clearTimeout(timeoutId);
+          const html = hintsAfterStylesheets(Buffer.concat(chunks).toString("utf8"));
+          resolve(documentResponse(html, responseHeaders, responseStatusCode));
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        body.on("error", reject);
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {
@@ -76,6 +77,42 @@ export default function handleRequest(
       },
     });
   });
+}
+
+/**
+ * React puts the `<link rel="modulepreload">` hints of `<Scripts/>` at the top of `<head>`,
+ * before the render-blocking stylesheets of `<Links/>`: on a slow mobile link the modules then
+ * compete with the CSS the first paint waits for. They go just before `</head>` instead (still
+ * early enough to load the modules in parallel; the browser drops them before hydrating, see
+ * app/preact/react-dom-client.ts).
+ */
+export function hintsAfterStylesheets(html: string): string {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) return html;
+  const hints: string[] = [];
+  const head = html.slice(0, headEnd).replace(/<link rel="modulepreload"[^>]*>/g, (hint) => {
+    hints.push(hint);
+    return "";
+  });
+  return head + hints.join("") + html.slice(headEnd);
+}
+
+/** A rendered document as a Response whose text the server glue can take as is (renderedDocument). */
+function documentResponse(html: string, headers: Headers, status: number): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // The body gives the same text to any other reader, encoded only when it is read.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(html));
+        controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const response = new Response(body, { headers, status });
+  documents.set(response, html);
+  return response;
 }
 
 /** A page without React: one synchronous render, no stream machinery. */
@@ -100,18 +137,5 @@ function renderStatic(
     if (process.env.NODE_ENV !== "test") loadContext.get(appContext).log.error({ err: loggableError(error) }, "render failed");
     throw error;
   }
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The body gives the same text to any other reader, encoded only when it is read.
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        controller.enqueue(new TextEncoder().encode(html));
-        controller.close();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const response = new Response(body, { headers: responseHeaders, status: responseStatusCode });
-  documents.set(response, html);
-  return response;
+  return documentResponse(html, responseHeaders, responseStatusCode);
 }
