@@ -24,6 +24,8 @@ const PAGES = (process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/c
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
+/** The performance metrics, to see which one holds a score below 100. */
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const service = await startService({ env: { LOG_LEVEL: "silent" } });
 const results = {};
@@ -31,6 +33,7 @@ try {
   for (const page of PAGES) {
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, []]));
     const failures = new Set();
+    const metrics = Object.fromEntries(METRICS.map((m) => [m, []]));
     for (let run = 0; run < RUNS; run++) {
       const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-lh-"));
       const chrome = await launchChromium(userDataDir);
@@ -42,6 +45,7 @@ try {
           onlyCategories: CATEGORIES,
         });
         for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
+        for (const m of METRICS) metrics[m].push(result.lhr.audits[m]?.displayValue ?? "?");
         for (const audit of Object.values(result.lhr.audits))
           if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary") failures.add(audit.id);
       } finally {
@@ -51,7 +55,7 @@ try {
     }
     results[page] = Object.fromEntries(CATEGORIES.map((c) => [c, median(scores[c])]));
     console.log(
-      `${page.padEnd(32)} ${CATEGORIES.map((c) => `${c} ${results[page][c]} (${scores[c].join(",")})`).join("  ")}${failures.size ? `\n${" ".repeat(33)}failed audits: ${[...failures].join(", ")}` : ""}`,
+      `${page.padEnd(32)} ${CATEGORIES.map((c) => `${c} ${results[page][c]} (${scores[c].join(",")})`).join("  ")}${failures.size ? `\n${" ".repeat(33)}failed audits: ${[...failures].join(", ")}` : ""}\n${" ".repeat(33)}${METRICS.map((m) => `${m} ${metrics[m].join(",")}`).join("  ")}`,
     );
   }
   console.log(JSON.stringify(results));
