@@ -37,8 +37,6 @@ export const RETRY_LIMIT = 8;
 export const DEAD_LETTER_QUEUE = "alerts-dead";
 export const REMINDER_QUEUE = "alerts-reminder";
 export const queueOf = (channel: AlertChannel) => `alerts-${channel}`;
-/** How late a retry or a held SMS may be picked up after it falls due. */
-const DUE_JOBS_POLL_SECONDS = 5;
 
 export interface AlertsOptions {
   publicUrl: string;
@@ -78,22 +76,17 @@ export interface Alerts {
 export async function startAlerts(database: DatabaseHandle, channels: Channels, opts: AlertsOptions): Promise<Alerts> {
   const db = database.db;
   const log = opts.log ?? { info: () => {}, error: () => {} };
-  // A new job wakes the workers through LISTEN/NOTIFY (in-process on PGlite, a listening
-  // connection on PostgreSQL) instead of each queue asking the database every second: on
-  // PGlite every such query runs on the thread that answers page requests.
   const boss =
     database.kind === "pglite"
       ? new PgBoss({
           db: fromPglite(database.pglite!),
           backend: "pglite",
-          useListenNotify: true,
           monitorIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
           superviseIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
         })
       : new PgBoss({
           connectionString: database.url!,
           max: 4,
-          useListenNotify: true,
           monitorIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
           superviseIntervalSeconds: opts.monitorIntervalSeconds ?? 30,
         });
@@ -104,7 +97,6 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
   await ensureQueue(boss, DEAD_LETTER_QUEUE, {});
   for (const channel of ALERT_CHANNELS) {
     await ensureQueue(boss, queueOf(channel), {
-      notify: true,
       retryLimit: RETRY_LIMIT,
       retryDelay: opts.retryDelaySeconds ?? 10,
       retryBackoff: true,
@@ -113,7 +105,7 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       deadLetter: DEAD_LETTER_QUEUE,
     });
   }
-  await ensureQueue(boss, REMINDER_QUEUE, { notify: true, retryLimit: 3, expireInSeconds: 600 });
+  await ensureQueue(boss, REMINDER_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
 
   /** Jobs go in through the caller's transaction: they exist exactly when the deliveries do. */
   const enqueue = async (tx: Tx, jobs: DeliveryJob[]) => {
@@ -165,14 +157,7 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       workIds.push(
         await boss.work<{ deliveryId: number }>(
           queueOf(channel),
-          {
-            batchSize: opts.batchSize ?? 20,
-            burstWhenBatchFull: true,
-            // Without a listener (it dropped): ask every second, as before.
-            pollingIntervalSeconds: 1,
-            // With one: new jobs come by NOTIFY; retries and held SMS fall due without one, so look every few seconds.
-            notifyPollingIntervalSeconds: DUE_JOBS_POLL_SECONDS,
-          },
+          { batchSize: opts.batchSize ?? 20, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
           async (jobs) => {
             await deliverBatch(jobs, channel, sender);
           },
@@ -181,8 +166,7 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     }
     // A job that ran out of attempts or kept crashing its worker: its delivery is the dead letter.
     workIds.push(
-      // A job reaches the dead letter after hours of retries and without a NOTIFY: a slow look is enough.
-      await boss.work<{ deliveryId: number }>(DEAD_LETTER_QUEUE, { pollingIntervalSeconds: 30 }, async (jobs) => {
+      await boss.work<{ deliveryId: number }>(DEAD_LETTER_QUEUE, async (jobs) => {
         for (const job of jobs) {
           await db
             .update(alertDeliveries)
