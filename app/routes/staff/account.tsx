@@ -2,6 +2,7 @@
 import { data, Form } from "react-router";
 import { formatDateTime } from "../../../core/dates";
 import { roleLabels } from "../../../core/permissions";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server";
 import { factorsOf, pendingTotp } from "../../../server/staff/factors";
 import { hasRecentPassword } from "../../../server/staff/reauth";
 import { listSessionsOf } from "../../../server/staff/users";
@@ -13,6 +14,7 @@ import { BackupCodes, PasskeyCreate, PasswordConfirm, TotpSetup } from "./factor
 import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
 import { requireIdentity, requireStaff, staffServices } from "./guard.server";
+import { NewPasswordField } from "./NewPasswordField";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
@@ -34,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     passkeys: factors.passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: p.createdAt ? formatDateTime(p.createdAt) : "" })),
     passwordConfirmed: recent,
     otherSessions: sessions.filter((s) => s.id !== me.sessionId).length,
+    passwordLength: { min: PASSWORD_MIN, max: PASSWORD_MAX },
   };
 }
 
@@ -96,14 +99,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Field id="change-password-password" label="Current password" error={errors["change-password-password"]}>
             {(p) => <input {...p} name="password" type="password" autoComplete="current-password" required />}
           </Field>
-          <Field
-            id="newPassword"
-            label="New password"
-            hint="At least 8 characters; common passwords are refused."
-            error={errors.newPassword}
-          >
-            {(p) => <input {...p} type="password" autoComplete="new-password" required />}
-          </Field>
+          <NewPasswordField id="newPassword" error={errors.newPassword} length={d.passwordLength} />
           <Field id="confirmPassword" label="New password again" error={errors.confirmPassword}>
             {(p) => <input {...p} type="password" autoComplete="new-password" required />}
           </Field>

@@ -10,6 +10,7 @@ import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
 import { staffServices } from "./guard.server";
 import "./console.css";
+import { NewPasswordField } from "./NewPasswordField";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "public" };
@@ -18,7 +19,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Set up your account | W
 
 export async function loader(args: Route.LoaderArgs) {
   const enrolment = await findEnrolment(staffServices(args).db, args.params.token);
-  return { enrolment: enrolment ? { email: enrolment.email, name: enrolment.name } : null, min: PASSWORD_MIN, max: PASSWORD_MAX };
+  return {
+    enrolment: enrolment ? { email: enrolment.email, name: enrolment.name } : null,
+    passwordLength: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -56,23 +60,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
             </div>
             <Form method="post" noValidate>
               <input type="email" name="username" autoComplete="username" value={enrolment.email} readOnly hidden />
-              <Field
-                id="password"
-                label="New password"
-                hint={`At least ${loaderData.min} characters (up to ${loaderData.max}). A few unrelated words make a good one. Common passwords are refused.`}
-                error={errors.password}
-              >
-                {(p) => (
-                  <input
-                    {...p}
-                    type="password"
-                    autoComplete="new-password"
-                    minLength={loaderData.min}
-                    maxLength={loaderData.max}
-                    required
-                  />
-                )}
-              </Field>
+              <NewPasswordField id="password" error={errors.password} length={loaderData.passwordLength} />
               <Field id="confirm" label="The same password again" error={errors.confirm}>
                 {(p) => <input {...p} type="password" autoComplete="new-password" required />}
               </Field>
