@@ -11,6 +11,10 @@
 // BENCH_SECONDS (default 10) per run; BENCH_SETUPS=pglite,pg1,pg2;
 // BENCH_PATHS=/a,/b the typhoon-day pages compared cached (default the interruptions page and
 // the restoration hub /outages); the uncached render rate is measured on the first.
+// BENCH_BASELINE=dir: a checkout of an earlier commit, installed and built (`git worktree add
+// /tmp/base <commit> && cd /tmp/base && npm ci && npm run build`), whose uncached render rate is
+// measured in the same run, just before this one's, as the ratio's baseline; without it the
+// ratio is against the 72 req/s the speed issue measured before this work.
 import zlib from "node:zlib";
 import { startBenchDatabase } from "./lib/bench-database.mjs";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
@@ -80,16 +84,25 @@ function stallsBetween(before, after) {
   return `service busy ${d("busy")}; service waiting for a CPU ${d("waiting")}`;
 }
 
-async function measureUncached(setup, env) {
-  const uncachedService = await startService({ env: { ...env, CACHE_TTL_MS: "0" } });
+const BASELINE = process.env.BENCH_BASELINE;
+
+/** The uncached render rate of this checkout, or of `from` (the baseline checkout). */
+async function uncachedRate(env, from) {
+  const service = await startService({ env: { ...env, CACHE_TTL_MS: "0" }, from });
   try {
-    wrk(uncachedService.url + PATH, { seconds: 3, connections: 20, headers: COMPRESSED, uniqueQuery: true });
-    const uncached = wrk(uncachedService.url + PATH, { seconds: SECONDS, connections: 20, headers: COMPRESSED, uniqueQuery: true });
-    line(setup, "service uncached render (20 conn.)", uncached, { rps: 72 });
-    rows.push({ setup, path: PATH, uncached });
+    wrk(service.url + PATH, { seconds: 3, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    return wrk(service.url + PATH, { seconds: SECONDS, connections: 20, headers: COMPRESSED, uniqueQuery: true });
   } finally {
-    await uncachedService.stop();
+    await service.stop();
   }
+}
+
+async function measureUncached(setup, env) {
+  const baseline = BASELINE ? await uncachedRate(env, BASELINE) : { rps: 72 };
+  if (BASELINE) line(setup, "baseline uncached render (20 conn.)", baseline);
+  const uncached = await uncachedRate(env);
+  line(setup, "service uncached render (20 conn.)", uncached, baseline);
+  rows.push({ setup, path: PATH, uncached, baseline: BASELINE ? baseline : undefined });
 }
 
 if (wanted.includes("pglite")) await measure("PGlite, one process", {});
@@ -103,5 +116,9 @@ if (wanted.includes("pg1") || wanted.includes("pg2")) {
     await database.drop();
   }
 }
-console.log("(uncached ratio is against the 72 req/s measured before this work, PGlite, one process)");
+console.log(
+  BASELINE
+    ? `(uncached ratio is against ${BASELINE}, measured in this run)`
+    : "(uncached ratio is against the 72 req/s measured before this work, PGlite, one process)",
+);
 console.log(JSON.stringify(rows));

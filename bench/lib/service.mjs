@@ -44,11 +44,12 @@ function ensureBuild() {
   built = true;
 }
 
-export async function startService({ env = {}, dataDir, port = freePort() } = {}) {
-  ensureBuild();
+/** from: another checkout to run instead of this one (built already), e.g. an earlier commit measured as a baseline. */
+export async function startService({ env = {}, dataDir, port = freePort(), from } = {}) {
+  if (!from) ensureBuild();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
   const child = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
-    cwd: root,
+    cwd: from ?? root,
     env: {
       ...process.env,
       PORT: String(port),
