@@ -45,12 +45,15 @@ try {
           onlyCategories: CATEGORIES,
         });
         // A run Lighthouse could not finish (no paint seen, page hung) scores 0: say why.
-        if (result.lhr.runtimeError) console.log(`${page} run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError)
+          console.log(`${page} run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
         for (const m of METRICS) metrics[m].push(result.lhr.audits[m]?.displayValue ?? "?");
         for (const audit of Object.values(result.lhr.audits))
           if (audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
-            failures.add(`${audit.id}${audit.details?.items?.length ? ` (${audit.details.items.map((i) => i.reason ?? i.failureType ?? "").join("; ")})` : ""}`);
+            failures.add(
+              `${audit.id}${audit.details?.items?.length ? ` (${audit.details.items.map((i) => i.reason ?? i.failureType ?? "").join("; ")})` : ""}`,
+            );
       } finally {
         await chrome.kill();
         fs.rmSync(userDataDir, { recursive: true, force: true });
