@@ -36,8 +36,8 @@ export function createRoot(container: Element) {
 /**
  * React's server render moves elements into <head> that no component renders there: the
  * `<link rel="modulepreload">` of `<Scripts/>` (rendered at the end of <body>), a
- * `<link rel="preload" as="image">` for early images, and a `<title>` rendered in the page (the
- * staff console does that). Preact claims existing elements by tag name, in order, and moves
+ * `<link rel="preload" as="image">` for early images, and a `<title>` rendered in the page (no
+ * route does: titles come from `meta`, the console's through app/routes/staff/title.ts). Preact claims existing elements by tag name, in order, and moves
  * what it claims before what it did not: the hints would be taken for the stylesheet links of
  * `<Links/>` (the page would lose its styles), and the stylesheets moved around a lone <title>.
  * The hints have done their work (the modules are loading), so they go; a <title> goes last, where

@@ -6,11 +6,14 @@
  *   no session              → a redirect to /staff/sign-in (public pages: no 403);
  *   a role without the need → 403;
  *   a role with it          → neither 403 nor the sign-in page.
+ * And the console's document titles: one <title>, in <head>, from the pages' `meta` exports
+ * (app/routes/staff/title.ts), also on the console's 403 and 404 pages.
  */
 
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { ConsoleHandle } from "../../app/routes/staff/nav";
+import { COOPERATIVE } from "../../core/constants";
 import { can, type Permission, type Role, roles } from "../../core/permissions";
 import { loadServerBuild } from "../../server/start";
 import { createTestApp, type TestApp } from "../support/app";
@@ -117,6 +120,56 @@ describe("permission matrix", () => {
     console.log(
       `permission matrix: ${routes.length} console routes × ${roles.length + 1} (5 roles and no session), ${cells.length} requests`,
     );
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The document's <title> elements (an SVG's own <title>, a chart's caption, is not one): their
+ * text, and whether each stands inside <head>.
+ */
+function titlesOf(html: string) {
+  const page = html.replace(/<svg[\s>][\s\S]*?<\/svg>/g, (svg) => " ".repeat(svg.length));
+  const [headStart, headEnd] = [page.search(/<head[\s>]/), page.indexOf("</head>")];
+  return [...page.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => ({
+    text: m[1],
+    inHead: headStart >= 0 && m.index > headStart && m.index < headEnd,
+  }));
+}
+
+describe("the console's document titles", () => {
+  const suffix = ` | ${COOPERATIVE.shortName} staff`;
+  const staffTitle = (page: string) => page + suffix;
+  const get = (url: string, who: Role | null) => t.app.inject({ url, headers: who ? { cookie: cookies.get(who)! } : {} });
+
+  test("one <title>, in <head>: sign-in, pages, a page titled from its data, 403 and 404", async () => {
+    const cases: [url: string, who: Role | null, status: number, title: string][] = [
+      ["/staff/sign-in", null, 200, "Sign in"],
+      ["/staff", "admin", 200, "Overview"],
+      ["/staff/users", "admin", 200, "Users"],
+      [`/staff/users/${userIds.get("dispatcher")}`, "admin", 200, "Test dispatcher"],
+      ["/staff/users", "dispatcher", 403, "Not allowed"],
+      ["/staff/no-such-page", "admin", 404, "Page not found"],
+    ];
+    for (const [url, who, status, title] of cases) {
+      const res = await get(url, who);
+      expect(res.statusCode, `${url} as ${who ?? "no session"}`).toBe(status);
+      expect(titlesOf(res.body), `${url} as ${who ?? "no session"}`).toEqual([{ text: staffTitle(title), inHead: true }]);
+    }
+  });
+
+  test("every console page an administrator opens has one console <title>, in <head>", async () => {
+    const wrong: string[] = [];
+    let pages = 0;
+    for (const route of routes.filter((r) => r.hasLoader)) {
+      const res = await get(route.path, route.page === "public" ? null : "admin");
+      if (!String(res.headers["content-type"]).startsWith("text/html")) continue;
+      pages++;
+      const titles = titlesOf(res.body);
+      if (titles.length !== 1 || !titles[0]!.inHead || !titles[0]!.text.endsWith(suffix))
+        wrong.push(`${route.path} (${res.statusCode}): ${JSON.stringify(titles)}`);
+    }
+    expect(pages).toBeGreaterThan(20);
     expect(wrong).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { readPosted } from "./form.server";
 import { requireIdentity, requireStaff, staffServices } from "./guard.server";
 import { NewPasswordField } from "./NewPasswordField";
 import type { ConsoleHandle } from "./nav";
+import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
 
@@ -58,12 +59,13 @@ export async function action(args: Route.ActionArgs) {
   return data({ ...result, email: form.email }, { status: failed ? 400 : 200 });
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("My account");
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
   const d = loaderData;
   return (
     <>
-      <title>My account | WESPECO staff</title>
       <h1>My account</h1>
       <ErrorSummary errors={errors} />
       {actionData?.status && (

@@ -8,6 +8,7 @@ import { auditQueryString, readAuditQuery } from "./audit.server";
 import { ConsoleTable } from "./ConsoleTable";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
+import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "audit.read" };
 
@@ -41,11 +42,12 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Audit log");
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { query, errors } = loaderData;
   return (
     <>
-      <title>Audit log | WESPECO staff</title>
       <h1>Audit log</h1>
       <p>Every sign-in, account change, publication and view of personal data, as it happened. Nothing here can be changed or deleted.</p>
       <ErrorSummary errors={errors} />

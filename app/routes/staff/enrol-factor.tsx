@@ -1,5 +1,6 @@
 /** Enrolment, step two: a second factor is required before anything else in the console. */
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
+import { COOPERATIVE } from "../../../core/constants";
 import { factorsOf, pendingTotp } from "../../../server/staff/factors";
 import { hasRecentPassword } from "../../../server/staff/reauth";
 import { ErrorSummary } from "../../components/ui/Field";
@@ -9,6 +10,7 @@ import { confirmPassword, confirmTotp, startTotp } from "./enrol.server";
 import { BackupCodes, PasskeyCreate, PasswordConfirm, TotpSetup } from "./factor-ui";
 import { readPosted } from "./form.server";
 import { requireIdentity, staffServices } from "./guard.server";
+import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
@@ -21,7 +23,7 @@ export const handle: ConsoleHandle = { staff: "signed-in" };
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   actionResult?.backupCodes ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = () => [{ title: "Add a second factor | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Add a second factor");
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireIdentity(args);
@@ -91,7 +93,7 @@ export default function EnrolFactor({ loaderData, actionData }: Route.ComponentP
   }
   return (
     <div className="console-narrow">
-      <p className="console-narrow__brand">WESPECO staff console</p>
+      <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Add a second factor</h1>
         <p>

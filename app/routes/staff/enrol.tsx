@@ -1,6 +1,7 @@
 /** An enrolment link: choose a password (then a second factor on the next page). */
 import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
+import { COOPERATIVE } from "../../../core/constants";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server";
 import { findEnrolment } from "../../../server/staff/users";
 import { ErrorSummary, Field } from "../../components/ui/Field";
@@ -9,13 +10,14 @@ import { enrolWithPassword, passwordFormSchema } from "./enrol.server";
 import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
 import { staffServices } from "./guard.server";
+import { consoleMeta } from "./title";
 import "./console.css";
 import { NewPasswordField } from "./NewPasswordField";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "public" };
 
-export const meta: Route.MetaFunction = () => [{ title: "Set up your account | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Set up your account");
 
 export async function loader(args: Route.LoaderArgs) {
   const enrolment = await findEnrolment(staffServices(args).db, args.params.token);
@@ -41,7 +43,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
   const { enrolment } = loaderData;
   return (
     <div className="console-narrow">
-      <p className="console-narrow__brand">WESPECO staff console</p>
+      <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         {!enrolment ? (
           <>

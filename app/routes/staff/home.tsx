@@ -4,6 +4,7 @@ import type { Route } from "./+types/home";
 import { requireStaff } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 import { consoleNav } from "./nav";
+import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
 
@@ -13,10 +14,11 @@ export async function loader(args: Route.LoaderArgs) {
   return { name: user.name, role: roleLabels[user.role], entries: entries.map(({ to, label }) => ({ to, label })) };
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Overview");
+
 export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <title>Overview | WESPECO staff</title>
       <h1>Welcome, {loaderData.name}</h1>
       <p>You are signed in as {loaderData.role}.</p>
       <ul className="console-tiles">

@@ -3,17 +3,23 @@
  * signed in, and a sign-out button. Every page below calls requireStaff itself.
  */
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { COOPERATIVE } from "../../../core/constants";
 import { can, roleLabels } from "../../../core/permissions";
 import type { Route } from "./+types/layout";
 import { requireStaff } from "./guard.server";
 import { consoleNav } from "./nav";
+import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
 
-/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
-export const meta: Route.MetaFunction = () => [];
+/**
+ * The console's own document: no public title or sharing tags (root.tsx adds noindex). Each page
+ * sets its title in its own `meta`, which replaces this one; when a page below fails, this route's
+ * ErrorBoundary shows it and this route is the last match, so its `meta` gets the `error`.
+ */
+export const meta: Route.MetaFunction = ({ error }) => (error ? consoleMeta(errorPage(error).title) : []);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
@@ -42,7 +48,7 @@ function ConsoleFrame({
       <header className="console-header">
         <div className="console-header__bar">
           <Link to="/staff" className="console-header__title">
-            WESPECO staff
+            {`${COOPERATIVE.shortName} staff`}
           </Link>
           {user && (
             <div className="console-header__who">
@@ -78,20 +84,20 @@ function ConsoleFrame({
   );
 }
 
+/** What the console's error page says for 403, 404 and anything else: its title (`meta`) and its text (ErrorBoundary). */
+function errorPage(error: unknown): { title: string; text: string } {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 403)
+    return { title: "Not allowed", text: "Your role does not allow this page or action. Ask an administrator if you need it." };
+  if (status === 404) return { title: "Page not found", text: "There is no console page at this address." };
+  return { title: "Something went wrong", text: "The console could not answer just now. Please try again." };
+}
+
 /** 403 and 404 inside the console, without a stack trace. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 403 ? "Not allowed" : status === 404 ? "Page not found" : "Something went wrong";
-  const text =
-    status === 403
-      ? "Your role does not allow this page or action. Ask an administrator if you need it."
-      : status === 404
-        ? "There is no console page at this address."
-        : "The console could not answer just now. Please try again.";
+  const { title, text } = errorPage(useRouteError());
   return (
     <ConsoleFrame nav={[{ to: "/staff", label: "Overview" }]}>
-      <title>{`${title} | WESPECO staff`}</title>
       <h1>{title}</h1>
       <p>{text}</p>
       <p>

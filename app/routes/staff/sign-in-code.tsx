@@ -1,18 +1,19 @@
 /** Staff sign-in, step two: the code from the authenticator app, or a backup code. */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
+import { COOPERATIVE } from "../../../core/constants";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in-code";
 import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
 import { attemptCode, codeFormSchema } from "./sign-in.server";
+import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "public" };
 
-/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
-export const meta: Route.MetaFunction = () => [];
+export const meta: Route.MetaFunction = () => consoleMeta("Enter your code");
 
 /** better-auth's cookie that carries the pending two-factor step (10 minutes). */
 const hasPendingStep = (request: Request) => /staff\.two_factor=/.test(request.headers.get("cookie") ?? "");
@@ -45,8 +46,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
   }, [actionData]);
   return (
     <div className="console-narrow">
-      <title>Enter your code | WESPECO staff</title>
-      <p className="console-narrow__brand">WESPECO staff console</p>
+      <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Enter your code</h1>
         <div ref={summary}>

@@ -5,19 +5,20 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { COOPERATIVE } from "../../../core/constants";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in";
 import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
 import { attemptPasswordSignIn, signInFormSchema } from "./sign-in.server";
+import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "public" };
 
-/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
-export const meta: Route.MetaFunction = () => [];
+export const meta: Route.MetaFunction = () => consoleMeta("Sign in");
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await staffServices(args).current();
@@ -47,8 +48,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   }, [actionData]);
   return (
     <div className="console-narrow">
-      <title>Sign in | WESPECO staff</title>
-      <p className="console-narrow__brand">WESPECO staff console</p>
+      <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Sign in</h1>
         <div ref={summary}>

@@ -3,13 +3,13 @@ import { Form, redirect } from "react-router";
 import { recordAudit } from "../../../core/audit.server";
 import type { Route } from "./+types/sign-out";
 import { staffServices } from "./guard.server";
+import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
 
 export const handle: ConsoleHandle = { staff: "public" };
 
-/** The console's own document: no public title or sharing tags (root.tsx adds noindex). */
-export const meta: Route.MetaFunction = () => [];
+export const meta: Route.MetaFunction = () => consoleMeta("Sign out");
 
 export async function action(args: Route.ActionArgs) {
   const staff = staffServices(args);
@@ -33,7 +33,6 @@ export async function action(args: Route.ActionArgs) {
 export default function SignOut() {
   return (
     <div className="console-narrow">
-      <title>Sign out | WESPECO staff</title>
       <div className="console-card">
         <h1>Sign out</h1>
         <Form method="post">

@@ -22,6 +22,7 @@ import { intentOf, postedForm } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 import { RoleField } from "./RoleField";
+import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "users.manage" };
 
@@ -88,12 +89,13 @@ export async function action(args: Route.ActionArgs) {
   return data({ errors: { intent: "Choose an action." } as FieldErrors, status: null, link: null }, { status: 400 });
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.user.name ?? "User");
+
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
   const { user, sessions } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   return (
     <>
-      <title>{`${user.name} | WESPECO staff`}</title>
       <p>
         <Link to="/staff/users">All users</Link>
       </p>

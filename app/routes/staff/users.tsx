@@ -12,6 +12,7 @@ import { readPosted } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 import { RoleField } from "./RoleField";
+import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "users.manage" };
 
@@ -56,12 +57,13 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Users");
+
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
   const values = actionData?.values ?? { email: "", name: "", role: "" };
   return (
     <>
-      <title>Users | WESPECO staff</title>
       <h1>Users</h1>
       {actionData?.invited && (
         <div className="console-status" role="status">

@@ -14,6 +14,7 @@ import { ConsoleTable } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/interruption";
 
 export const handle: ConsoleHandle = { staff: "alerts.manage" };
@@ -83,10 +84,11 @@ export async function action(args: Route.ActionArgs) {
     : data({ message: "Only a failed or unsent message can be sent again." }, { status: 409 });
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Alert messages");
+
 export default function AlertDeliveries({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
     <>
-      <title>Alert messages | WESPECO staff</title>
       <p>
         <Link to="/staff/alerts">All alerts</Link>
       </p>

@@ -16,6 +16,7 @@ import { ConsoleTable } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/overview";
 
 export const handle: ConsoleHandle = { staff: "alerts.manage" };
@@ -80,11 +81,12 @@ const STATE_LABELS: Record<string, string> = {
   held: "held (quiet hours)",
 };
 
+export const meta: Route.MetaFunction = () => consoleMeta("Alerts");
+
 export default function AlertsOverview({ loaderData: d, actionData }: Route.ComponentProps) {
   const count = (town: string, channel: AlertChannel) => d.counts.find((c) => c.town === town && c.channel === channel)?.subscribers ?? 0;
   return (
     <>
-      <title>Alerts | WESPECO staff</title>
       <h1>Interruption alerts</h1>
       {actionData?.message && (
         <p className="console-status" role="status">

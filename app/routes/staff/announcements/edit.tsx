@@ -23,6 +23,7 @@ import { contentContext, idParam } from "../content/context.server";
 import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
 import { KIND_LABELS, kindParam } from "./kinds";
 import "../content/content.css";
@@ -84,9 +85,8 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.id ? "Edit" : "New"} ${loaderData ? KIND_LABELS[loaderData.kind].one : ""} | WESPECO staff` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  consoleMeta(`${loaderData?.id ? "Edit" : "New"} ${loaderData ? KIND_LABELS[loaderData.kind].one : ""}`);
 
 export default function AnnouncementEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, state, attachments, saved } = loaderData;

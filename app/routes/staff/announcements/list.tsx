@@ -5,6 +5,7 @@ import { services } from "../../../context";
 import { ContentList, stateParam } from "../content/ContentList";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/list";
 import { KIND_LABELS, kindParam } from "./kinds";
 
@@ -32,9 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? KIND_LABELS[loaderData.kind].many : "Announcements"} | WESPECO staff` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  consoleMeta(`${loaderData ? KIND_LABELS[loaderData.kind].many : "Announcements"}`);
 
 export default function AnnouncementList({ loaderData }: Route.ComponentProps) {
   const { kind, filter, items, saved } = loaderData;

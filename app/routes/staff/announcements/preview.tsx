@@ -11,6 +11,7 @@ import { AnnouncementAccordion } from "../../announcements/AnnouncementAccordion
 import { announcementView } from "../../announcements/views.server";
 import { idParam } from "../content/context.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/preview";
 import { KIND_LABELS, kindParam } from "./kinds";
 import "../content/content.css";
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Preview | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Preview");
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
   const { kind, id, state, view } = loaderData;

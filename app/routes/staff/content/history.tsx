@@ -17,6 +17,7 @@ import { type ContentKind, listRevisions } from "../../../../core/revisions.serv
 import { services } from "../../../context";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/history";
 import { contentContext } from "./context.server";
 import "./content.css";
@@ -154,7 +155,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`${args.request.url.replace(/\?.*$/, "")}?restored=${version}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Revisions | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Revisions");
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;

@@ -29,6 +29,7 @@ import { services } from "../../../context";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/item-edit";
 import { contentContext } from "./context.server";
 import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
@@ -112,9 +113,8 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.id ? "Edit" : "New"} ${loaderData?.kind.labels.one ?? "item"} | WESPECO staff` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  consoleMeta(`${loaderData?.id ? "Edit" : "New"} ${loaderData?.kind.labels.one ?? "item"}`);
 
 export default function ContentItemEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, state, files, saved, publicPath, hasRevisions } = loaderData;

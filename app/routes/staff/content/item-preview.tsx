@@ -16,6 +16,7 @@ import { ContactTable } from "../../info/ContactTable";
 import { NewsArticle } from "../../news/NewsArticle";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/item-preview";
 import { itemIdOrNotFound, kindOrNotFound } from "./kind.server";
 import "./content.css";
@@ -102,7 +103,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Preview | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Preview");
 
 export default function ContentPreview({ loaderData: d }: Route.ComponentProps) {
   const view = d.view;

@@ -6,6 +6,7 @@ import { formatDateTime } from "../../../../core/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/items";
 import { ContentList, stateParam } from "./ContentList";
 import { kindOrNotFound } from "./kind.server";
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? "Content"} | WESPECO staff` }];
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(`${loaderData?.title ?? "Content"}`);
 
 export default function ContentItems({ loaderData: d }: Route.ComponentProps) {
   return (

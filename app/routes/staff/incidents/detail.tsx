@@ -26,6 +26,7 @@ import { services } from "../../../context";
 import type { FieldErrors } from "../form";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/detail";
 import "./incidents.css";
 import type { ConsoleHandle } from "../nav";
@@ -144,6 +145,8 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/staff/incidents/${incident.id}?saved=1${told}`, 303);
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData ? `Incident #${loaderData.incident.id}` : "Incident");
+
 export default function IncidentDetail({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
@@ -151,7 +154,6 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
   const closed = CLOSED_STATUSES.has(i.status);
   return (
     <>
-      <title>{`Incident #${i.id} | WESPECO staff`}</title>
       <p>
         <Link to="/staff/incidents">All incidents</Link>
       </p>

@@ -18,6 +18,7 @@ import { services } from "../../../context";
 import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/hub";
 import "./incidents.css";
 import { FilterForm, FilterSelect } from "../Filters";
@@ -108,12 +109,13 @@ export async function action(args: Route.ActionArgs) {
   return data<ActionResult>({ intent, errors: { form: "Unknown action." }, values: {} }, { status: 400 });
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Restoration hub");
+
 export default function Hub({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
   return (
     <>
-      <title>Restoration hub | WESPECO staff</title>
       <p>
         <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
       </p>

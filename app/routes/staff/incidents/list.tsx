@@ -5,6 +5,7 @@ import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../
 import { listIncidents } from "../../../../core/reports.server";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/list";
 import "./incidents.css";
 import { FilterForm, FilterSelect } from "../Filters";
@@ -37,10 +38,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Incidents");
+
 export default function IncidentList({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <title>Incidents | WESPECO staff</title>
       <h1>Incidents</h1>
       <p className="console-actions">
         <Link to="/staff/outages">Restoration hub and major event</Link>

@@ -10,6 +10,7 @@ import { ConsoleTable } from "../ConsoleTable";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/open311-keys";
 
 /** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
@@ -59,11 +60,12 @@ export async function action(args: Route.ActionArgs) {
   return data<ActionResult>({ issued: { name, key: issued.key }, errors: {} }, { headers: { "Cache-Control": "no-store" } });
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Open311 keys");
+
 export default function Open311Keys({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   return (
     <>
-      <title>Open311 keys | WESPECO staff</title>
       <p>
         <Link to="/staff/incidents">Incidents</Link>
       </p>

@@ -33,6 +33,7 @@ import { contentContext, idParam } from "../content/context.server";
 import { MoreActions, PublicationFields, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
 import "../content/content.css";
 import type { ConsoleHandle } from "../nav";
@@ -102,9 +103,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/staff/interruptions?saved=${encodeURIComponent("Saved.")}`);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.id ? "Edit" : "New"} power interruption | WESPECO staff` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(`${loaderData?.id ? "Edit" : "New"} power interruption`);
 
 export default function InterruptionEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { id, barangays, state, status } = loaderData;

@@ -10,6 +10,7 @@ import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/import";
 import "../content/content.css";
 import { ProblemsTable } from "../ConsoleTable";
@@ -56,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Import interruptions | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Import interruptions");
 
 export default function ImportInterruptions({ actionData }: Route.ComponentProps) {
   const problems = actionData?.problems ?? [];

@@ -15,6 +15,7 @@ import { StateBadge } from "../content/PublicationFields";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/list";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -56,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Power interruptions | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Power interruptions");
 
 export default function InterruptionList({ loaderData }: Route.ComponentProps) {
   const { filter, items, saved } = loaderData;

@@ -23,6 +23,7 @@ import { contentContext, idParam } from "../content/context.server";
 import { WithNote } from "../content/PublicationFields";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/status";
 import "../content/content.css";
 import type { ConsoleHandle } from "../nav";
@@ -78,7 +79,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/staff/interruptions?saved=${encodeURIComponent(`Marked ${form.data.status}. The public page shows it now.`)}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Change status | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Change status");
 
 export default function StatusChange({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;

@@ -15,6 +15,7 @@ import { idParam } from "../content/context.server";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/agam";
 import { auditMember } from "./audit.server";
 import "./members.css";
@@ -96,7 +97,7 @@ export async function action(args: Route.ActionArgs) {
   return data({ intent: "", key: "", errors: { form: "Unknown action." } as Errors, values: {} }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "AGAM administration | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("AGAM administration");
 
 interface TopicValues {
   sequenceNumber: string;

@@ -36,6 +36,7 @@ import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/connection";
 import "./members.css";
 
@@ -153,6 +154,8 @@ export async function action(args: Route.ActionArgs) {
   return data<ActionResult>({ form: "status", errors: { status: "Unknown action." }, values: {} }, { status: 400 });
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.reference ?? "Connection application");
+
 export default function ConnectionApplication({ loaderData: d, actionData: a }: Route.ComponentProps) {
   const statusErrors = a?.form === "status" ? a.errors : {};
   const noteErrors = a?.form === "note" ? a.errors : {};
@@ -160,7 +163,6 @@ export default function ConnectionApplication({ loaderData: d, actionData: a }: 
   const p = d.progress;
   return (
     <>
-      <title>{`${d.reference} | WESPECO staff`}</title>
       <p>
         <Link to="/staff/members/connections">Connection queue</Link>
       </p>

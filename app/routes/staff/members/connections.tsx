@@ -21,6 +21,7 @@ import { formatDate } from "../../../../core/dates";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/connections";
 import "./members.css";
 import { FilterForm, FilterSelect } from "../Filters";
@@ -72,10 +73,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Connection queue");
+
 export default function ConnectionQueue({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <title>Connection queue | WESPECO staff</title>
       <h1>New connection queue</h1>
       <FilterForm label="Filter the queue" button="Filter">
         <FilterSelect

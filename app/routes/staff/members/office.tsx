@@ -15,6 +15,7 @@ import { WithNote } from "../content/PublicationFields";
 import { postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/office";
 import { auditMember } from "./audit.server";
 import "./members.css";
@@ -85,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/staff/members/agam/office?saved=${encodeURIComponent(`${member!.name} is registered: reference ${result.reference}.`)}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Register at the office | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Register at the office");
 
 export default function Office({ loaderData, actionData }: Route.ComponentProps) {
   const { topics, closed, saved } = loaderData;

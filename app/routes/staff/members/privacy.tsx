@@ -11,6 +11,7 @@ import { CheckboxField, ErrorSummary, Field } from "../../../components/ui/Field
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/privacy";
 import { auditMember } from "./audit.server";
 import "./members.css";
@@ -71,7 +72,7 @@ function forPage(found: SubjectRecords) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Data requests | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Data requests");
 
 export default function Privacy({ loaderData, actionData }: Route.ComponentProps) {
   const { q, done, error, found } = loaderData;

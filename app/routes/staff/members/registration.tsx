@@ -8,6 +8,7 @@ import { services } from "../../../context";
 import { idParam } from "../content/context.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/registration";
 import { auditMember } from "./audit.server";
 
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { r: { ...registration, registeredAt: formatDateTime(registration.registeredAt) }, topics };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "AGAM registration | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("AGAM registration");
 
 export default function Registration({ loaderData }: Route.ComponentProps) {
   const { r, topics } = loaderData;

@@ -11,6 +11,7 @@ import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/registrations";
 import { auditMember } from "./audit.server";
 import { filterSearch, readRegistrationQuery } from "./registration-query";
@@ -39,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "AGAM registrations | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("AGAM registrations");
 
 export default function Registrations({ loaderData }: Route.ComponentProps) {
   const { query, errors, rows, limit } = loaderData;

@@ -12,6 +12,7 @@ import { services } from "../../../context";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/roll";
 import { auditMember } from "./audit.server";
 import "./members.css";
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Member roll | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Member roll");
 
 export default function Roll({ actionData }: Route.ComponentProps) {
   const summary = actionData?.summary;

@@ -11,6 +11,7 @@ import { cityLabel } from "../../../../core/survey-stats";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/survey-answer";
 import "./members.css";
 
@@ -52,10 +53,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData ? `Survey answer #${loaderData.id}` : "Survey answer");
+
 export default function SurveyAnswer({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <title>{`Survey answer #${d.id} | WESPECO staff`}</title>
       <p>
         <Link to="/staff/members/survey">Survey results</Link>
       </p>

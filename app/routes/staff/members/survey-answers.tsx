@@ -7,6 +7,7 @@ import { cityLabel, monthKey, monthLabel, readSurveyFilter } from "../../../../c
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/survey-answers";
 import "./members.css";
 
@@ -33,10 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Survey answers");
+
 export default function SurveyAnswers({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <title>Survey answers | WESPECO staff</title>
       <p>
         <Link to={d.back}>Survey results</Link>
       </p>

@@ -22,6 +22,7 @@ import {
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/survey";
 import { ColumnBars, HorizontalBars } from "./SurveyCharts";
 import "./members.css";
@@ -104,13 +105,14 @@ function AveragesTable({ id, caption, groups, first }: { id: string; caption: st
   );
 }
 
+export const meta: Route.MetaFunction = () => consoleMeta("Survey results");
+
 export default function SurveyResults({ loaderData: d }: Route.ComponentProps) {
   const { filter, overall } = d;
   const period = `${monthLabel(filter.from)} to ${monthLabel(filter.to)}`;
   const where = filter.town ? cityLabel(filter.town) : "all towns";
   return (
     <>
-      <title>Survey results | WESPECO staff</title>
       <h1>Survey results</h1>
       <FilterForm label="Period and town">
         <FilterInput name="from" label="From (month)" value={monthKey(filter.from)} type="month" />

@@ -11,6 +11,7 @@ import { formatDateTime } from "../../../../core/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/tally";
 import "./members.css";
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   return { tally: await loadTally(services(args.context).db), at: formatDateTime(now()) };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "AGAM tally | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("AGAM tally");
 
 const fmt = (n: number) => n.toLocaleString("en-PH");
 

@@ -24,6 +24,7 @@ import { services } from "../../../context";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
+import { consoleMeta } from "../title";
 import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
@@ -134,7 +135,7 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/staff/rates?year=${year}&month=${month}&saved=${encodeURIComponent(`Saved the rates of ${monthLabel(year, month)}.`)}`);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Rates | WESPECO staff" }];
+export const meta: Route.MetaFunction = () => consoleMeta("Rates");
 
 export default function RatesEditor({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
