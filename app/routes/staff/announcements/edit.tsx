@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  consoleMeta(`${loaderData?.id ? "Edit" : "New"} ${loaderData ? KIND_LABELS[loaderData.kind].one : ""}`);
+  consoleMeta(`${loaderData?.id ? "Edit" : "New"} ${loaderData ? KIND_LABELS[loaderData.kind].one : "announcement"}`);
 
 export default function AnnouncementEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, state, attachments, saved } = loaderData;
