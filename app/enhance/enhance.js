@@ -192,7 +192,8 @@ for (const live of all("[data-agam-live]")) {
         ? `Quorum reached: ${n(c.qmember)} members registered (target ${n(quorum)}).`
         : `${n(c.qmember)} of ${n(quorum)} members needed for quorum have registered.`;
   };
-  out("hint").textContent = "The counts update by themselves every few seconds.";
+  // No longer than the server's sentence, so that it takes no more lines and moves nothing below it.
+  out("hint").textContent = "These counts update by themselves.";
   let source;
   let poll;
   let retry;
