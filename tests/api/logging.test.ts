@@ -83,3 +83,24 @@ describe("log redaction (issue 17, item 6)", () => {
     expect(log).not.toMatch(/01-?1000-?4568|0110004568|NSC-2026-ABCDEF|Zx9_secret/i);
   });
 });
+
+describe("one log line per request", () => {
+  let db3: TestDatabase;
+  afterAll(async () => db3?.cleanup());
+
+  it("writes 'request completed' with method, path, status and time, for cached answers too", async () => {
+    db3 = await createTestDatabase();
+    const { app, lines } = await appWritingLogs(db3);
+    // The second answer of the same page comes from the cache's fast path.
+    for (const url of ["/api/v1/news", "/api/v1/news", "/api/v1/no-such-thing"]) await app.inject(url);
+    await app.close();
+    const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.reqId);
+    expect(entries.map((e) => e.msg)).toEqual(["request completed", "request completed", "request completed"]);
+    expect(entries.map((e) => [e.req.method, e.req.url, e.res.statusCode])).toEqual([
+      ["GET", "/api/v1/news", 200],
+      ["GET", "/api/v1/news", 200],
+      ["GET", "/api/v1/no-such-thing", 404],
+    ]);
+    for (const e of entries) expect(e.responseTime).toBeGreaterThanOrEqual(0);
+  });
+});

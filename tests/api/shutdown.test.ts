@@ -14,7 +14,8 @@ async function startServer(dataDir: string, port: number) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
+      // "incoming request" lines (debug) tell when the server has taken each request in.
+      LOG_LEVEL: "debug",
       NODE_ENV: "production",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: "",
