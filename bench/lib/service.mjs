@@ -60,9 +60,12 @@ export async function startService({ env = {}, dataDir, port = freePort(), from 
       RATE_LIMIT: "off",
       NODE_ENV: "production",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    // With BENCH_LOG_LEVEL=info (the production default) the request log goes to a file, as it
+    // would to a log collector, and costs what it costs there; errors still show here.
+    stdio: ["ignore", process.env.BENCH_LOG_LEVEL ? fs.openSync(path.join(dir, "service.log"), "w") : "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
