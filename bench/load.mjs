@@ -15,6 +15,8 @@
 // /tmp/base <commit> && cd /tmp/base && npm ci && npm run build`), whose uncached render rate is
 // measured in the same run, just before this one's, as the ratio's baseline; without it the
 // ratio is against the 72 req/s the speed issue measured before this work.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
 import zlib from "node:zlib";
 import { startBenchDatabase } from "./lib/bench-database.mjs";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
@@ -34,7 +36,7 @@ ensureWrk();
 const rows = [];
 const line = (setup, what, r, base) =>
   console.log(
-    `${setup.padEnd(26)} ${what.padEnd(34)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99ms).padStart(7)} ms  errors ${r.errors}${base ? `  ratio ${(r.rps / base.rps).toFixed(3)}` : ""}  load ${r.load}`,
+    `${setup.padEnd(26)} ${what.padEnd(34)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99ms).padStart(7)} ms  errors ${r.errors}${base ? `  ratio ${(r.rps / base.rps).toFixed(3)}` : ""}${r.cpuMsPerRequest === undefined ? "" : `  service CPU ${r.cpuMsPerRequest} ms/request`}  load ${r.load}`,
   );
 
 async function measure(setup, env) {
@@ -86,12 +88,26 @@ function stallsBetween(before, after) {
 
 const BASELINE = process.env.BENCH_BASELINE;
 
+/** A process's CPU time so far (user and system, all its threads), in ms, from /proc. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim());
+
 /** The uncached render rate of this checkout, or of `from` (the baseline checkout). */
 async function uncachedRate(env, from) {
   const service = await startService({ env: { ...env, CACHE_TTL_MS: "0" }, from });
   try {
     wrk(service.url + PATH, { seconds: 3, connections: 20, headers: COMPRESSED, uniqueQuery: true });
-    return wrk(service.url + PATH, { seconds: SECONDS, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    // The service's own CPU time per request too: what a render costs, whatever else the
+    // machine's cores are doing. With several workers, only one process's share is seen: one process only.
+    const cpuBefore = cpuMs(service.child.pid);
+    const result = wrk(service.url + PATH, { seconds: SECONDS, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    if (Number(env.WEB_CONCURRENCY ?? 1) === 1)
+      result.cpuMsPerRequest = +((cpuMs(service.child.pid) - cpuBefore) / result.requests).toFixed(2);
+    return result;
   } finally {
     await service.stop();
   }

@@ -30,11 +30,19 @@ export function wrk(url, { connections = 100, seconds = 20, threads = 2, headers
   args.push(url);
   const out = execFileSync("wrk", args, { encoding: "utf8" });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
   const p99ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : NaN;
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const errors = non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
   const bytesPerSec = /Transfer\/sec:\s+([\d.]+)(\w+)/.exec(out)?.slice(1).join("") ?? "";
-  return { rps: Math.round(rps), p99ms: Math.round(p99ms * 100) / 100, errors, transfer: bytesPerSec, load: os.loadavg()[0].toFixed(2) };
+  return {
+    rps: Math.round(rps),
+    requests,
+    p99ms: Math.round(p99ms * 100) / 100,
+    errors,
+    transfer: bytesPerSec,
+    load: os.loadavg()[0].toFixed(2),
+  };
 }
