@@ -10,7 +10,8 @@ import { agamAccounts, agamAnonymousVotes, agamDecisions, agamRegistrations, aga
 import { type AgamTopic, listTopics } from "./agam.server";
 import { computeTally, csvLine, type Tally, type TallyVote } from "./agam-tally";
 import { AGAM } from "./constants";
-import { formatDateTime, manilaLocalInput } from "./dates";
+import { requiredManilaLocalField } from "./date-fields";
+import { formatDateTime } from "./dates";
 import type { DbOrTx } from "./interruption-events.server";
 
 export interface AgamWindow {
@@ -63,19 +64,11 @@ export async function topicsLocked(db: DbOrTx): Promise<boolean> {
   return Number(a?.n ?? 0) + Number(b?.n ?? 0) > 0;
 }
 
-/** A Manila date and time as a datetime-local field sends it, or the message. */
-const manilaTime = (message: string) =>
-  z.string().transform((text, ctx) => {
-    const at = manilaLocalInput(text);
-    if (!at) ctx.addIssue(message);
-    return at ?? z.NEVER;
-  });
-
 /** The registration window form; the closing time after the opening one. */
 export const windowSchema = z
   .object({
-    opens: manilaTime("Enter when registration opens, a date and time"),
-    closes: manilaTime("Enter when registration closes, a date and time"),
+    opens: requiredManilaLocalField("Enter when registration opens, a date and time"),
+    closes: requiredManilaLocalField("Enter when registration closes, a date and time"),
   })
   .refine((w) => w.closes > w.opens, { path: ["closes"], message: "The closing time must be after the opening time" });
 

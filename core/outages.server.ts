@@ -7,9 +7,9 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { barangayPower, barangays, majorEvents, open311Keys } from "../db/schema";
 import { TOWNS } from "./constants";
+import { manilaLocalField } from "./date-fields";
 import type { DbOrTx } from "./interruption-events.server";
 import { computeHub, type HubStatus } from "./reports";
-import { manilaLocalField } from "./reports.server";
 
 /** Declaring a major event: its title and an optional message for the banner. */
 export const majorEventFormSchema = z.object({

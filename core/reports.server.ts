@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { barangays, incidents, incidentUpdates, outageReports, reportMessages, reportPhotos } from "../db/schema";
 import type { Town } from "./constants";
+import { manilaLocalField } from "./date-fields";
 import { formatDateTime } from "./dates";
 import type { DbOrTx } from "./interruption-events.server";
 import type { ReportFields } from "./report-fields";
@@ -20,7 +21,6 @@ import {
   INCIDENT_STATUSES,
   type IncidentStatus,
   makeReference,
-  parseManilaLocal,
   REPORT_KIND_LABELS,
   type ReportKind,
 } from "./reports";
@@ -312,15 +312,6 @@ export async function listPublicRequests(
 }
 
 export class IncidentChangeRefused extends Error {}
-
-/** A Manila date and time from a datetime-local field: empty is none, anything unreadable is the message. */
-export const manilaLocalField = (message: string) =>
-  z.string().transform((text, ctx) => {
-    const at = parseManilaLocal(text);
-    if (at !== "bad") return at;
-    ctx.addIssue(message);
-    return z.NEVER;
-  });
 
 /** A dispatcher's change of an incident: the new state, the estimated restoration, a note for the reporters. */
 export const incidentChangeSchema = z

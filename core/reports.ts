@@ -194,17 +194,3 @@ export function computeHub(
 export function formatShare(share: number | null): string {
   return share === null ? "—" : `${Math.floor(share * 100)}%`;
 }
-
-/** A `<input type="datetime-local">` value read as Manila time (UTC+8, no daylight saving); null when empty, "bad" when not a time. */
-export function parseManilaLocal(value: string): Date | null | "bad" {
-  if (value.trim() === "") return null;
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(value.trim())) return "bad";
-  const d = new Date(`${value.trim()}:00+08:00`);
-  return Number.isNaN(d.getTime()) ? "bad" : d;
-}
-
-/** The value for `<input type="datetime-local">` showing `d` in Manila time. */
-export function toManilaLocal(d: Date | string | null): string {
-  if (!d) return "";
-  return new Date(new Date(d).getTime() + 8 * 3600_000).toISOString().slice(0, 16);
-}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime } from "../../../../core/dates";
+import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
 import { maskMobile } from "../../../../core/phone";
 import {
   CLOSED_STATUSES,
@@ -9,7 +9,6 @@ import {
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
   REPORT_KIND_LABELS,
-  toManilaLocal,
 } from "../../../../core/reports";
 import {
   changeIncident,
@@ -201,7 +200,7 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
               )}
             </Field>
             <Field id="etr" label="Estimated restoration (Manila time)" hint="Leave empty when unknown." error={errors.etr}>
-              {(p) => <input {...p} type="datetime-local" defaultValue={result?.values.etr ?? toManilaLocal(i.etr)} />}
+              {(p) => <input {...p} type="datetime-local" defaultValue={result?.values.etr ?? toManilaLocalInput(i.etr)} />}
             </Field>
             <Field id="note" label="Note for the reporters (optional)" hint="Shown on their status page." error={errors.note}>
               {(p) => <input {...p} type="text" maxLength={300} defaultValue={result?.values.note} />}

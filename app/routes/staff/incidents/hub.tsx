@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { recordAudit } from "../../../../core/audit.server";
 import { isTown, TOWNS } from "../../../../core/constants";
-import { formatDateTime } from "../../../../core/dates";
+import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
 import { readForm } from "../../../../core/forms";
 import {
   activeMajorEvent,
@@ -12,7 +12,6 @@ import {
   majorEventFormSchema,
   setBarangayPower,
 } from "../../../../core/outages.server";
-import { toManilaLocal } from "../../../../core/reports";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import type { FieldErrors } from "../form";
@@ -43,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
       name: r.name,
       consumers: r.consumers ?? 0,
       consumersOff: r.consumersOff ?? 0,
-      etr: toManilaLocal(r.etr),
+      etr: toManilaLocalInput(r.etr),
       crews: r.crews ?? 0,
       updatedAt: r.updatedAt ? formatDateTime(r.updatedAt) : null,
     })),
