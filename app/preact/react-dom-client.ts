@@ -35,19 +35,16 @@ export function createRoot(container: Element) {
 
 /**
  * React's server render moves elements into <head> that no component renders there: the
- * `<link rel="modulepreload">` of `<Scripts/>` (rendered at the end of <body>), a
- * `<link rel="preload" as="image">` for early images, and a `<title>` rendered in the page (no
- * route does: titles come from `meta`, the console's through app/routes/staff/title.ts). Preact claims existing elements by tag name, in order, and moves
- * what it claims before what it did not: the hints would be taken for the stylesheet links of
- * `<Links/>` (the page would lose its styles), and the stylesheets moved around a lone <title>.
- * The hints have done their work (the modules are loading), so they go; a <title> goes last, where
- * `<Meta/>`'s own title is taken back into place, and the page's is rebuilt where it renders it
- * (document.title reads the first <title> wherever it is). A route's `links` must therefore not
- * add preload hints of its own (tests/e2e/hydration.spec.ts checks the head keeps what it was sent).
+ * `<link rel="modulepreload">` of `<Scripts/>` (rendered at the end of <body>) and a
+ * `<link rel="preload" as="image">` for early images. Preact claims existing elements by tag
+ * name, in order, and moves what it claims before what it did not: the hints would be taken for
+ * the stylesheet links of `<Links/>` (the page would lose its styles). The hints have done their
+ * work (the modules are loading), so they go. A route's `links` must therefore not add preload
+ * hints of its own, and titles come from `meta` only, never a `<title>` in a page, which React
+ * would move into <head> as well (tests/e2e/hydration.spec.ts checks the head keeps what it was sent).
  */
 function prepareHead(head: HTMLHeadElement) {
   for (const hint of head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) hint.remove();
-  for (const title of head.querySelectorAll("title")) head.append(title);
 }
 
 /** A parent for the `<html>` element that Preact may own: its one child is that element. */
