@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createLocalBus } from "../../server/bus";
 import { loadConfig } from "../../server/config";
@@ -24,12 +24,15 @@ async function appWritingLogs(db: TestDatabase) {
   return { app, lines };
 }
 
-describe("request logs", () => {
-  let db: TestDatabase;
-  afterAll(async () => db?.cleanup());
+// One database for the file; each test builds its own app and collects its own lines.
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => db?.cleanup());
 
+describe("request logs", () => {
   it("carry request ids and never form contents, query strings or account numbers", async () => {
-    db = await createTestDatabase();
     const { app, lines } = await appWritingLogs(db);
     const secret = "Maria-Secret-Suggestion";
     await app.inject({
@@ -61,12 +64,8 @@ describe("request logs", () => {
 });
 
 describe("log redaction (issue 17, item 6)", () => {
-  let db2: TestDatabase;
-  afterAll(async () => db2?.cleanup());
-
   it("hides personal paths in any case or encoding, and new-connection references", async () => {
-    db2 = await createTestDatabase();
-    const { app, lines } = await appWritingLogs(db2);
+    const { app, lines } = await appWritingLogs(db);
     for (const url of [
       "/api/v1/agam/pool/CHECK-ACCOUNT-NUMBER/01-1000-4568",
       "/api/v1/agam/pool/check%2Daccount%2Dnumber/01-1000-4568",
@@ -85,12 +84,8 @@ describe("log redaction (issue 17, item 6)", () => {
 });
 
 describe("one log line per request", () => {
-  let db3: TestDatabase;
-  afterAll(async () => db3?.cleanup());
-
   it("writes 'request completed' with method, path, status and time, for cached answers too", async () => {
-    db3 = await createTestDatabase();
-    const { app, lines } = await appWritingLogs(db3);
+    const { app, lines } = await appWritingLogs(db);
     // The second answer of the same page comes from the cache's fast path.
     for (const url of ["/api/v1/news", "/api/v1/news", "/api/v1/no-such-thing"]) await app.inject(url);
     await app.close();
