@@ -2,6 +2,7 @@
 // with their last content, forms answer 503 with Retry-After and keep what was typed,
 // /readyz answers 503, and everything recovers when the database returns.
 import autocannon from "autocannon";
+import postgres from "pg";
 import { startPrivatePostgres } from "./lib/private-postgres.mjs";
 import { startService } from "./lib/service.mjs";
 
@@ -23,6 +24,13 @@ const report = {};
 try {
   const before = {};
   for (const p of PUBLIC_PAGES) before[p] = await (await fetch(service.url + p)).text();
+  // The survey takes only the roll's members, their account number and name as on the bill: one of the demo roll's.
+  const client = new postgres.Client({ connectionString: pg.url });
+  await client.connect();
+  const {
+    rows: [member],
+  } = await client.query("select account_number, name from agam_accounts order by account_number offset 50 limit 1");
+  await client.end();
 
   // Load on the public pages while the database goes away.
   const load = new Promise((resolve, reject) =>
@@ -50,10 +58,10 @@ try {
   // A survey typed by a member while the database is down.
   const form = new URLSearchParams({
     acceptPrivacyNotice: "on",
-    name: "Juan Dela Cruz",
+    name: member.name,
     respondentName: "Juan Dela Cruz",
     city: "BANI",
-    accountNumber: "03-1234-5678",
+    accountNumber: member.account_number,
     email: "juan@example.ph",
     contactNumber: "09171234567",
     reconnectionTime: "4",
