@@ -30,7 +30,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rollupOptions: {
       // The table definitions have no side effects worth keeping: a page that imports a pure
-      // helper from a core/ module (which also queries) must not ship drizzle and every table.
+      // helper from a modules/ file (which also queries) must not ship drizzle and every table.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]db[\\/]schema(-[\w-]+)?\.ts$/.test(id) },
     },
   },

@@ -10,7 +10,15 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.ts", "tests/api/**/*.test.ts"],
+          include: [
+            "modules/**/*.test.ts",
+            "server/**/*.test.ts",
+            "db/**/*.test.ts",
+            "seed/**/*.test.ts",
+            "app/**/*.test.ts",
+            "tests/**/*.test.ts",
+          ],
+          exclude: ["tests/e2e/**", "**/node_modules/**"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -5,12 +5,12 @@
 
 import type { BaseLogger } from "pino";
 import { createContext } from "react-router";
-import type { SendText } from "../core/agam-second-factor.server";
-import type { RetentionPolicy } from "../core/retention";
 import type { Db } from "../db/client";
+import type { SendText } from "../modules/agam/second-factor.server";
+import type { RetentionPolicy } from "../modules/privacy/retention";
+import type { StaffServices } from "../modules/staff/services.server";
 import type { AlertsRuntime } from "../server/alerts/runtime";
 import type { SmsGateway } from "../server/messaging/sms";
-import type { StaffServices } from "../server/staff/context";
 
 export interface AppServices {
   db: Db;
@@ -21,7 +21,7 @@ export interface AppServices {
   contentChanged(area: string): Promise<void>;
   /**
    * The one logger: the request's own pino logger (its lines carry the request id).
-   * Log errors through `loggableError` (core/errors.ts): never form contents.
+   * Log errors through `loggableError` (modules/shared/errors.ts): never form contents.
    */
   log: Pick<BaseLogger, "error" | "warn" | "info">;
   /**

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { loggableError } from "../core/errors";
+import { loggableError } from "../modules/shared/errors";
 import { appContext } from "./context";
 import { hydrates } from "./hydration";
 

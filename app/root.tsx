@@ -12,13 +12,13 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { now as clockNow } from "../core/clock";
-import { COOPERATIVE } from "../core/constants";
-import { formatDateTime, manilaParts } from "../core/dates";
-import { currentStatus, INTERRUPTION_STATUS_LABELS, upcomingIn } from "../core/interruptions";
-import { interruptionWindow } from "../core/interruptions.server";
-import { activeMajorEvent } from "../core/outages.server";
-import { listNewsCategories, listPartners } from "../core/site.server";
+import { listNewsCategories, listPartners } from "../modules/content/site.server";
+import { currentStatus, INTERRUPTION_STATUS_LABELS, upcomingIn } from "../modules/interruptions/model";
+import { interruptionWindow } from "../modules/interruptions/queries.server";
+import { activeMajorEvent } from "../modules/interruptions/restoration-hub.server";
+import { now as clockNow } from "../modules/shared/clock";
+import { COOPERATIVE } from "../modules/shared/constants";
+import { formatDateTime, manilaParts } from "../modules/shared/dates";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";

@@ -4,7 +4,7 @@
  * well on Facebook). Every route's `meta` export uses it.
  */
 import type { MetaDescriptor } from "react-router";
-import { COOPERATIVE } from "../core/constants";
+import { COOPERATIVE } from "../modules/shared/constants";
 
 export const DEFAULT_DESCRIPTION = `${COOPERATIVE.name}: power interruption schedules, electricity rates, advisories, bids, careers and services for member-consumers in Bolinao, Anda, Bani, Agno, Alaminos City, Burgos, Mabini, Dasol and Infanta.`;
 

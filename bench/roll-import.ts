@@ -1,11 +1,12 @@
 // The member roll at full size: 100,000 generated members imported through the console's own
-// code (core/member-roll.server.ts) on PGlite, then imported again (every row an update), then
+// code (modules/members/roll.server.ts) on PGlite, then imported again (every row an update), then
 // the public look-up measured: the API and the registration page, a few hundred each. Usage:
 //   npm run bench:roll-import [-- MEMBERS LOOKUPS]   (defaults 100000 300)
 // Must show: each import under 60 s on this machine, look-ups still a few milliseconds.
-import { AGAM_DISTRICTS } from "../core/constants";
-import { ROLL_COLUMNS } from "../core/member-roll";
-import { importRollCsv } from "../core/member-roll.server";
+
+import { ROLL_COLUMNS } from "../modules/members/roll";
+import { importRollCsv } from "../modules/members/roll.server";
+import { AGAM_DISTRICTS } from "../modules/shared/constants";
 import { startInProcess } from "./lib/in-process";
 
 const members = Number(process.argv[2] ?? 100_000);

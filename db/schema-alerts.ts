@@ -20,7 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { Town } from "../core/constants";
+import type { Town } from "../modules/shared/constants";
 // Only referenced inside callbacks: db/schema.ts re-exports this file, so its values are not
 // ready while this module's top level runs.
 import { barangays, interruptionEvents, powerInterruptions } from "./schema";

@@ -4,7 +4,7 @@
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
 import { date, index, integer, jsonb, pgEnum, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { CONNECTION_STATUSES } from "../core/connection-queue";
+import { CONNECTION_STATUSES } from "../modules/members/connection-queue";
 import { at } from "./columns";
 // Only lazily used (references): schema.ts re-exports this file, so its values are not ready at load time.
 import { connectionPreregistrations } from "./schema";
@@ -27,7 +27,7 @@ export const connectionQueue = pgTable(
     seminarDate: date("seminar_date"),
     inspectionDate: date("inspection_date"),
     declineReason: text("decline_reason").notNull().default(""),
-    /** Indexes into CONNECTION_CHECKLIST (core/connection-options.ts) of the documents seen. */
+    /** Indexes into CONNECTION_CHECKLIST (modules/members/connection-options.ts) of the documents seen. */
     documents: jsonb("documents").$type<number[]>().notNull().default([]),
     /** The last change by staff (retention counts from here). */
     updatedAt: at("updated_at").notNull().defaultNow(),

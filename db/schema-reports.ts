@@ -61,7 +61,7 @@ export const outageReports = pgTable(
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     accountNumber: text("account_number").notNull().default(""),
-    /** 639XXXXXXXXX (core/phone.ts), or empty. */
+    /** 639XXXXXXXXX (modules/shared/phone.ts), or empty. */
     mobile: text("mobile").notNull().default(""),
     createdAt: at("created_at").notNull().defaultNow(),
   },

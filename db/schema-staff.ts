@@ -16,7 +16,7 @@ export const staffUser = pgTable("staff_user", {
   updatedAt: at("updated_at").notNull().defaultNow(),
   /** better-auth's two-factor plugin: true once a TOTP app is verified. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
-  /** One of core/permissions.ts roles. */
+  /** One of modules/staff/permissions.ts roles. */
   role: text("role").notNull(),
   /** Set when an administrator disables the account: no session is created or honoured. */
   disabledAt: at("disabled_at"),

@@ -37,7 +37,7 @@ export const publicationEnum = pgEnum("publication", ["draft", "published", "arc
 /**
  * The publication columns every kind of public content carries. Existing rows (and the demo
  * seed) are published; the console creates drafts. Visible to the public only when
- * published and publish_at <= now < unpublish_at (core/publication.ts).
+ * published and publish_at <= now < unpublish_at (modules/content/publication.ts).
  */
 const publicationColumns = () => ({
   publication: publicationEnum("publication").notNull().default("published"),
@@ -259,7 +259,7 @@ export const powerInterruptionBarangays = pgTable(
 /**
  * Every change to an interruption that a member may hear about, written in the same
  * transaction as the change itself: the history shown on the public page and the
- * outbox that alerts are sent from (see core/interruption-events.server.ts).
+ * outbox that alerts are sent from (see modules/interruptions/events.server.ts).
  */
 export const interruptionEventKindEnum = pgEnum("interruption_event_kind", [
   "published",

@@ -7,11 +7,11 @@
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { isRole, roles } from "../core/permissions";
 import { DataDirBusyError, migrate, openDatabase } from "../db/client";
 import { staffUser } from "../db/schema";
+import { isRole, roles } from "../modules/staff/permissions";
+import { COMMAND_LINE, inviteStaff, renewEnrolment, StaffUserError } from "../modules/staff/users.server";
 import { loadConfig } from "../server/config";
-import { COMMAND_LINE, inviteStaff, renewEnrolment, StaffUserError } from "../server/staff/users";
 
 const usage = `Usage: npm run staff:add -- --email ADDRESS --role ROLE [--name "Full Name"]\nRoles: ${roles.join(", ")}`;
 let values;

@@ -11,8 +11,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "../app/context";
-import { storedOriginalName } from "../core/stored-files.server";
 import type { DatabaseHandle } from "../db/client";
+import { storedOriginalName } from "../modules/content/stored-files.server";
 import { registerApi } from "./api/v1";
 import { type Bus, CONTENT_CHANGED_CHANNEL } from "./bus";
 import { type Config, retentionOf, trustProxyOption } from "./config";
@@ -27,7 +27,7 @@ import { registerReactRouter } from "./react-router";
 import { RoutePolicies, registerRoutePolicies } from "./route-policy";
 import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
-import { registerStaff } from "./staff/index";
+import { registerStaff } from "./staff-console";
 import { registerStorage } from "./storage";
 
 export interface AppDeps {
@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("deps", deps);
   const reference = createReferenceMemo(config.REFERENCE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
   app.addHook("onClose", async () => reference.stop());
-  // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff/).
+  // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff-console.ts, modules/staff/).
   await registerStaff(app, deps);
 
   // Scheduled publish and unpublish times expire this process's caches when they fall due.

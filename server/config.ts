@@ -1,8 +1,8 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { captchaEnvShape } from "../core/captcha-settings";
-import { DEFAULT_RETENTION, type RetentionPolicy } from "../core/retention";
+import { DEFAULT_RETENTION, type RetentionPolicy } from "../modules/privacy/retention";
+import { captchaEnvShape } from "../modules/shared/captcha-settings";
 
 /** Every setting the service reads from the environment, checked once at start. */
 const envSchema = z.object({
@@ -85,7 +85,7 @@ const envSchema = z.object({
       (v) => v === "off" || /^\d{1,2}$/.test(v) || v.split(",").every((a) => isAddressOrRange(a.trim())),
       "off, a hop count (like 1) or a list of proxy addresses or CIDR ranges (like 127.0.0.1,10.0.0.0/8)",
     ),
-  /** Personal data retention (core/retention.ts; defaults in the README). */
+  /** Personal data retention (modules/privacy/retention.ts; defaults in the README). */
   RETENTION_SURVEY_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.surveyDays),
   RETENTION_PREREGISTRATION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.preregistrationDays),
   RETENTION_AGAM_DAYS_AFTER_ASSEMBLY: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_RETENTION.agamDaysAfterAssembly),

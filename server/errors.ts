@@ -1,10 +1,18 @@
 /**
  * Sending the one error shape from Fastify. What an error means (status, code, message)
- * is decided in core/errors.ts, shared with the pages.
+ * is decided in modules/shared/errors.ts, shared with the pages.
  */
 
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type ErrorAnswer, type ErrorCode, errorBody, type FieldErrors, loggableError, MESSAGES, toErrorAnswer } from "../core/errors";
+import {
+  type ErrorAnswer,
+  type ErrorCode,
+  errorBody,
+  type FieldErrors,
+  loggableError,
+  MESSAGES,
+  toErrorAnswer,
+} from "../modules/shared/errors";
 import { securityHeaders } from "./security";
 
 export function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string, fields?: FieldErrors) {

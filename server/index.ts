@@ -9,8 +9,8 @@
 import cluster from "node:cluster";
 import os from "node:os";
 import v8 from "node:v8";
+import { DEMO_ADMIN_EMAIL, demoAdminLink } from "../modules/staff/demo.server";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { DEMO_ADMIN_EMAIL, demoAdminLink } from "./staff/demo";
 import { prepareDatabase, startApp } from "./start";
 
 // Young-generation collections find almost nothing alive here (a served page leaves only
@@ -104,7 +104,7 @@ async function runWorker() {
     force.unref();
     // A response finished after close() began leaves its keep-alive connection idle, and
     // close() closes idle connections only once, when called: the server then waited for the
-    // keep-alive timeout and the 9 s exit above (exit code 1; tests/api/shutdown.test.ts under load).
+    // keep-alive timeout and the 9 s exit above (exit code 1; tests/server/shutdown.test.ts under load).
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     idle.unref();
     try {

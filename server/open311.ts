@@ -8,11 +8,10 @@
  * position or contact (those reach dispatchers only).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { listBarangayOptions } from "../core/barangays.server";
-import { capDateTime } from "../core/cap";
-import { COOPERATIVE } from "../core/constants";
-import { checkOpen311Key } from "../core/outages.server";
-import { reportFieldsSchema } from "../core/report-fields";
+import { capDateTime } from "../modules/interruptions/cap";
+import { checkOpen311Key } from "../modules/interruptions/restoration-hub.server";
+import { listBarangayOptions } from "../modules/places/barangays.server";
+import { reportFieldsSchema } from "../modules/reports/fields";
 import {
   CLOSED_STATUSES,
   INCIDENT_STATUS_LABELS,
@@ -20,8 +19,9 @@ import {
   REPORT_KIND_LABELS,
   REPORT_KINDS,
   type ReportKind,
-} from "../core/reports";
-import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../core/reports.server";
+} from "../modules/reports/model";
+import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
+import { COOPERATIVE } from "../modules/shared/constants";
 import type { AppDeps } from "./app";
 
 type Format = "json" | "xml";

@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { HttpError } from "../core/errors";
+import { HttpError } from "../modules/shared/errors";
 import type { Bus } from "./bus";
 import { CHANGES_THAT_KEEP_CACHE, publicCacheControl, ResponseCache } from "./cache";
 import { PUBLIC_READ_CORS } from "./protection";

@@ -1,17 +1,17 @@
 /**
- * The daily purge of expired personal data (core/personal-data.server.ts), as a pg-boss
+ * The daily purge of expired personal data (modules/privacy/personal-data.server.ts), as a pg-boss
  * schedule on the queue the alerts worker already runs: pg-boss keeps the schedule in the
  * database, so it survives restarts and runs once a day however many processes there are
  * (a timer in each process would run it once per process, and miss the day of a restart).
  * Each run logs its counts and writes them to the audit log (actor: the system).
  */
 import type { PgBoss } from "pg-boss";
-import { recordAudit } from "../core/audit.server";
-import { now } from "../core/clock";
-import { TIME_ZONE } from "../core/constants";
-import { type PurgeCounts, purgeExpired } from "../core/personal-data.server";
-import type { RetentionPolicy } from "../core/retention";
 import type { Db } from "../db/client";
+import { type PurgeCounts, purgeExpired } from "../modules/privacy/personal-data.server";
+import type { RetentionPolicy } from "../modules/privacy/retention";
+import { now } from "../modules/shared/clock";
+import { TIME_ZONE } from "../modules/shared/constants";
+import { recordAudit } from "../modules/staff/audit.server";
 
 export const PURGE_QUEUE = "personal-data-purge";
 /** 02:30 in Manila, when hardly anyone uses the site. */

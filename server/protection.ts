@@ -51,7 +51,7 @@ export const PUBLIC_READ_CORS: Readonly<Record<string, string>> = {
 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The staff passkey ceremonies (server/staff/index.ts) take JSON; they pass the same-origin check too. */
+/** The staff passkey ceremonies (server/staff-console.ts) take JSON; they pass the same-origin check too. */
 const isStaffJson = (url: string) => normalizePath(url).startsWith("/staff/auth/");
 
 const isApi = (url: string) => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, migrate, openDatabase } from "../db/client";
-import { isSeeded, seedDemo } from "../db/seed/index";
+import { isSeeded, seedDemo } from "../seed/index";
 import { startAlertsRuntime } from "./alerts/runtime";
 import { buildApp } from "./app";
 import { type Bus, createBus } from "./bus";

@@ -1,5 +1,5 @@
 /** The Board of Directors and the General Manager (spec: static cards). One director per district. */
-import type { Town } from "../../core/constants";
+import type { Town } from "../../modules/shared/constants";
 
 export interface BoardMember {
   name: string;

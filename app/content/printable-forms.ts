@@ -1,9 +1,9 @@
 /**
  * The printable service forms (spec section 2, "Printable forms"): free-text fields to
  * write on by hand, signature lines, and the figures of spec section 9 taken from
- * core/constants.ts, never written here as literals. Static content (spec: no submission).
+ * modules/shared/constants.ts, never written here as literals. Static content (spec: no submission).
  */
-import { CONTRACT_TERMS, COOPERATIVE, FEES, SHARES } from "../../core/constants";
+import { CONTRACT_TERMS, COOPERATIVE, FEES, SHARES } from "../../modules/shared/constants";
 
 /** A labelled blank line; `lines` > 1 gives extra blank lines below; `span` is its share of the row (of 6). */
 export interface BlankField {

@@ -41,7 +41,7 @@ export function createRoot(container: Element) {
  * the stylesheet links of `<Links/>` (the page would lose its styles). The hints have done their
  * work (the modules are loading), so they go. A route's `links` must therefore not add preload
  * hints of its own, and titles come from `meta` only, never a `<title>` in a page, which React
- * would move into <head> as well (tests/e2e/hydration.spec.ts checks the head keeps what it was sent).
+ * would move into <head> as well (tests/e2e/server/hydration.spec.ts checks the head keeps what it was sent).
  */
 function prepareHead(head: HTMLHeadElement) {
   for (const hint of head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) hint.remove();

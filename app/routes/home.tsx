@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { COOPERATIVE, HOME_COUNTERS, UI } from "../../core/constants";
-import { formatDate, manilaIsoDate } from "../../core/dates";
-import { listGalleryImages } from "../../core/gallery.server";
-import { findDataPrivacyStatement, listLatestAdvisories } from "../../core/home.server";
+import { listGalleryImages } from "../../modules/content/gallery.server";
+import { findDataPrivacyStatement, listLatestAdvisories } from "../../modules/content/home.server";
+import { COOPERATIVE, HOME_COUNTERS, UI } from "../../modules/shared/constants";
+import { formatDate, manilaIsoDate } from "../../modules/shared/dates";
 import { Carousel } from "../components/ui/Carousel";
 import { CountUp } from "../components/ui/CountUp";
 import { GalleryGrid } from "../components/ui/GalleryGrid";

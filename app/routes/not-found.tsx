@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { COOPERATIVE } from "../../core/constants";
+import { COOPERATIVE } from "../../modules/shared/constants";
 import { NotFoundContent } from "../components/layout/NotFound";
 
 /** Any unknown path: the 404 page inside the shell, with a real 404 status. */

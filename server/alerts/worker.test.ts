@@ -6,9 +6,9 @@
 
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSENT_TEXT, isSingleGsmSegment } from "../../core/alerts/messages";
-import { checkSmsCode, confirmEmail, createSubscription, savePushSubscription } from "../../core/alerts/subscriptions.server";
 import { alertDeliveries, alertEndpoints, barangays } from "../../db/schema";
+import { CONSENT_TEXT, isSingleGsmSegment } from "../../modules/alerts/messages";
+import { checkSmsCode, confirmEmail, createSubscription, savePushSubscription } from "../../modules/alerts/subscriptions.server";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { daytimeInManila } from "../../tests/support/daytime";
 import { changeInterruption, publishInterruption } from "../../tests/support/publish";

@@ -7,6 +7,8 @@
  */
 import { and, inArray, SQL, sql } from "drizzle-orm";
 import { fromDrizzle, fromPglite, type Job, PgBoss, type Queue, type UpdateQueueOptions } from "pg-boss";
+import { type DatabaseHandle, queryRows } from "../../db/client";
+import { alertDeliveries } from "../../db/schema";
 import {
   type ClaimedDelivery,
   claimDeliveries,
@@ -15,7 +17,7 @@ import {
   pausedChannels,
   requeueDelivery,
   setChannelPaused,
-} from "../../core/alerts/deliveries.server";
+} from "../../modules/alerts/deliveries.server";
 import {
   type DeliveryJob,
   type FanOutOptions,
@@ -24,13 +26,11 @@ import {
   pendingEventIds,
   requeueWaiting,
   type Tx,
-} from "../../core/alerts/fanout.server";
-import { ALERT_CHANNELS, type AlertChannel } from "../../core/alerts/messages";
-import { removePushEndpoint } from "../../core/alerts/subscriptions.server";
-import { now as siteNow } from "../../core/clock";
-import { TIME_ZONE } from "../../core/constants";
-import { type DatabaseHandle, queryRows } from "../../db/client";
-import { alertDeliveries } from "../../db/schema";
+} from "../../modules/alerts/fanout.server";
+import { ALERT_CHANNELS, type AlertChannel } from "../../modules/alerts/messages";
+import { removePushEndpoint } from "../../modules/alerts/subscriptions.server";
+import { now as siteNow } from "../../modules/shared/clock";
+import { TIME_ZONE } from "../../modules/shared/constants";
 import type { Channels } from "../messaging/channels";
 
 export const RETRY_LIMIT = 8;
@@ -53,7 +53,7 @@ export interface AlertsOptions {
   send?: boolean;
   /**
    * The time messages are made at (the SMS quiet hours depend on it): the site's clock
-   * (core/clock.ts) unless given. Tests set a daytime clock so that what they check does not
+   * (modules/shared/clock.ts) unless given. Tests set a daytime clock so that what they check does not
    * depend on the hour they run at.
    */
   clock?: () => Date;

@@ -3,7 +3,7 @@
  * so client developers can read it without JavaScript or any CDN.
  */
 import { z } from "zod";
-import { COOPERATIVE } from "../../core/constants";
+import { COOPERATIVE } from "../../modules/shared/constants";
 
 type Json = Record<string, unknown>;
 const json = z.record(z.string(), z.unknown());

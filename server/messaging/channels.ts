@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import webpush from "web-push";
-import type { AlertChannel } from "../../core/alerts/messages";
+import type { AlertChannel } from "../../modules/alerts/messages";
 import type { Config } from "../config";
 import type { SmsGateway } from "./sms";
 import { smsGatewayOf } from "./sms-config";

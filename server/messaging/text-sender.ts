@@ -6,7 +6,7 @@
  * (members use their PIN).
  */
 
-import type { SendText } from "../../core/agam-second-factor.server";
+import type { SendText } from "../../modules/agam/second-factor.server";
 import type { Config } from "../config";
 import { smsGatewayOf } from "./sms-config";
 

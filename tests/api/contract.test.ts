@@ -8,10 +8,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { NEWS_KINDS, RATE_TYPES, TOWNS } from "../../core/constants";
-import { manilaParts } from "../../core/dates";
 import { agamAccounts } from "../../db/schema";
-import { DEMO_PIN } from "../../db/seed/index";
+import { NEWS_KINDS, RATE_TYPES, TOWNS } from "../../modules/shared/constants";
+import { manilaParts } from "../../modules/shared/dates";
+import { DEMO_PIN } from "../../seed/index";
 import { createTestApp, type TestApp } from "../support/app";
 
 const API = "/api/v1";

@@ -27,7 +27,7 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
     DATA_DIR: db.dataDir,
     LOG_LEVEL: "silent",
     SEED_DEMO: "off",
-    // Tests see every change at once; the cache has its own tests (tests/api/cache.test.ts).
+    // Tests see every change at once; the cache has its own tests (tests/server/cache.test.ts).
     CACHE_TTL_MS: "0",
     REFERENCE_TTL_MS: "0",
     // The alerts worker (pg-boss) runs only in the tests that ask for it.

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type DatabaseHandle, migrate, openDatabase } from "../../db/client";
-import { seedDemo } from "../../db/seed/index";
+import { seedDemo } from "../../seed/index";
 
 const root = path.resolve(import.meta.dirname, "..", ".tmp");
 /** The template is named after what it is made from, so a changed migration or seed makes a new one. */

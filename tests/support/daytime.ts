@@ -4,8 +4,8 @@
  * the hour the tests happen to run at (from 21:00 to 07:00 Manila a new interruption's SMS is
  * held until morning, by design).
  */
-import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from "../../core/alerts/quiet-hours";
-import { manilaParts } from "../../core/dates";
+import { QUIET_FROM_HOUR, QUIET_UNTIL_HOUR } from "../../modules/alerts/quiet-hours";
+import { manilaParts } from "../../modules/shared/dates";
 
 export function daytimeInManila(now = new Date()): Date {
   const { hour } = manilaParts(now);

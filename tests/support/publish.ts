@@ -4,10 +4,10 @@
  * editor exists; it goes through core's recordInterruptionEvent like every change.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { Town } from "../../core/constants";
-import { type InterruptionEventKind, recordInterruptionEvent } from "../../core/interruption-events.server";
 import type { Db } from "../../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
+import { type InterruptionEventKind, recordInterruptionEvent } from "../../modules/interruptions/events.server";
+import type { Town } from "../../modules/shared/constants";
 
 export async function publishInterruption(
   db: Db,

@@ -12,8 +12,8 @@
 import crypto from "node:crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { makeSignature, symmetricEncrypt } from "better-auth/crypto";
-import type { Role } from "../../core/permissions";
 import { staffAccount, staffTwoFactor, staffUser } from "../../db/schema";
+import type { Role } from "../../modules/staff/permissions";
 import type { TestApp } from "./app";
 
 export interface TestStaff {

@@ -1,4 +1,4 @@
-import { COOPERATIVE, UI } from "../../../core/constants";
+import { COOPERATIVE, UI } from "../../../modules/shared/constants";
 import { Carousel } from "../ui/Carousel";
 
 export interface FooterData {

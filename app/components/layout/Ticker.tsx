@@ -1,4 +1,4 @@
-import { formatDate, formatTime } from "../../../core/dates";
+import { formatDate, formatTime } from "../../../modules/shared/dates";
 
 export interface TickerItem {
   id: number;

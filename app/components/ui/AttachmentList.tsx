@@ -3,10 +3,10 @@
  * thumbnail for pictures, each opening from /storage/... in a new tab. The link's
  * name says what the file is and that it opens in a new tab.
  */
-import type { Attachment } from "../../../core/attachments.server";
+import type { Attachment } from "../../../modules/content/attachments.server";
 import "./AttachmentList.css";
 
-/** What the list needs of an attachment (core/attachments.ts), without the stored name. */
+/** What the list needs of an attachment (modules/content/attachments.server.ts), without the stored name. */
 export type AttachmentView = Omit<Attachment, "file">;
 
 function sizeLabel(bytes: number): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ACCOUNT_NUMBER_EXAMPLE } from "../../../core/constants";
+import { ACCOUNT_NUMBER_EXAMPLE } from "../../../modules/shared/constants";
 
 /**
  * A labelled form field with its hint and its error beside it (GOV.UK pattern):

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { GalleryImage } from "../../../core/gallery";
-import { srcSet } from "../../../core/gallery";
+import type { GalleryImage } from "../../../modules/content/gallery";
+import { srcSet } from "../../../modules/content/gallery";
 import "./GalleryGrid.css";
 
 /**

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { createPath, useNavigation } from "react-router";
-import { UI } from "../../../core/constants";
+import { UI } from "../../../modules/shared/constants";
 import "./Spinner.css";
 
 export function Spinner({ label = "Loading…" }: { label?: string }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import type { Route } from "./+types/about-us";
 import "./about.css";

@@ -1,4 +1,4 @@
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { BOARD } from "../../content/bod";
 import type { Route } from "./+types/bod";

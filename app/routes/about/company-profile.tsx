@@ -1,6 +1,6 @@
-import { getAboutContent } from "../../../core/about.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { getAboutContent } from "../../../modules/content/about.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/company-profile";
@@ -30,7 +30,7 @@ export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
             {loaderData.year !== null && <>Profile for {loaderData.year} · </>}
             Last updated <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
           </p>
-          {/* Sanitized on the server by core/html.ts. */}
+          {/* Sanitized on the server by modules/shared/html.ts. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         </>
       ) : (

@@ -1,4 +1,4 @@
-import { AGAM_DISTRICTS, COOPERATIVE } from "../../../core/constants";
+import { AGAM_DISTRICTS, COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import type { Route } from "./+types/coverage-area";
 import { MAP_TOWNS, MAP_VIEWBOX } from "./coverage-map";

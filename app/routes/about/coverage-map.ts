@@ -3,7 +3,7 @@
  * position (x grows east, y grows south; 1 unit ≈ 0.001° of longitude/latitude,
  * from 119.70° E, 16.45° N). Neighbouring towns share corner points.
  */
-import type { Town } from "../../../core/constants";
+import type { Town } from "../../../modules/shared/constants";
 
 const P = {
   A: [60, 60],

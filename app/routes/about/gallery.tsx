@@ -1,5 +1,5 @@
-import { COOPERATIVE } from "../../../core/constants";
-import { listGalleryImages } from "../../../core/gallery.server";
+import { listGalleryImages } from "../../../modules/content/gallery.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { GalleryGrid } from "../../components/ui/GalleryGrid";
 import { services } from "../../context";

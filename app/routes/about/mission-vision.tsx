@@ -1,5 +1,5 @@
-import { getMissionVisionCore } from "../../../core/about.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { getMissionVisionCore } from "../../../modules/content/about.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/mission-vision";

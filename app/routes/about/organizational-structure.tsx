@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { DEPARTMENTS, findDepartment, ORG_LEVELS } from "../../content/org-structure";
 import type { Route } from "./+types/organizational-structure";

@@ -1,4 +1,4 @@
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import type { Route } from "./+types/pledge";
 import "./about.css";

@@ -4,9 +4,9 @@
  * malformed tokens answer 404, telling nothing.
  */
 import { data, Link } from "react-router";
-import { confirmationOfReference } from "../../../core/agam-second-factor.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { openPrivateLink } from "../../../core/private-links.server";
+import { confirmationOfReference } from "../../../modules/agam/second-factor.server";
+import { openPrivateLink } from "../../../modules/privacy/private-links.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/confirmation-link";

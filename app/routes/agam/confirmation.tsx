@@ -10,19 +10,19 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { type AgamConfirmation as ConfirmationRecord, findMember, getConfirmation } from "../../../core/agam.server";
-import { originOrDefault } from "../../../core/agam-rules";
-import { secondFactorMethods } from "../../../core/agam-second-factor.server";
-import { ACCOUNT_NUMBER_PATTERN, COOPERATIVE, UI } from "../../../core/constants";
-import { formatDateTime } from "../../../core/dates";
-import { maskMemberName } from "../../../core/member-mask";
+import { type AgamConfirmation as ConfirmationRecord, findMember, getConfirmation } from "../../../modules/agam/pool.server";
+import { originOrDefault } from "../../../modules/agam/rules";
+import { secondFactorMethods } from "../../../modules/agam/second-factor.server";
+import { maskMemberName } from "../../../modules/members/mask";
+import { ACCOUNT_NUMBER_PATTERN, COOPERATIVE, UI } from "../../../modules/shared/constants";
+import { formatDateTime } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/confirmation";
 import { SecondFactor, type VerifyState } from "./SecondFactor";
 import { secondFactorFields, secondFactorStep } from "./second-factor.server";
 import "./agam.css";
-import { readForm } from "../../../core/forms";
+import { readForm } from "../../../modules/shared/forms";
 import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = ({ loaderData: data }) => [

@@ -4,7 +4,7 @@
  * answers so far travel in hidden form fields (a<seq> = 1 or 0, r<seq> = reason),
  * so no server session is needed.
  */
-import { REASON_MAX } from "../../../core/agam-rules";
+import { REASON_MAX } from "../../../modules/agam/rules";
 
 export interface FlowTopic {
   id: number;

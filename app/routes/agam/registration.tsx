@@ -6,15 +6,15 @@
  */
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../core/agam.server";
-import { closedMessage, registrationWindowState } from "../../../core/agam-admin.server";
-import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../core/agam-rules";
-import { hasProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../core/agam-second-factor.server";
-import { now } from "../../../core/clock";
-import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../core/constants";
-import { failureInit, fieldErrorsOf, loggableError } from "../../../core/errors";
-import { maskMemberName } from "../../../core/member-mask";
-import { createPrivateLink } from "../../../core/private-links.server";
+import { closedMessage, registrationWindowState } from "../../../modules/agam/admin.server";
+import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
+import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
+import { hasProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../modules/agam/second-factor.server";
+import { maskMemberName } from "../../../modules/members/mask";
+import { createPrivateLink } from "../../../modules/privacy/private-links.server";
+import { now } from "../../../modules/shared/clock";
+import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../modules/shared/constants";
+import { failureInit, fieldErrorsOf, loggableError } from "../../../modules/shared/errors";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
@@ -36,7 +36,7 @@ import { SecondFactor } from "./SecondFactor";
 import { secondFactorFields, secondFactorStep } from "./second-factor.server";
 import "./agam.css";
 import { z } from "zod";
-import { readForm } from "../../../core/forms";
+import { readForm } from "../../../modules/shared/forms";
 import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = () => [
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     if (member.registered > 0) return data(registeredNotice);
 
-    // The second factor (core/agam-second-factor.server.ts): nothing personal, no vote, without it.
+    // The second factor (modules/agam/second-factor.server.ts): nothing personal, no vote, without it.
     const send = sendText;
     const methods = (await secondFactorMethods(db, account, { send }))!;
     const verify = (extra: { message?: StatusMessage; codeSent?: boolean; errors?: { code?: string; pin?: string } }, status = 200) =>

@@ -5,8 +5,8 @@
  */
 
 import { z } from "zod";
-import { checkSecondFactor, type SendText, secondFactorMessage, sendCode } from "../../../core/agam-second-factor.server";
 import type { Db } from "../../../db/client";
+import { checkSecondFactor, type SendText, secondFactorMessage, sendCode } from "../../../modules/agam/second-factor.server";
 import type { StatusMessage } from "./registration-flow";
 
 /** The fields the second factor's buttons post (read with readForm). */

@@ -6,8 +6,8 @@
  * unavailable; the data attributes below say where each number goes.
  */
 
-import { counts } from "../../../core/agam.server";
-import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../core/constants";
+import { counts } from "../../../modules/agam/pool.server";
+import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/status";

@@ -1,5 +1,5 @@
 /** Towns and barangays as checkboxes, one disclosure per town: works without JavaScript. */
-import type { Town } from "../../../core/constants";
+import type { Town } from "../../../modules/shared/constants";
 import { FieldSet } from "../../components/ui/Field";
 
 export function AreaPicker({

@@ -1,8 +1,8 @@
 /** What the alert pages share on the server: the runtime, and reading the area and channel fields. */
 
-import type { AlertChannel } from "../../../core/alerts/messages";
-import type { AreaChoice } from "../../../core/alerts/subscriptions.server";
-import { isTown, type Town } from "../../../core/constants";
+import type { AlertChannel } from "../../../modules/alerts/messages";
+import type { AreaChoice } from "../../../modules/alerts/subscriptions.server";
+import { isTown, type Town } from "../../../modules/shared/constants";
 import type { AlertsRuntime } from "../../../server/alerts/runtime";
 import type { AppServices } from "../../context";
 

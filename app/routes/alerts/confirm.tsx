@@ -3,8 +3,8 @@
  * shows a button; confirming is a POST, so a mail scanner fetching the link confirms nothing.
  */
 import { data, Form, Link } from "react-router";
-import { confirmEmail } from "../../../core/alerts/subscriptions.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { confirmEmail } from "../../../modules/alerts/subscriptions.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { services } from "../../context";
 import type { Route } from "./+types/confirm";
 import "./alerts.css";

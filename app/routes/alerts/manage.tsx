@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { ALERT_CHANNELS, CHANNEL_LABELS, CONSENT_TEXT, smsConfirmationText } from "../../../core/alerts/messages";
+import { ALERT_CHANNELS, CHANNEL_LABELS, CONSENT_TEXT, smsConfirmationText } from "../../../modules/alerts/messages";
 import {
   areaChoices,
   checkSmsCode,
@@ -13,10 +13,10 @@ import {
   renewSmsCode,
   stopSubscription,
   updateSubscription,
-} from "../../../core/alerts/subscriptions.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { readForm } from "../../../core/forms";
-import { maskMobile } from "../../../core/phone";
+} from "../../../modules/alerts/subscriptions.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { readForm } from "../../../modules/shared/forms";
+import { maskMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";

@@ -3,8 +3,8 @@
  * (RFC 8058, List-Unsubscribe-Post); a person following the link gets one button to press.
  */
 import { data, Form, Link } from "react-router";
-import { stopSubscription } from "../../../core/alerts/subscriptions.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { stopSubscription } from "../../../modules/alerts/subscriptions.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { services } from "../../context";
 import type { Route } from "./+types/stop";
 import "./alerts.css";

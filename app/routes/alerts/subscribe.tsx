@@ -5,11 +5,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationText } from "../../../core/alerts/messages";
-import { areaChoices, createSubscription } from "../../../core/alerts/subscriptions.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { readForm } from "../../../core/forms";
-import { mobileHint, normalizeMobile } from "../../../core/phone";
+import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
+import { areaChoices, createSubscription } from "../../../modules/alerts/subscriptions.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { readForm } from "../../../modules/shared/forms";
+import { mobileHint, normalizeMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";

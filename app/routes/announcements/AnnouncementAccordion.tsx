@@ -1,6 +1,6 @@
 /** Bids, advisories and job postings: one accordion item each, newest first. */
 import { Link } from "react-router";
-import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { Accordion, AccordionItem } from "../../components/ui/Accordion";
 import { AttachmentList, type AttachmentView } from "../../components/ui/AttachmentList";
 import "./announcements.css";

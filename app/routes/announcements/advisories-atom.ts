@@ -1,8 +1,8 @@
 /** /feeds/advisories.atom: the advisories as an Atom 1.0 feed, newest first. */
 
-import { listAnnouncements } from "../../../core/announcements.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { sanitize } from "../../../core/html";
+import { listAnnouncements } from "../../../modules/content/announcements.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { sanitize } from "../../../modules/shared/html";
 import { services } from "../../context";
 import type { Route } from "./+types/advisories-atom";
 

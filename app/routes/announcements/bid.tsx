@@ -1,8 +1,8 @@
 /** /bid/{bid}: one invitation to bid with its attachments; an unknown id shows the 404 page. */
 import { data, Link } from "react-router";
-import { getAnnouncement } from "../../../core/announcements.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { toPlainText } from "../../../core/html";
+import { getAnnouncement } from "../../../modules/content/announcements.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { toPlainText } from "../../../modules/shared/html";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";

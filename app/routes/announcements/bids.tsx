@@ -1,7 +1,7 @@
 /** /bids: every invitation to bid in an accordion, newest first. */
 
-import { listAnnouncements } from "../../../core/announcements.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { listAnnouncements } from "../../../modules/content/announcements.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";

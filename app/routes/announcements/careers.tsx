@@ -1,7 +1,7 @@
 /** /careers: job postings in an accordion, newest first. */
 
-import { listCareers } from "../../../core/careers.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { listCareers } from "../../../modules/content/careers.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";

@@ -1,7 +1,7 @@
 /** Turns announcements and job postings into what the pages render: plain data, sanitized HTML. */
-import type { Announcement } from "../../../core/announcements.server";
-import type { Career } from "../../../core/careers.server";
-import { sanitize } from "../../../core/html";
+import type { Announcement } from "../../../modules/content/announcements.server";
+import type { Career } from "../../../modules/content/careers.server";
+import { sanitize } from "../../../modules/shared/html";
 import type { AnnouncementView } from "./AnnouncementAccordion";
 
 export function announcementView(a: Announcement): AnnouncementView {

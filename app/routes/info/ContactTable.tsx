@@ -1,6 +1,6 @@
 /** The offices and their phone numbers, as the contact page shows them; the console's preview draws the same. */
-import type { Branch } from "../../../core/branches";
-import { phoneHref } from "../../../core/branches";
+import type { Branch } from "../../../modules/places/branches";
+import { phoneHref } from "../../../modules/places/branches";
 import "./info.css";
 
 export function ContactTable({ branches }: { branches: Branch[] }) {

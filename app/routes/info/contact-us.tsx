@@ -1,5 +1,5 @@
-import { listBranches } from "../../../core/branches.server";
-import { COOPERATIVE } from "../../../core/constants";
+import { listBranches } from "../../../modules/places/branches.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/contact-us";

@@ -1,4 +1,4 @@
-import { CONTRACT_TERMS, COOPERATIVE } from "../../../core/constants";
+import { CONTRACT_TERMS, COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import type { Route } from "./+types/faq";
 import "./info.css";

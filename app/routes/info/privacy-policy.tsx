@@ -1,6 +1,6 @@
-import { COOPERATIVE } from "../../../core/constants";
-import { findDataPrivacyStatement } from "../../../core/home.server";
-import { retentionLines } from "../../../core/retention";
+import { findDataPrivacyStatement } from "../../../modules/content/home.server";
+import { retentionLines } from "../../../modules/privacy/retention";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/privacy-policy";

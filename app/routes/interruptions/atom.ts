@@ -1,6 +1,6 @@
 /** /feeds/power-interruptions.atom (optional ?town=): the interruptions as an Atom feed. */
 
-import { buildAtom } from "../../../core/interruption-feeds";
+import { buildAtom } from "../../../modules/interruptions/feeds";
 import { services } from "../../context";
 import type { Route } from "./+types/atom";
 import { feedResponse } from "./feed.server";

@@ -1,8 +1,9 @@
 /** What the two interruption feeds share: the ?town= filter and the list (upcoming, then the last two weeks). */
-import { townQuery } from "../../../core/api-params";
-import { TOWNS } from "../../../core/constants";
-import { type Interruption, listInterruptionSchedule } from "../../../core/interruptions.server";
+
 import type { Db } from "../../../db/client";
+import { type Interruption, listInterruptionSchedule } from "../../../modules/interruptions/queries.server";
+import { townQuery } from "../../../modules/shared/api-params";
+import { TOWNS } from "../../../modules/shared/constants";
 
 export async function feedItems(
   db: Db,

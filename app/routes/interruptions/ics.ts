@@ -1,6 +1,6 @@
 /** /news/power-interruptions.ics (optional ?town=): an iCalendar feed calendar apps subscribe to. */
 
-import { buildIcs } from "../../../core/interruption-feeds";
+import { buildIcs } from "../../../modules/interruptions/feeds";
 import { services } from "../../context";
 import type { Route } from "./+types/ics";
 import { feedResponse } from "./feed.server";

@@ -1,5 +1,5 @@
 /** One news item as its public page shows it; the console's preview draws the same. */
-import { formatDate, manilaIsoDate } from "../../../core/dates";
+import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import "./news.css";
 
 export interface NewsArticleView {

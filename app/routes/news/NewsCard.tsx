@@ -1,7 +1,7 @@
 /** One card of the news pages: picture, title cut at 20 characters, date, link to the item. */
 import { Link } from "react-router";
-import { formatDate, manilaIsoDate } from "../../../core/dates";
-import { truncateTitle } from "../../../core/news-format";
+import { truncateTitle } from "../../../modules/content/news-format";
+import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import "./news.css";
 
 export const DEFAULT_NEWS_IMAGE = { src: "/news-default.svg", width: 800, height: 450 };

@@ -4,8 +4,8 @@
  * the page names the category and points to the news that exists.
  */
 import { data, Link } from "react-router";
-import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../core/constants";
-import { listNewsCategories } from "../../../core/site.server";
+import { listNewsCategories } from "../../../modules/content/site.server";
+import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";

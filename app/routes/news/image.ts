@@ -5,7 +5,7 @@
  * so the answer is cached for a year as immutable.
  */
 
-import { getNewsImage } from "../../../core/news.server";
+import { getNewsImage } from "../../../modules/content/news.server";
 import { services } from "../../context";
 import type { Route } from "./+types/image";
 

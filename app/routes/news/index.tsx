@@ -1,9 +1,9 @@
 /** /news: the latest items of every kind, with links to each kind's page and to advisories. */
 import { Link } from "react-router";
-import { listAnnouncements } from "../../../core/announcements.server";
-import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../core/constants";
-import { formatDate, manilaIsoDate } from "../../../core/dates";
-import { latestNewsOfEveryKind } from "../../../core/news.server";
+import { listAnnouncements } from "../../../modules/content/announcements.server";
+import { latestNewsOfEveryKind } from "../../../modules/content/news.server";
+import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../modules/shared/constants";
+import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";

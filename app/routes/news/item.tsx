@@ -1,8 +1,8 @@
 /** /news/advisory/{id}: one news item with its sanitized body and its pictures. */
 import { data, Link } from "react-router";
-import { COOPERATIVE, NEWS_KIND_TITLES } from "../../../core/constants";
-import { toPlainText } from "../../../core/html";
-import { getNewsItem } from "../../../core/news.server";
+import { getNewsItem } from "../../../modules/content/news.server";
+import { COOPERATIVE, NEWS_KIND_TITLES } from "../../../modules/shared/constants";
+import { toPlainText } from "../../../modules/shared/html";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";

@@ -4,10 +4,10 @@
  * shareable URLs, and the same without JavaScript.
  */
 import { data, Form, Link, useSubmit } from "react-router";
-import { searchQuery, yearMonthQuery } from "../../../core/api-params";
-import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KIND_TITLES, NEWS_KINDS, type NewsKind } from "../../../core/constants";
-import { MONTH_NAMES, manilaParts } from "../../../core/dates";
-import { listNews } from "../../../core/news.server";
+import { listNews } from "../../../modules/content/news.server";
+import { searchQuery, yearMonthQuery } from "../../../modules/shared/api-params";
+import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KIND_TITLES, NEWS_KINDS, type NewsKind } from "../../../modules/shared/constants";
+import { MONTH_NAMES, manilaParts } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Field } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";

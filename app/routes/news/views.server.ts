@@ -1,7 +1,7 @@
 /** News items as the pages render them: plain data, image URLs (not base64), sanitized HTML. */
 
-import { sanitize } from "../../../core/html";
-import type { NewsItem } from "../../../core/news.server";
+import type { NewsItem } from "../../../modules/content/news.server";
+import { sanitize } from "../../../modules/shared/html";
 import type { NewsCardView } from "./NewsCard";
 
 export function newsCardView(n: NewsItem): NewsCardView {

@@ -2,9 +2,10 @@
  * The rate history as a server-rendered SVG line chart (no chart library, no JS),
  * with the numbers in a table for screen readers and anyone who wants them.
  */
-import { RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../core/constants";
-import { MONTH_NAMES } from "../../../core/dates";
-import type { RateHistoryPoint } from "../../../core/rates";
+
+import type { RateHistoryPoint } from "../../../modules/rates/model";
+import { RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { MONTH_NAMES } from "../../../modules/shared/dates";
 
 const SERIES: Record<RateType, { color: string; dash?: string; marker: "circle" | "square" | "diamond" }> = {
   R: { color: "#0b3d6e", marker: "circle" },

@@ -1,6 +1,6 @@
 /** /rates.csv?year=&month=: the month the rates page shows, as a CSV file. */
 
-import { getOfficialRates, listGenerationCharges, parseRateMonth, ratesCsv } from "../../../core/rates.server";
+import { getOfficialRates, listGenerationCharges, parseRateMonth, ratesCsv } from "../../../modules/rates/queries.server";
 import { services } from "../../context";
 import type { Route } from "./+types/csv";
 

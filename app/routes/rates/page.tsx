@@ -1,8 +1,16 @@
 import { Form } from "react-router";
-import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../core/constants";
-import { MONTH_NAMES } from "../../../core/dates";
-import { ESTIMATE_MAX_KWH, estimateBill, GENERATION_COLUMNS, isTotalRow, monthLabel, parseRateMonth, rateYears } from "../../../core/rates";
-import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../core/rates.server";
+import {
+  ESTIMATE_MAX_KWH,
+  estimateBill,
+  GENERATION_COLUMNS,
+  isTotalRow,
+  monthLabel,
+  parseRateMonth,
+  rateYears,
+} from "../../../modules/rates/model";
+import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../modules/rates/queries.server";
+import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { MONTH_NAMES } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/page";

@@ -1,8 +1,8 @@
-import { COOPERATIVE } from "../../../core/constants";
-import { formatDateTime } from "../../../core/dates";
-import { activeMajorEvent, getHubStatus } from "../../../core/outages.server";
-import { formatShare } from "../../../core/reports";
-import { listIncidents } from "../../../core/reports.server";
+import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
+import { formatShare } from "../../../modules/reports/model";
+import { listIncidents } from "../../../modules/reports/queries.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { formatDateTime } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/outages";

@@ -2,14 +2,15 @@
  * The report form's server side: reading the posted form (urlencoded, or multipart with a
  * photo), checking the captcha, filing the report, and the data the page shows.
  */
-import { listBarangayOptions } from "../../../core/barangays.server";
-import { readForm } from "../../../core/forms";
-import { interruptionView } from "../../../core/interruption-view";
-import { listUpcomingInterruptions } from "../../../core/interruptions.server";
-import { reportFieldsSchema } from "../../../core/report-fields";
-import { preparePhoto } from "../../../core/report-photo.server";
-import { REPORT_KINDS, type ReportKind } from "../../../core/reports";
-import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../core/reports.server";
+
+import { listUpcomingInterruptions } from "../../../modules/interruptions/queries.server";
+import { interruptionView } from "../../../modules/interruptions/view";
+import { listBarangayOptions } from "../../../modules/places/barangays.server";
+import { reportFieldsSchema } from "../../../modules/reports/fields";
+import { REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
+import { preparePhoto } from "../../../modules/reports/photo.server";
+import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
+import { readForm } from "../../../modules/shared/forms";
 import type { AppServices } from "../../context";
 import { verifyCaptcha } from "../service/captcha.server";
 import { checkQuestion, makeQuestion } from "./question.server";

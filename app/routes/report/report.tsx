@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../core/constants";
-import { formatDateTime } from "../../../core/dates";
-import { mobileHint } from "../../../core/phone";
 import {
   HAZARD_KINDS,
   INCIDENT_STATUS_LABELS,
@@ -10,7 +7,10 @@ import {
   REPORT_KIND_LABELS,
   REPORT_KINDS,
   type ReportKind,
-} from "../../../core/reports";
+} from "../../../modules/reports/model";
+import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
+import { formatDateTime } from "../../../modules/shared/dates";
+import { mobileHint } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet } from "../../components/ui/Field";

@@ -1,15 +1,15 @@
 import { data } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
-import { formatDateTime } from "../../../core/dates";
-import { maskMobile } from "../../../core/phone";
 import {
   CLOSED_STATUSES,
   INCIDENT_PROGRESS,
   INCIDENT_STATUS_EXPLAINED,
   INCIDENT_STATUS_LABELS,
   REPORT_KIND_LABELS,
-} from "../../../core/reports";
-import { getReportByToken } from "../../../core/reports.server";
+} from "../../../modules/reports/model";
+import { getReportByToken } from "../../../modules/reports/queries.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { formatDateTime } from "../../../modules/shared/dates";
+import { maskMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
 import type { Route } from "./+types/status";
 import "./report.css";

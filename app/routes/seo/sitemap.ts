@@ -1,8 +1,8 @@
-import { listAnnouncements } from "../../../core/announcements.server";
-import { NEWS_KINDS } from "../../../core/constants";
-import { xmlEscape } from "../../../core/interruption-feeds";
-import { listNews } from "../../../core/news.server";
-import { listNewsCategories } from "../../../core/site.server";
+import { listAnnouncements } from "../../../modules/content/announcements.server";
+import { listNews } from "../../../modules/content/news.server";
+import { listNewsCategories } from "../../../modules/content/site.server";
+import { xmlEscape } from "../../../modules/interruptions/feeds";
+import { NEWS_KINDS } from "../../../modules/shared/constants";
 import { services } from "../../context";
 import type { Route } from "./+types/sitemap";
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../core/constants";
-import { formatDate } from "../../../core/dates";
-import { failureInit, loggableError } from "../../../core/errors";
-import { readForm } from "../../../core/forms";
+import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
+import { formatDate } from "../../../modules/shared/dates";
+import { failureInit, loggableError } from "../../../modules/shared/errors";
+import { readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";

@@ -12,10 +12,10 @@ import { type Challenge, createChallenge, type Solution, verifySolution } from "
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
-import { captchaEnvSchema } from "../../../core/captcha-settings";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../core/constants";
 import type { Db } from "../../../db/client";
 import { usedCaptchas } from "../../../db/schema";
+import { captchaEnvSchema } from "../../../modules/shared/captcha-settings";
+import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
 
 const envSchema = captchaEnvSchema;
 /** Read when used (cheap), so a test can lower the cost before it starts the app. */

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { CONNECTION_CHECKLIST } from "../../../core/connection-options";
-import { applicantStep } from "../../../core/connection-queue";
-import { getProgress } from "../../../core/connection-queue.server";
-import { getPreregistration } from "../../../core/connections.server";
-import { COOPERATIVE, FEES, SHARES } from "../../../core/constants";
-import { formatDate, formatDateTime } from "../../../core/dates";
-import { openPrivateLink } from "../../../core/private-links.server";
+import { CONNECTION_CHECKLIST } from "../../../modules/members/connection-options";
+import { applicantStep } from "../../../modules/members/connection-queue";
+import { getProgress } from "../../../modules/members/connection-queue.server";
+import { getPreregistration } from "../../../modules/members/connections.server";
+import { openPrivateLink } from "../../../modules/privacy/private-links.server";
+import { COOPERATIVE, FEES, SHARES } from "../../../modules/shared/constants";
+import { formatDate, formatDateTime } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { services } from "../../context";

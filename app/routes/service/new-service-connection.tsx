@@ -7,12 +7,12 @@ import {
   type ConnectionFormValues,
   EDUCATIONAL_ATTAINMENTS,
   GENDERS,
-} from "../../../core/connection-options";
-import { connectionSchema, createPreregistration } from "../../../core/connections.server";
-import { COOPERATIVE } from "../../../core/constants";
-import { type FieldErrors, failureInit, loggableError } from "../../../core/errors";
-import { readForm } from "../../../core/forms";
-import { createPrivateLink } from "../../../core/private-links.server";
+} from "../../../modules/members/connection-options";
+import { connectionSchema, createPreregistration } from "../../../modules/members/connections.server";
+import { createPrivateLink } from "../../../modules/privacy/private-links.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { type FieldErrors, failureInit, loggableError } from "../../../modules/shared/errors";
+import { readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { type BlankField, type FormBlock, findPrintableForm } from "../../content/printable-forms";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PRINTABLE_FORMS } from "../../content/printable-forms";
 import type { Route } from "./+types/request-complaint";

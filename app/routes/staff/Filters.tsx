@@ -3,7 +3,7 @@
  * be bookmarked or shared), its fields, and one button. Works without JavaScript.
  */
 import type { ReactNode } from "react";
-import { PUBLIC_STATE_LABELS, type PublicState } from "../../../core/publication-state";
+import { PUBLIC_STATE_LABELS, type PublicState } from "../../../modules/content/publication-state";
 import { Field } from "../../components/ui/Field";
 
 export function FilterForm({ label, children, button = "Show" }: { label: string; children: ReactNode; button?: string }) {

@@ -1,6 +1,6 @@
 import { Field } from "../../components/ui/Field";
 
-/** The length rule, as the loader gives it from core/staff-password.server.ts (PASSWORD_MIN, PASSWORD_MAX). */
+/** The length rule, as the loader gives it from modules/staff/password.server.ts (PASSWORD_MIN, PASSWORD_MAX). */
 export interface PasswordLength {
   min: number;
   max: number;

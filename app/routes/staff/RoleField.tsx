@@ -1,5 +1,5 @@
 /** The role of a staff account, chosen from the permission table's roles (inviting someone, changing a role). */
-import { roleLabels, roles } from "../../../core/permissions";
+import { roleLabels, roles } from "../../../modules/staff/permissions";
 import { Field } from "../../components/ui/Field";
 
 export function RoleField({ error, defaultValue, choose = false }: { error?: string; defaultValue: string; choose?: boolean }) {

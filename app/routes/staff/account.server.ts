@@ -1,13 +1,13 @@
 /** One's own account: password, e-mail, factors, sessions. Each change asks for the password again. */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { recordAudit } from "../../../core/audit.server";
-import { passwordProblem } from "../../../core/staff-password.server";
 import { staffPasskey, staffUser } from "../../../db/schema";
-import type { StaffIdentity, StaffServices } from "../../../server/staff/context";
-import { factorsOf } from "../../../server/staff/factors";
-import { normalizeEmail } from "../../../server/staff/throttle";
-import { endSessions } from "../../../server/staff/users";
+import { recordAudit } from "../../../modules/staff/audit.server";
+import { factorsOf } from "../../../modules/staff/factors.server";
+import { passwordProblem } from "../../../modules/staff/password.server";
+import type { StaffIdentity, StaffServices } from "../../../modules/staff/services.server";
+import { normalizeEmail } from "../../../modules/staff/throttle.server";
+import { endSessions } from "../../../modules/staff/users.server";
 import { confirmPassword, startTotp } from "./enrol.server";
 import type { FieldErrors } from "./form";
 

@@ -1,11 +1,11 @@
 /** My account: e-mail, password, second factors, backup codes, sessions. */
 import { data, Form } from "react-router";
-import { formatDateTime } from "../../../core/dates";
-import { roleLabels } from "../../../core/permissions";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server";
-import { factorsOf, pendingTotp } from "../../../server/staff/factors";
-import { hasRecentPassword } from "../../../server/staff/reauth";
-import { listSessionsOf } from "../../../server/staff/users";
+import { formatDateTime } from "../../../modules/shared/dates";
+import { factorsOf, pendingTotp } from "../../../modules/staff/factors.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../modules/staff/password.server";
+import { roleLabels } from "../../../modules/staff/permissions";
+import { hasRecentPassword } from "../../../modules/staff/reauth.server";
+import { listSessionsOf } from "../../../modules/staff/users.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/account";
 import { accountAction, accountFormSchema } from "./account.server";

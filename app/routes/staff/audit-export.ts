@@ -1,6 +1,6 @@
 /** The audit log as JSON lines (one entry per line, oldest first), with the page's filters. The export is itself logged. */
 import { data } from "react-router";
-import { allAudit, recordAudit } from "../../../core/audit.server";
+import { allAudit, recordAudit } from "../../../modules/staff/audit.server";
 import type { Route } from "./+types/audit-export";
 import { readAuditQuery } from "./audit.server";
 import { requireStaff, staffServices } from "./guard.server";

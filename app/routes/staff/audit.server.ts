@@ -1,7 +1,7 @@
 /** The audit log's filter, read from a query string (the page and the export share it). */
 
-import type { AuditFilter } from "../../../core/audit.server";
-import { manilaMidnight } from "../../../core/dates";
+import { manilaMidnight } from "../../../modules/shared/dates";
+import type { AuditFilter } from "../../../modules/staff/audit.server";
 
 export interface AuditQuery {
   actor: string;

@@ -1,7 +1,7 @@
 /** Administrators: the audit log, newest first, with filters and a JSON-lines export. Read-only. */
 import { Form, Link } from "react-router";
-import { listAudit } from "../../../core/audit.server";
-import { formatDate, formatTime } from "../../../core/dates";
+import { formatDate, formatTime } from "../../../modules/shared/dates";
+import { listAudit } from "../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/audit";
 import { auditQueryString, readAuditQuery } from "./audit.server";

@@ -1,8 +1,8 @@
 /** Enrolment, step two: a second factor is required before anything else in the console. */
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
-import { factorsOf, pendingTotp } from "../../../server/staff/factors";
-import { hasRecentPassword } from "../../../server/staff/reauth";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { factorsOf, pendingTotp } from "../../../modules/staff/factors.server";
+import { hasRecentPassword } from "../../../modules/staff/reauth.server";
 import { ErrorSummary } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol-factor";
 import { accountFormSchema } from "./account.server";

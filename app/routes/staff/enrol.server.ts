@@ -1,10 +1,10 @@
 /** Enrolment and factor changes on the server: better-auth calls plus audit entries. */
 import { z } from "zod";
-import { recordAudit } from "../../../core/audit.server";
-import { passwordProblem } from "../../../core/staff-password.server";
-import type { StaffServices } from "../../../server/staff/context";
-import { markPasswordConfirmed } from "../../../server/staff/reauth";
-import { COMMAND_LINE, consumeEnrolment, findEnrolment } from "../../../server/staff/users";
+import { recordAudit } from "../../../modules/staff/audit.server";
+import { passwordProblem } from "../../../modules/staff/password.server";
+import { markPasswordConfirmed } from "../../../modules/staff/reauth.server";
+import type { StaffServices } from "../../../modules/staff/services.server";
+import { COMMAND_LINE, consumeEnrolment, findEnrolment } from "../../../modules/staff/users.server";
 import type { FieldErrors } from "./form";
 
 /** The enrolment form: the password twice (`enrolWithPassword` says what is wrong with them). */

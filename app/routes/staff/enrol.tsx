@@ -1,9 +1,9 @@
 /** An enrolment link: choose a password (then a second factor on the next page). */
 import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../../../core/staff-password.server";
-import { findEnrolment } from "../../../server/staff/users";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../../../modules/staff/password.server";
+import { findEnrolment } from "../../../modules/staff/users.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol";
 import { enrolWithPassword, passwordFormSchema } from "./enrol.server";

@@ -1,12 +1,12 @@
 /**
  * Reading a console form. Every console action reads its fields as the public pages do,
- * through `readForm` (core/forms.ts) with a zod schema: typed values, or a message per field
+ * through `readForm` (modules/shared/forms.ts) with a zod schema: typed values, or a message per field
  * and what was typed. These add the request (a body that cannot be read is answered 400) and
  * the button that sent a form with several (`name="intent"`).
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { type FormSubmission, readForm } from "../../../core/forms";
+import { type FormSubmission, readForm } from "../../../modules/shared/forms";
 
 /** The posted form; a body that cannot be read (a broken upload) is answered 400 with a message. */
 export async function postedForm(request: Request): Promise<FormData> {

@@ -6,11 +6,11 @@
  * No session (or an expired one): a redirect to the sign-in page, coming back here after.
  * Signed in but without a second factor yet: a redirect to finish enrolment.
  * Signed in, but the role lacks the permission: a 403 answer (the console's error page).
- * The decision is `can(role, permission)` from core/permissions.ts, nowhere else.
+ * The decision is `can(role, permission)` from modules/staff/permissions.ts, nowhere else.
  */
 import { data, redirect } from "react-router";
-import { can, type Permission } from "../../../core/permissions";
-import type { StaffIdentity, StaffServices, StaffUser } from "../../../server/staff/context";
+import { can, type Permission } from "../../../modules/staff/permissions";
+import type { StaffIdentity, StaffServices, StaffUser } from "../../../modules/staff/services.server";
 import { services } from "../../context";
 
 export type { StaffIdentity, StaffUser };

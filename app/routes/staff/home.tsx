@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { can, roleLabels } from "../../../core/permissions";
+import { can, roleLabels } from "../../../modules/staff/permissions";
 import type { Route } from "./+types/home";
 import { requireStaff } from "./guard.server";
 import type { ConsoleHandle } from "./nav";

@@ -3,8 +3,8 @@
  * signed in, and a sign-out button. Every page below calls requireStaff itself.
  */
 import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
-import { can, roleLabels } from "../../../core/permissions";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { can, roleLabels } from "../../../modules/staff/permissions";
 import type { Route } from "./+types/layout";
 import { requireStaff } from "./guard.server";
 import { consoleNav } from "./nav";

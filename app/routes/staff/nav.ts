@@ -3,7 +3,7 @@
  * that opens it; the layout shows a person only the entries their role allows. (The pages
  * check the permission again on the server: hiding a link is not protection.)
  */
-import type { Permission } from "../../../core/permissions";
+import type { Permission } from "../../../modules/staff/permissions";
 
 export interface ConsoleNavEntry {
   to: string;
@@ -41,7 +41,7 @@ export const consoleNav: ConsoleNavEntry[] = [
 
 /**
  * What every console route declares as `export const handle: ConsoleHandle = { staff: … }`,
- * and the permission-matrix test (tests/api/staff-permissions.test.ts) checks against every
+ * and the permission-matrix test (tests/staff/permissions.test.ts) checks against every
  * role: a permission (the loader and action call requireStaff(args, thatPermission)),
  * "signed-in" (any staff member), or "public" (sign-in and enrolment pages).
  * `staffAction` when the action needs a different permission than the page.

@@ -1,7 +1,7 @@
 /** Staff sign-in, step two: the code from the authenticator app, or a backup code. */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in-code";
 import { readPosted } from "./form.server";

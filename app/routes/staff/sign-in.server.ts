@@ -1,9 +1,9 @@
 /** The server side of signing in: its forms, better-auth's calls, the throttle, the audit entries. */
 import { z } from "zod";
-import { recordAudit } from "../../../core/audit.server";
-import { endSessionByToken } from "../../../server/staff/auth";
-import type { StaffServices } from "../../../server/staff/context";
-import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, signInWait } from "../../../server/staff/throttle";
+import { recordAudit } from "../../../modules/staff/audit.server";
+import { endSessionByToken } from "../../../modules/staff/auth.server";
+import type { StaffServices } from "../../../modules/staff/services.server";
+import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, signInWait } from "../../../modules/staff/throttle.server";
 
 /** Step one: e-mail and password, and where to go after. */
 export const signInFormSchema = z.object({

@@ -1,11 +1,11 @@
 /**
  * Staff sign-in, step one: e-mail and password (or a passkey, which alone is enough).
  * The answer never says whether an e-mail has an account; repeated failures slow down
- * both the e-mail and the address (server/staff/throttle.ts).
+ * both the e-mail and the address (modules/staff/throttle.server.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in";
 import type { FieldErrors } from "./form";

@@ -1,6 +1,6 @@
 /** Sign out: ends this session (POST only; a GET shows a button). */
 import { Form, redirect } from "react-router";
-import { recordAudit } from "../../../core/audit.server";
+import { recordAudit } from "../../../modules/staff/audit.server";
 import type { Route } from "./+types/sign-out";
 import { staffServices } from "./guard.server";
 import { consoleMeta } from "./title";

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { COOPERATIVE } from "../../../core/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 
 /** One place for the console's title pattern: every console page's `meta` export returns this. */
 export const consoleMeta = (page: string): MetaDescriptor[] => [{ title: `${page} | ${COOPERATIVE.shortName} staff` }];

@@ -1,8 +1,8 @@
 /** Administrators: one staff account — role, disable or enable, end sessions, new enrolment link. */
 import { data, Form, Link } from "react-router";
-import { formatDateTime } from "../../../core/dates";
-import { readForm } from "../../../core/forms";
-import { roleLabels } from "../../../core/permissions";
+import { formatDateTime } from "../../../modules/shared/dates";
+import { readForm } from "../../../modules/shared/forms";
+import { roleLabels } from "../../../modules/staff/permissions";
 import {
   type Actor,
   changeRole,
@@ -13,7 +13,7 @@ import {
   roleFormSchema,
   StaffUserError,
   setDisabled,
-} from "../../../server/staff/users";
+} from "../../../modules/staff/users.server";
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/user";

@@ -1,8 +1,8 @@
 /** Administrators: staff accounts, and inviting someone (a one-time enrolment link to hand over). */
 import { data, Form, Link } from "react-router";
-import { formatDateTime } from "../../../core/dates";
-import { roleLabels } from "../../../core/permissions";
-import { inviteFormSchema, inviteStaff, listStaff, StaffUserError } from "../../../server/staff/users";
+import { formatDateTime } from "../../../modules/shared/dates";
+import { roleLabels } from "../../../modules/staff/permissions";
+import { inviteFormSchema, inviteStaff, listStaff, StaffUserError } from "../../../modules/staff/users.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/users";

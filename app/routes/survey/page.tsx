@@ -1,11 +1,11 @@
 import QRCode from "qrcode";
 import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../core/constants";
-import { type FieldErrors, failureInit, loggableError } from "../../../core/errors";
-import { type FormValues, readForm } from "../../../core/forms";
-import { isMissingRequired, NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../core/survey.server";
-import { SURVEY_RATINGS, scoreOf } from "../../../core/survey-options";
+import { isMissingRequired, NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../modules/members/survey.server";
+import { SURVEY_RATINGS, scoreOf } from "../../../modules/members/survey-options";
+import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../modules/shared/constants";
+import { type FieldErrors, failureInit, loggableError } from "../../../modules/shared/errors";
+import { type FormValues, readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, CheckboxField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";

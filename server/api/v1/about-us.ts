@@ -1,8 +1,8 @@
 /** GET /api/v1/about-us/{profile,mission,vision,core}: the about-us contents, sanitized HTML. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type AboutKey, getAboutContent } from "../../../core/about.server";
-import { HttpError } from "../../../core/errors";
+import { type AboutKey, getAboutContent } from "../../../modules/content/about.server";
+import { HttpError } from "../../../modules/shared/errors";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -1,11 +1,11 @@
 /**
  * The AGAM part of the API contract: its field names (`CNAME`, `qmember_north`,
- * `answer_topic_reason`, …) and the mapping from and to the domain (core/agam.ts).
+ * `answer_topic_reason`, …) and the mapping from and to the domain (modules/agam/rules.ts, modules/agam/pool.server.ts).
  * Nothing outside server/api/v1/ spells these names, except through this module.
  * No zod or Fastify here: the AGAM status page reads the live stream with it in the browser.
  */
-import type { AgamConfirmation, AgamCounts, AgamMember, AgamTopic, Decision } from "../../../core/agam.server";
-import { maskMemberName } from "../../../core/member-mask";
+import type { AgamConfirmation, AgamCounts, AgamMember, AgamTopic, Decision } from "../../../modules/agam/pool.server";
+import { maskMemberName } from "../../../modules/members/mask";
 
 export interface TopicBody {
   AT_ID: number;

@@ -6,6 +6,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { closedMessage, registrationWindowState } from "../../../modules/agam/admin.server";
 import {
   counts,
   decisionSchema,
@@ -16,12 +17,11 @@ import {
   originSchema,
   register,
   registrationSchema,
-} from "../../../core/agam.server";
-import { closedMessage, registrationWindowState } from "../../../core/agam-admin.server";
-import { checkSecondFactor, hasProof, secondFactorMessage, sendCode } from "../../../core/agam-second-factor.server";
-import { accountNumberParam } from "../../../core/api-params";
-import { now } from "../../../core/clock";
-import { errorSchema, HttpError, MESSAGES } from "../../../core/errors";
+} from "../../../modules/agam/pool.server";
+import { checkSecondFactor, hasProof, secondFactorMessage, sendCode } from "../../../modules/agam/second-factor.server";
+import { accountNumberParam } from "../../../modules/shared/api-params";
+import { now } from "../../../modules/shared/clock";
+import { errorSchema, HttpError, MESSAGES } from "../../../modules/shared/errors";
 import { AGAM_REGISTERED_CHANNEL, AgamLive } from "../../agam-live";
 import type { AppDeps } from "../../app";
 import { textSenderFor } from "../../messaging/text-sender";
@@ -47,7 +47,7 @@ export const countsSchema = z.object({ qmember: z.number().int(), qmember_north:
 export const confirmationSchema = z.array(
   z.object({ reference: z.string(), account: z.string(), membership: z.string(), registered_at: z.string() }),
 );
-/** The body of POST /register: the domain's own rules (core/agam.ts) under the contract's names, mapped to the domain. */
+/** The body of POST /register: the domain's own rules (modules/agam/rules.ts, modules/agam/pool.server.ts) under the contract's names, mapped to the domain. */
 const registerBody = z
   .object({
     ...registrationSchema.shape,

@@ -5,10 +5,10 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { CONSENT_TEXT, smsStoppedText } from "../../../core/alerts/messages";
-import { savePushSubscription, stopMobile } from "../../../core/alerts/subscriptions.server";
-import { errorSchema, HttpError } from "../../../core/errors";
-import { normalizeMobile } from "../../../core/phone";
+import { CONSENT_TEXT, smsStoppedText } from "../../../modules/alerts/messages";
+import { savePushSubscription, stopMobile } from "../../../modules/alerts/subscriptions.server";
+import { errorSchema, HttpError } from "../../../modules/shared/errors";
+import { normalizeMobile } from "../../../modules/shared/phone";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { type Announcement, getAnnouncement, listAnnouncements } from "../../../core/announcements.server";
-import { idParams } from "../../../core/api-params";
-import type { AnnouncementKind } from "../../../core/constants";
-import { HttpError } from "../../../core/errors";
-import { sanitize } from "../../../core/html";
+import { type Announcement, getAnnouncement, listAnnouncements } from "../../../modules/content/announcements.server";
+import { idParams } from "../../../modules/shared/api-params";
+import type { AnnouncementKind } from "../../../modules/shared/constants";
+import { HttpError } from "../../../modules/shared/errors";
+import { sanitize } from "../../../modules/shared/html";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -1,8 +1,8 @@
 /** GET /api/v1/barangay: every barangay with its town. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listBarangays } from "../../../core/barangays.server";
-import { TOWNS } from "../../../core/constants";
+import { listBarangays } from "../../../modules/places/barangays.server";
+import { TOWNS } from "../../../modules/shared/constants";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -1,7 +1,7 @@
 /** GET /api/v1/branch: the cooperative's offices with address and phone numbers, in display order. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listBranches } from "../../../core/branches.server";
+import { listBranches } from "../../../modules/places/branches.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

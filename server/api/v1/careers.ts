@@ -1,7 +1,7 @@
 /** GET /api/v1/careers: job postings, newest first; attachments are "/storage/<file>" paths. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listCareers } from "../../../core/careers.server";
+import { listCareers } from "../../../modules/content/careers.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { errorSchema, HttpError } from "../../../core/errors";
-import { NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../core/survey.server";
+import { NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../modules/members/survey.server";
+import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -35,7 +35,7 @@ export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps })
   app.setSerializerCompiler(serializerCompiler);
 
   // Validation (400 for params and query, 422 with a message per field for bodies), size,
-  // media type, conflicts, database down: one mapping for the API and the pages (core/errors.ts).
+  // media type, conflicts, database down: one mapping for the API and the pages (modules/shared/errors.ts).
   app.setErrorHandler(handleError);
 
   const notFound = (_request: unknown, reply: FastifyReply) => sendError(reply, 404, "not_found", "There is no such API endpoint.");

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { idParams, newsContentQuery, newsKindParam } from "../../../core/api-params";
-import { HttpError } from "../../../core/errors";
-import { sanitize } from "../../../core/html";
-import { getNewsItem, listNews, type NewsItem } from "../../../core/news.server";
+import { getNewsItem, listNews, type NewsItem } from "../../../modules/content/news.server";
+import { idParams, newsContentQuery, newsKindParam } from "../../../modules/shared/api-params";
+import { HttpError } from "../../../modules/shared/errors";
+import { sanitize } from "../../../modules/shared/html";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

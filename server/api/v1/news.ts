@@ -1,7 +1,7 @@
 /** GET /api/v1/news: the news categories (tag and title), as the site's menu lists them. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { listNewsCategories } from "../../../core/site.server";
+import { listNewsCategories } from "../../../modules/content/site.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

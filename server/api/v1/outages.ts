@@ -5,11 +5,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { buildCapAlert } from "../../../core/cap";
-import { TOWNS } from "../../../core/constants";
-import { activeMajorEvent, getHubStatus } from "../../../core/outages.server";
-import { INCIDENT_STATUSES, OUTAGE_KINDS, REPORT_KINDS } from "../../../core/reports";
-import { listIncidents } from "../../../core/reports.server";
+import { buildCapAlert } from "../../../modules/interruptions/cap";
+import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
+import { INCIDENT_STATUSES, OUTAGE_KINDS, REPORT_KINDS } from "../../../modules/reports/model";
+import { listIncidents } from "../../../modules/reports/queries.server";
+import { TOWNS } from "../../../modules/shared/constants";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -1,11 +1,11 @@
 /** GET /api/v1/power-interruption/incoming: interruptions not yet over, soonest first (the ticker's data). */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { interruptionQuery } from "../../../core/api-params";
-import { INTERRUPTION_STATUSES } from "../../../core/constants";
-import { formatTime } from "../../../core/dates";
-import { sanitize } from "../../../core/html";
-import { currentStatus, listUpcomingInterruptions } from "../../../core/interruptions.server";
+import { currentStatus, listUpcomingInterruptions } from "../../../modules/interruptions/queries.server";
+import { interruptionQuery } from "../../../modules/shared/api-params";
+import { INTERRUPTION_STATUSES } from "../../../modules/shared/constants";
+import { formatTime } from "../../../modules/shared/dates";
+import { sanitize } from "../../../modules/shared/html";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

@@ -1,9 +1,9 @@
 /** GET /api/v1/rates/...: official rates and the breakdown of the generation charge of one month. */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { monthYearParams } from "../../../core/api-params";
-import { RATE_TYPES } from "../../../core/constants";
-import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../core/rates.server";
+import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../modules/rates/queries.server";
+import { monthYearParams } from "../../../modules/shared/api-params";
+import { RATE_TYPES } from "../../../modules/shared/constants";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

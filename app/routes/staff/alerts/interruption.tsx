@@ -4,10 +4,10 @@
  */
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { deliveriesOf, interruptionExists } from "../../../../core/alerts/deliveries.server";
-import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime } from "../../../../core/dates";
-import { maskMobile } from "../../../../core/phone";
+import { deliveriesOf, interruptionExists } from "../../../../modules/alerts/deliveries.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { maskMobile } from "../../../../modules/shared/phone";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
 import { ConsoleTable } from "../ConsoleTable";

@@ -4,12 +4,12 @@
  */
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { interruptionsWithDeliveries, pausedChannels } from "../../../../core/alerts/deliveries.server";
-import { ALERT_CHANNELS, type AlertChannel, CHANNEL_LABELS } from "../../../../core/alerts/messages";
-import { subscriberCounts } from "../../../../core/alerts/subscriptions.server";
-import { recordAudit } from "../../../../core/audit.server";
-import { TOWNS } from "../../../../core/constants";
-import { formatDateTime } from "../../../../core/dates";
+import { interruptionsWithDeliveries, pausedChannels } from "../../../../modules/alerts/deliveries.server";
+import { ALERT_CHANNELS, type AlertChannel, CHANNEL_LABELS } from "../../../../modules/alerts/messages";
+import { subscriberCounts } from "../../../../modules/alerts/subscriptions.server";
+import { TOWNS } from "../../../../modules/shared/constants";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
 import { ConsoleTable } from "../ConsoleTable";

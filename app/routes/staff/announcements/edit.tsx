@@ -10,13 +10,13 @@ import {
   getAnnouncementForEditor,
   setAnnouncementPublication,
   updateAnnouncement,
-} from "../../../../core/announcement-editor.server";
-import { ContentValidationError } from "../../../../core/content-context";
-import { readForm } from "../../../../core/forms";
-import { toEditableText } from "../../../../core/html";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
-import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
-import { filesFrom } from "../../../../core/uploads.server";
+} from "../../../../modules/content/announcement-editor.server";
+import { ContentValidationError } from "../../../../modules/content/context";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
+import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
+import { filesFrom } from "../../../../modules/content/uploads.server";
+import { readForm } from "../../../../modules/shared/forms";
+import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";

@@ -1,6 +1,6 @@
 /** /staff/announcements/:kind: advisories or invitations to bid, with search and a publishing filter. */
-import { listAnnouncementsForStaff } from "../../../../core/announcement-editor.server";
-import { formatDateTime } from "../../../../core/dates";
+import { listAnnouncementsForStaff } from "../../../../modules/content/announcement-editor.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { ContentList, stateParam } from "../content/ContentList";
 import { requireStaff } from "../guard.server";

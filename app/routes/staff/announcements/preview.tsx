@@ -3,9 +3,9 @@
  * component and styles, with the same sanitizing, before (or after) it is published.
  */
 import { data, Link } from "react-router";
-import { getAnnouncementForEditor } from "../../../../core/announcement-editor.server";
-import { now as clockNow } from "../../../../core/clock";
-import { PUBLIC_STATE_LABELS } from "../../../../core/publication-state";
+import { getAnnouncementForEditor } from "../../../../modules/content/announcement-editor.server";
+import { PUBLIC_STATE_LABELS } from "../../../../modules/content/publication-state";
+import { now as clockNow } from "../../../../modules/shared/clock";
 import { services } from "../../../context";
 import { AnnouncementAccordion } from "../../announcements/AnnouncementAccordion";
 import { announcementView } from "../../announcements/views.server";

@@ -4,7 +4,7 @@
  * stands. Every content list (advisories, bids, news, careers, gallery …) draws this one.
  */
 import { Link } from "react-router";
-import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../core/publication-state";
+import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../modules/content/publication-state";
 import { StateBadge } from "./PublicationFields";
 import "./content.css";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";

@@ -1,8 +1,8 @@
 /** The publication part of every editor, its buttons, and the badge that says where an item stands. */
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import type { PublicState } from "../../../../core/publication-state";
-import { PUBLIC_STATE_LABELS } from "../../../../core/publication-state";
+import type { PublicState } from "../../../../modules/content/publication-state";
+import { PUBLIC_STATE_LABELS } from "../../../../modules/content/publication-state";
 import { Field, FieldSet } from "../../../components/ui/Field";
 import "./content.css";
 

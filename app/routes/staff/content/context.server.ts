@@ -1,6 +1,6 @@
 /** The content context of a console request: the database, who acts, where from, and the bus. */
 import { data } from "react-router";
-import type { ContentContext } from "../../../../core/content-context";
+import type { ContentContext } from "../../../../modules/content/context";
 import { services } from "../../../context";
 import type { StaffUser } from "../guard.server";
 

@@ -4,16 +4,16 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { restoreAnnouncementRevision } from "../../../../core/announcement-editor.server";
-import { ContentValidationError } from "../../../../core/content-context";
-import { restoreItemRevision } from "../../../../core/content-items.server";
-import { CONTENT_KINDS } from "../../../../core/content-kinds.server";
-import { formatDateTime } from "../../../../core/dates";
-import { restoreInterruptionRevision } from "../../../../core/interruption-editor.server";
-import type { Permission } from "../../../../core/permissions";
-import { RatesRefused, restoreRatesRevision } from "../../../../core/rates-editor.server";
-import { diffSnapshots } from "../../../../core/revision-diff";
-import { type ContentKind, listRevisions } from "../../../../core/revisions.server";
+import { restoreAnnouncementRevision } from "../../../../modules/content/announcement-editor.server";
+import { ContentValidationError } from "../../../../modules/content/context";
+import { restoreItemRevision } from "../../../../modules/content/items.server";
+import { CONTENT_KINDS } from "../../../../modules/content/kinds.server";
+import { diffSnapshots } from "../../../../modules/content/revision-diff";
+import { type ContentKind, listRevisions } from "../../../../modules/content/revisions.server";
+import { restoreInterruptionRevision } from "../../../../modules/interruptions/editor.server";
+import { RatesRefused, restoreRatesRevision } from "../../../../modules/rates/editor.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import type { Permission } from "../../../../modules/staff/permissions";
 import { services } from "../../../context";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";

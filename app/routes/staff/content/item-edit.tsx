@@ -4,7 +4,8 @@
  * the form is kept), publish now, schedule, unpublish, archive or remove, preview, revisions.
  */
 import { data, Form, Link, redirect, useLocation } from "react-router";
-import { ContentValidationError } from "../../../../core/content-context";
+import type { Db } from "../../../../db/client";
+import { ContentValidationError } from "../../../../modules/content/context";
 import {
   type ContentKindDef,
   createItem,
@@ -14,16 +15,15 @@ import {
   removeItem,
   setItemPublication,
   updateItem,
-} from "../../../../core/content-items.server";
-import { contentKind } from "../../../../core/content-kinds.server";
-import { toManilaLocalInput } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
-import { toEditableText } from "../../../../core/html";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
-import { listRevisions } from "../../../../core/revisions.server";
-import { UPLOAD_LIMITS } from "../../../../core/upload-rules";
-import { filesFrom } from "../../../../core/uploads.server";
-import type { Db } from "../../../../db/client";
+} from "../../../../modules/content/items.server";
+import { contentKind } from "../../../../modules/content/kinds.server";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
+import { listRevisions } from "../../../../modules/content/revisions.server";
+import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
+import { filesFrom } from "../../../../modules/content/uploads.server";
+import { toManilaLocalInput } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { intentOf, postedForm } from "../form.server";

@@ -3,12 +3,12 @@
  * and styles, with the same sanitizing, whatever its publication.
  */
 import { data, Link } from "react-router";
-import { now as clockNow } from "../../../../core/clock";
-import { NEWS_KIND_TITLES, type NewsKind } from "../../../../core/constants";
-import { getItemForEditor } from "../../../../core/content-items.server";
-import { attachmentsNamed, contentKind, newsImagesForPreview } from "../../../../core/content-kinds.server";
-import { sanitize } from "../../../../core/html";
-import { PUBLIC_STATE_LABELS } from "../../../../core/publication-state";
+import { getItemForEditor } from "../../../../modules/content/items.server";
+import { attachmentsNamed, contentKind, newsImagesForPreview } from "../../../../modules/content/kinds.server";
+import { PUBLIC_STATE_LABELS } from "../../../../modules/content/publication-state";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { NEWS_KIND_TITLES, type NewsKind } from "../../../../modules/shared/constants";
+import { sanitize } from "../../../../modules/shared/html";
 import { GalleryGrid } from "../../../components/ui/GalleryGrid";
 import { services } from "../../../context";
 import { AnnouncementAccordion } from "../../announcements/AnnouncementAccordion";

@@ -1,8 +1,8 @@
 /** /staff/content/:kind: the list of one kind (news, careers, about us, gallery, partners, branches, categories). */
 
-import { listItemsForStaff } from "../../../../core/content-items.server";
-import { contentKind } from "../../../../core/content-kinds.server";
-import { formatDateTime } from "../../../../core/dates";
+import { listItemsForStaff } from "../../../../modules/content/items.server";
+import { contentKind } from "../../../../modules/content/kinds.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

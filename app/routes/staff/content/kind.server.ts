@@ -1,6 +1,6 @@
 /** The content kind of a console address, or a 404. */
 import { data } from "react-router";
-import type { ContentKindDef } from "../../../../core/content-items.server";
+import type { ContentKindDef } from "../../../../modules/content/items.server";
 
 export function kindOrNotFound(def: ContentKindDef | null): ContentKindDef {
   if (!def) throw data({ message: "No such kind." }, { status: 404 });

@@ -1,7 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
-import { maskMobile } from "../../../../core/phone";
 import {
   CLOSED_STATUSES,
   canMoveTo,
@@ -9,7 +6,7 @@ import {
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
   REPORT_KIND_LABELS,
-} from "../../../../core/reports";
+} from "../../../../modules/reports/model";
 import {
   changeIncident,
   getIncident,
@@ -19,7 +16,10 @@ import {
   listIncidentUpdates,
   notifyReporters,
   type SmsSender,
-} from "../../../../core/reports.server";
+} from "../../../../modules/reports/queries.server";
+import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { maskMobile } from "../../../../modules/shared/phone";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import type { FieldErrors } from "../form";
@@ -30,7 +30,7 @@ import type { Route } from "./+types/detail";
 import "./incidents.css";
 import type { ConsoleHandle } from "../nav";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
 async function load(args: Route.LoaderArgs | Route.ActionArgs) {

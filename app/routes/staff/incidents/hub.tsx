@@ -1,8 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { isTown, TOWNS } from "../../../../core/constants";
-import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
 import {
   activeMajorEvent,
   barangayPowerFormSchema,
@@ -11,7 +7,11 @@ import {
   listBarangayPower,
   majorEventFormSchema,
   setBarangayPower,
-} from "../../../../core/outages.server";
+} from "../../../../modules/interruptions/restoration-hub.server";
+import { isTown, TOWNS } from "../../../../modules/shared/constants";
+import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import type { FieldErrors } from "../form";
@@ -23,7 +23,7 @@ import "./incidents.css";
 import { FilterForm, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
 export async function loader(args: Route.LoaderArgs) {

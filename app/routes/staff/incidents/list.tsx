@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { isTown, TOWNS } from "../../../../core/constants";
-import { formatDateTime } from "../../../../core/dates";
-import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../../../core/reports";
-import { listIncidents } from "../../../../core/reports.server";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../../../modules/reports/model";
+import { listIncidents } from "../../../../modules/reports/queries.server";
+import { isTown, TOWNS } from "../../../../modules/shared/constants";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
@@ -11,7 +11,7 @@ import "./incidents.css";
 import { FilterForm, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
 export async function loader(args: Route.LoaderArgs) {

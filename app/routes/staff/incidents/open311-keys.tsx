@@ -1,9 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
-import { issueOpen311Key, listOpen311Keys, open311KeyFormSchema, revokeOpen311Key } from "../../../../core/outages.server";
+import {
+  issueOpen311Key,
+  listOpen311Keys,
+  open311KeyFormSchema,
+  revokeOpen311Key,
+} from "../../../../modules/interruptions/restoration-hub.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { ConsoleTable } from "../ConsoleTable";
@@ -13,7 +18,7 @@ import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/open311-keys";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
 export async function loader(args: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 /** GET /staff/incidents/photo/:reportId: a report's photo, for dispatchers only; each view is audited. */
 import { data } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { getReportPhoto } from "../../../../core/reports.server";
+import { getReportPhoto } from "../../../../modules/reports/queries.server";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/photo";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
 export async function loader(args: Route.LoaderArgs) {

@@ -6,13 +6,8 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import type { BarangayRef } from "../../../../core/barangay-match";
-import { now as clockNow } from "../../../../core/clock";
-import { TOWNS } from "../../../../core/constants";
-import { ContentValidationError } from "../../../../core/content-context";
-import { manilaFormParts } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
-import { toEditableText } from "../../../../core/html";
+import { ContentValidationError } from "../../../../modules/content/context";
+import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
 import {
   allBarangays,
   copyInterruption,
@@ -24,9 +19,14 @@ import {
   interruptionFormSchema,
   setInterruptionPublication,
   updateInterruption,
-} from "../../../../core/interruption-editor.server";
-import { INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../core/publication-form";
+} from "../../../../modules/interruptions/editor.server";
+import { INTERRUPTION_STATUS_LABELS } from "../../../../modules/interruptions/model";
+import type { BarangayRef } from "../../../../modules/places/barangay-match";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { TOWNS } from "../../../../modules/shared/constants";
+import { manilaFormParts } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";

@@ -1,6 +1,6 @@
 /** /staff/interruptions/import/template.csv: the CSV template of a week's schedule. */
 
-import { IMPORT_TEMPLATE } from "../../../../core/interruption-editor.server";
+import { IMPORT_TEMPLATE } from "../../../../modules/interruptions/editor.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/import-template";

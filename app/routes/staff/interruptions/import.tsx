@@ -4,8 +4,8 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { ImportError, importInterruptionsCsv } from "../../../../core/interruption-editor.server";
-import { IMPORT_COLUMNS, type ImportProblem } from "../../../../core/interruption-rules";
+import { ImportError, importInterruptionsCsv } from "../../../../modules/interruptions/editor.server";
+import { IMPORT_COLUMNS, type ImportProblem } from "../../../../modules/interruptions/rules";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";

@@ -3,13 +3,13 @@
  * its status with the next steps as big buttons (first tap here, second tap confirms).
  */
 import { Link } from "react-router";
-import { now as clockNow } from "../../../../core/clock";
-import { isTown, TOWNS } from "../../../../core/constants";
-import { formatDateWithWeekday, formatTime } from "../../../../core/dates";
-import { toPlainText } from "../../../../core/html";
-import { listInterruptionsForStaff, NEXT_STATUSES, STATUS_ACTION_LABELS } from "../../../../core/interruption-editor.server";
-import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
-import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../core/publication-state";
+import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../modules/content/publication-state";
+import { listInterruptionsForStaff, NEXT_STATUSES, STATUS_ACTION_LABELS } from "../../../../modules/interruptions/editor.server";
+import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../modules/interruptions/model";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { isTown, TOWNS } from "../../../../modules/shared/constants";
+import { formatDateWithWeekday, formatTime } from "../../../../modules/shared/dates";
+import { toPlainText } from "../../../../modules/shared/html";
 import { services } from "../../../context";
 import { StateBadge } from "../content/PublicationFields";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";

@@ -3,20 +3,20 @@
  * selected; an optional public note, the new end when extending, and one button to confirm.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { now as clockNow } from "../../../../core/clock";
-import { ContentValidationError } from "../../../../core/content-context";
-import { formatDateTime, formatDateWithWeekday, formatTime, toManilaLocalInput } from "../../../../core/dates";
-import { toPlainText } from "../../../../core/html";
+import { ContentValidationError } from "../../../../modules/content/context";
 import {
   changeInterruptionStatus,
   getInterruptionForEditor,
   NEXT_STATUSES,
   STATUS_ACTION_LABELS,
   statusChangeSchema,
-} from "../../../../core/interruption-editor.server";
-import { listInterruptionEvents } from "../../../../core/interruption-events.server";
-import { EVENT_LABELS } from "../../../../core/interruption-history.server";
-import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../core/interruptions";
+} from "../../../../modules/interruptions/editor.server";
+import { listInterruptionEvents } from "../../../../modules/interruptions/events.server";
+import { EVENT_LABELS } from "../../../../modules/interruptions/history.server";
+import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../modules/interruptions/model";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { formatDateTime, formatDateWithWeekday, formatTime, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { toPlainText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";

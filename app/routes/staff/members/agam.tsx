@@ -4,11 +4,11 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { listTopics } from "../../../../core/agam.server";
-import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked, windowSchema } from "../../../../core/agam-admin.server";
-import { now } from "../../../../core/clock";
-import { formatDateTime, toManilaLocalInput } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
+import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked, windowSchema } from "../../../../modules/agam/admin.server";
+import { listTopics } from "../../../../modules/agam/pool.server";
+import { now } from "../../../../modules/shared/clock";
+import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { idParam } from "../content/context.server";

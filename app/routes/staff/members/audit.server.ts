@@ -1,6 +1,7 @@
 /** One audit entry for a member-services view, export or change: who (the signed-in staff member), what, from where. */
-import { recordAudit } from "../../../../core/audit.server";
-import type { DbOrTx } from "../../../../core/interruption-events.server";
+
+import type { DbOrTx } from "../../../../modules/interruptions/events.server";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { type StaffUser, staffServices } from "../guard.server";
 
 type Args = Parameters<typeof staffServices>[0];

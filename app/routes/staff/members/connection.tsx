@@ -5,8 +5,7 @@
  * every view and every change is in the audit log.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { listAudit, recordAudit } from "../../../../core/audit.server";
-import { CONNECTION_CHECKLIST } from "../../../../core/connection-options";
+import { CONNECTION_CHECKLIST } from "../../../../modules/members/connection-options";
 import {
   applicantStep,
   CONNECTION_STATUS_LABELS,
@@ -15,7 +14,7 @@ import {
   isConnectionStatus,
   readDocuments,
   townOfAddress,
-} from "../../../../core/connection-queue";
+} from "../../../../modules/members/connection-queue";
 import {
   type Actor,
   addNote,
@@ -27,9 +26,10 @@ import {
   noteFormSchema,
   setDocuments,
   statusChangeFormSchema,
-} from "../../../../core/connection-queue.server";
-import { formatDate, formatDateTime } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
+} from "../../../../modules/members/connection-queue.server";
+import { formatDate, formatDateTime } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { listAudit, recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import type { FieldErrors } from "../form";

@@ -3,8 +3,7 @@
  * oldest first, filtered by status, town and how long they have waited.
  */
 import { Link } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { CONNECTION_CHECKLIST } from "../../../../core/connection-options";
+import { CONNECTION_CHECKLIST } from "../../../../modules/members/connection-options";
 import {
   CONNECTION_AGES,
   CONNECTION_STATUS_LABELS,
@@ -14,10 +13,11 @@ import {
   isConnectionAge,
   isConnectionStatus,
   townOfAddress,
-} from "../../../../core/connection-queue";
-import { listQueue } from "../../../../core/connection-queue.server";
-import { isTown, TOWNS } from "../../../../core/constants";
-import { formatDate } from "../../../../core/dates";
+} from "../../../../modules/members/connection-queue";
+import { listQueue } from "../../../../modules/members/connection-queue.server";
+import { isTown, TOWNS } from "../../../../modules/shared/constants";
+import { formatDate } from "../../../../modules/shared/dates";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

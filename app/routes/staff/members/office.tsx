@@ -4,11 +4,11 @@
  * names the staff member.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { findMember, listTopics, register, registrationSchema } from "../../../../core/agam.server";
-import { closedMessage, officeFormSchema, registrationWindowState } from "../../../../core/agam-admin.server";
-import { normalizeAccountNumber } from "../../../../core/agam-rules";
-import { now } from "../../../../core/clock";
-import { readForm } from "../../../../core/forms";
+import { closedMessage, officeFormSchema, registrationWindowState } from "../../../../modules/agam/admin.server";
+import { findMember, listTopics, register, registrationSchema } from "../../../../modules/agam/pool.server";
+import { normalizeAccountNumber } from "../../../../modules/agam/rules";
+import { now } from "../../../../modules/shared/clock";
+import { readForm } from "../../../../modules/shared/forms";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { WithNote } from "../content/PublicationFields";

@@ -1,8 +1,8 @@
 /** /staff/members/privacy/export.json?q=…: every record of one person as one JSON file (an export: audited). */
 import { data } from "react-router";
-import { now } from "../../../../core/clock";
-import { ERASABLE_KINDS } from "../../../../core/personal-data";
-import { findSubject, subjectKeyOf } from "../../../../core/personal-data.server";
+import { ERASABLE_KINDS } from "../../../../modules/privacy/personal-data";
+import { findSubject, subjectKeyOf } from "../../../../modules/privacy/personal-data.server";
+import { now } from "../../../../modules/shared/clock";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import type { Route } from "./+types/privacy-export";

@@ -4,9 +4,15 @@
  * personal data), download them as one JSON file, or erase them with the reason recorded.
  */
 import { data, Form, redirect } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { ALL_KINDS, ERASABLE_KINDS, KIND_LABELS, type SubjectRecords } from "../../../../core/personal-data";
-import { eraseSubject, erasureSchema, findSubject, SUBJECT_QUERY_HINT, subjectKeyOf } from "../../../../core/personal-data.server";
+import { ALL_KINDS, ERASABLE_KINDS, KIND_LABELS, type SubjectRecords } from "../../../../modules/privacy/personal-data";
+import {
+  eraseSubject,
+  erasureSchema,
+  findSubject,
+  SUBJECT_QUERY_HINT,
+  subjectKeyOf,
+} from "../../../../modules/privacy/personal-data.server";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { CheckboxField, ErrorSummary, Field } from "../../../components/ui/Field";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";

@@ -1,6 +1,6 @@
 /** The registrations filter from the address: district 1 to 9, and a Manila date range (YYYY-MM-DD, both days included). */
-import type { RegistrationFilter } from "../../../../core/agam-admin.server";
-import { manilaDateTime } from "../../../../core/dates";
+import type { RegistrationFilter } from "../../../../modules/agam/admin.server";
+import { manilaDateTime } from "../../../../modules/shared/dates";
 
 export interface RegistrationQuery {
   district: string;

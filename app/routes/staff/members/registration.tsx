@@ -1,9 +1,9 @@
 /** /staff/members/agam/registrations/:id: one member's registration and decisions (a view of personal data: audited). */
 import { data, Link } from "react-router";
-import { listTopics } from "../../../../core/agam.server";
-import { getRegistration } from "../../../../core/agam-admin.server";
-import { districtTown } from "../../../../core/agam-tally";
-import { formatDateTime } from "../../../../core/dates";
+import { getRegistration } from "../../../../modules/agam/admin.server";
+import { listTopics } from "../../../../modules/agam/pool.server";
+import { districtTown } from "../../../../modules/agam/tally";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { idParam } from "../content/context.server";
 import { requireStaff } from "../guard.server";

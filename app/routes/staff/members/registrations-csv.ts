@@ -1,9 +1,9 @@
 /** /staff/members/agam/registrations.csv: the filtered registrations with decisions and reasons (an export: audited). */
 import { data } from "react-router";
-import { listTopics } from "../../../../core/agam.server";
-import { listRegistrations, registrationsCsv } from "../../../../core/agam-admin.server";
-import { now } from "../../../../core/clock";
-import { manilaIsoDate } from "../../../../core/dates";
+import { listRegistrations, registrationsCsv } from "../../../../modules/agam/admin.server";
+import { listTopics } from "../../../../modules/agam/pool.server";
+import { now } from "../../../../modules/shared/clock";
+import { manilaIsoDate } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

@@ -3,10 +3,10 @@
  * their decisions and reasons. A list of people's data: each viewing is audited.
  */
 import { Link } from "react-router";
-import { listRegistrations } from "../../../../core/agam-admin.server";
-import { districtTown } from "../../../../core/agam-tally";
-import { AGAM_DISTRICTS } from "../../../../core/constants";
-import { formatDateTime } from "../../../../core/dates";
+import { listRegistrations } from "../../../../modules/agam/admin.server";
+import { districtTown } from "../../../../modules/agam/tally";
+import { AGAM_DISTRICTS } from "../../../../modules/shared/constants";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";

@@ -5,8 +5,8 @@
  */
 import { data, Form } from "react-router";
 import { z } from "zod";
-import { ROLL_COLUMNS, type RollRefusal } from "../../../../core/member-roll";
-import { importRollCsv } from "../../../../core/member-roll.server";
+import { ROLL_COLUMNS, type RollRefusal } from "../../../../modules/members/roll";
+import { importRollCsv } from "../../../../modules/members/roll.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { readPosted } from "../form.server";

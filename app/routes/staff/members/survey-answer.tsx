@@ -3,11 +3,11 @@
  * Member services only (members.read); every view is written to the audit log.
  */
 import { data, Link } from "react-router";
-import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime } from "../../../../core/dates";
-import { SURVEY_RATINGS, scoreOf } from "../../../../core/survey-options";
-import { getSurveyAnswer } from "../../../../core/survey-results.server";
-import { cityLabel } from "../../../../core/survey-stats";
+import { SURVEY_RATINGS, scoreOf } from "../../../../modules/members/survey-options";
+import { getSurveyAnswer } from "../../../../modules/members/survey-results.server";
+import { cityLabel } from "../../../../modules/members/survey-stats";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

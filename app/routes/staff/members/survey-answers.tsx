@@ -1,9 +1,9 @@
 /** /staff/members/survey/answers: the period's answers as scores (no names); each opens on its own, audited, page. */
 import { Link } from "react-router";
-import { formatDate, manilaParts } from "../../../../core/dates";
-import { SURVEY_RATINGS } from "../../../../core/survey-options";
-import { listAnswers } from "../../../../core/survey-results.server";
-import { cityLabel, monthKey, monthLabel, readSurveyFilter } from "../../../../core/survey-stats";
+import { SURVEY_RATINGS } from "../../../../modules/members/survey-options";
+import { listAnswers } from "../../../../modules/members/survey-results.server";
+import { cityLabel, monthKey, monthLabel, readSurveyFilter } from "../../../../modules/members/survey-stats";
+import { formatDate, manilaParts } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

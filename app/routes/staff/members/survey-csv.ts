@@ -1,8 +1,9 @@
 /** /staff/members/survey/answers.csv: every answer of the period and town, names and contacts included; each export audited. */
-import { recordAudit } from "../../../../core/audit.server";
-import { manilaParts } from "../../../../core/dates";
-import { surveyAnswersCsv } from "../../../../core/survey-results.server";
-import { monthKey, readSurveyFilter } from "../../../../core/survey-stats";
+
+import { surveyAnswersCsv } from "../../../../modules/members/survey-results.server";
+import { monthKey, readSurveyFilter } from "../../../../modules/members/survey-stats";
+import { manilaParts } from "../../../../modules/shared/dates";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

@@ -5,9 +5,7 @@
  * respondent is on its own page, and every view of it is audited.
  */
 import { Link } from "react-router";
-import { SURVEY_CITIES } from "../../../../core/constants";
-import { formatDate, MONTH_NAMES, manilaParts } from "../../../../core/dates";
-import { listSuggestions, loadScoredAnswers } from "../../../../core/survey-results.server";
+import { listSuggestions, loadScoredAnswers } from "../../../../modules/members/survey-results.server";
 import {
   byMonth,
   byTown,
@@ -18,7 +16,9 @@ import {
   readSurveyFilter,
   type SurveyFilter,
   summarize,
-} from "../../../../core/survey-stats";
+} from "../../../../modules/members/survey-stats";
+import { SURVEY_CITIES } from "../../../../modules/shared/constants";
+import { formatDate, MONTH_NAMES, manilaParts } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -28,7 +28,7 @@ import { ColumnBars, HorizontalBars } from "./SurveyCharts";
 import "./members.css";
 import { FilterForm, FilterInput, FilterSearch, FilterSelect } from "../Filters";
 
-/** What the permission-matrix test checks (tests/api/staff-permissions.test.ts). */
+/** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "members.read" };
 
 /** The filter as a query string, for the export and answer links (same period and town). */

@@ -1,8 +1,8 @@
 /** /staff/members/agam-tally.csv: the tally as CSV (an export: recorded in the audit log). */
-import { loadTally } from "../../../../core/agam-admin.server";
-import { tallyCsv } from "../../../../core/agam-tally";
-import { now } from "../../../../core/clock";
-import { manilaIsoDate } from "../../../../core/dates";
+import { loadTally } from "../../../../modules/agam/admin.server";
+import { tallyCsv } from "../../../../modules/agam/tally";
+import { now } from "../../../../modules/shared/clock";
+import { manilaIsoDate } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

@@ -4,10 +4,10 @@
  * Counts only, no person: a member-services page, not audited as a view of personal data.
  */
 import { Link } from "react-router";
-import { loadTally } from "../../../../core/agam-admin.server";
-import { type Count, percent } from "../../../../core/agam-tally";
-import { now } from "../../../../core/clock";
-import { formatDateTime } from "../../../../core/dates";
+import { loadTally } from "../../../../modules/agam/admin.server";
+import { type Count, percent } from "../../../../modules/agam/tally";
+import { now } from "../../../../modules/shared/clock";
+import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";

@@ -5,12 +5,8 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { now as clockNow } from "../../../../core/clock";
-import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../core/constants";
-import { ContentValidationError } from "../../../../core/content-context";
-import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../core/dates";
-import { GENERATION_COLUMNS, monthLabel } from "../../../../core/rates";
-import { getOfficialRates, listGenerationCharges } from "../../../../core/rates.server";
+import { ContentValidationError } from "../../../../modules/content/context";
+import { listRevisions } from "../../../../modules/content/revisions.server";
 import {
   type GenerationKey,
   parseRatesCsv,
@@ -18,8 +14,12 @@ import {
   type RatesProblem,
   RatesRefused,
   saveRates,
-} from "../../../../core/rates-editor.server";
-import { listRevisions } from "../../../../core/revisions.server";
+} from "../../../../modules/rates/editor.server";
+import { GENERATION_COLUMNS, monthLabel } from "../../../../modules/rates/model";
+import { getOfficialRates, listGenerationCharges } from "../../../../modules/rates/queries.server";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../modules/shared/constants";
+import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";

@@ -1,0 +1,237 @@
+/**
+ * The AGAM second factor (issue 17, item 3): the account number alone unlocks nothing.
+ * A member proves it is them with either
+ * - a 6-digit one-time code sent by SMS to the mobile number on file in the member roll
+ *   (10 minutes; a resend after 60 s), or
+ * - the registration PIN printed on their AGAM notice (agam_accounts.pin_hash, scrypt).
+ * Failed tries of either count together: 5 per 10 minutes per account, then a lock-out
+ * until the window ends. A right answer gives a proof token (30 minutes) that the
+ * registration and the confirmation ask for. Members with neither are sent to their
+ * area office.
+ */
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { agamAccounts, agamProofs, agamRegistrations, agamVerifications } from "../../db/schema";
+import { hashToken, newToken } from "../privacy/private-links.server";
+import { maskMobile, normalizeMobile } from "../shared/phone";
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_AFTER_MS = 60_000;
+export const MAX_FAILURES = 5;
+export const LOCKOUT_MS = 10 * 60_000;
+export const PROOF_TTL_MS = 30 * 60_000;
+
+/** Sends one text message; the SMS module's gateway (server/messaging/sms.ts) or the development log. */
+export type SendText = (to: string, text: string) => Promise<{ ok: boolean }>;
+
+export interface SecondFactorOptions {
+  /** Whether a code can be sent at all (a gateway, or the development log). */
+  send?: SendText;
+  now?: () => Date;
+}
+
+export interface SecondFactorMethods {
+  /** The number on file as a screen may show it (0917 ••• 4567), when a code can be sent to it. */
+  sms: string | null;
+  pin: boolean;
+}
+
+const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+
+/** `scrypt$<salt>$<hash>` (base64url), as stored in agam_accounts.pin_hash. */
+export async function hashPin(pin: string, salt: Buffer = crypto.randomBytes(16)): Promise<string> {
+  const key = await scrypt(pin, salt, 32);
+  return `scrypt$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
+export async function pinMatches(pin: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64url");
+  const actual = await scrypt(pin, Buffer.from(salt, "base64url"), expected.length);
+  return crypto.timingSafeEqual(actual, expected);
+}
+
+function codeHash(account: string, code: string): string {
+  return crypto.createHash("sha256").update(`${account}:${code}`).digest("hex");
+}
+
+/** How the member behind an account can prove it is them; undefined for an unknown account. */
+export async function secondFactorMethods(
+  db: Db,
+  account: string,
+  opts: SecondFactorOptions = {},
+): Promise<SecondFactorMethods | undefined> {
+  const [row] = await db
+    .select({ phone: agamAccounts.phone, pinHash: agamAccounts.pinHash })
+    .from(agamAccounts)
+    .where(eq(agamAccounts.accountNumber, account));
+  if (!row) return undefined;
+  const mobile = row.phone ? normalizeMobile(row.phone) : null;
+  return { sms: mobile && opts.send ? maskMobile(mobile) : null, pin: Boolean(row.pinHash) };
+}
+
+type Failure =
+  | { ok: false; reason: "unknown_account" | "no_phone" | "no_pin" | "expired" }
+  | { ok: false; reason: "wrong"; triesLeft: number }
+  | { ok: false; reason: "locked" | "wait"; retryAfterSeconds: number };
+
+async function lockState(db: Db, account: string, now: Date) {
+  const [row] = await db.select().from(agamVerifications).where(eq(agamVerifications.accountNumber, account));
+  if (!row) return { row: undefined, lockedFor: 0, failures: 0 };
+  const windowOver = !row.failuresSince || now.getTime() - row.failuresSince.getTime() >= LOCKOUT_MS;
+  const failures = windowOver ? 0 : row.failedAttempts;
+  const lockedFor = failures >= MAX_FAILURES ? Math.ceil((row.failuresSince!.getTime() + LOCKOUT_MS - now.getTime()) / 1000) : 0;
+  return { row, lockedFor, failures };
+}
+
+/** Sends a new code to the number on file. */
+export async function sendCode(
+  db: Db,
+  account: string,
+  opts: SecondFactorOptions,
+): Promise<{ ok: true; sentTo: string; expiresInSeconds: number; resendAfterSeconds: number } | Failure> {
+  const now = opts.now?.() ?? new Date();
+  const [member] = await db.select({ phone: agamAccounts.phone }).from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+  if (!member) return { ok: false, reason: "unknown_account" };
+  const mobile = member.phone ? normalizeMobile(member.phone) : null;
+  if (!mobile || !opts.send) return { ok: false, reason: "no_phone" };
+  const { row, lockedFor } = await lockState(db, account, now);
+  if (lockedFor > 0) return { ok: false, reason: "locked", retryAfterSeconds: lockedFor };
+  if (row?.codeSentAt && now.getTime() - row.codeSentAt.getTime() < RESEND_AFTER_MS) {
+    return { ok: false, reason: "wait", retryAfterSeconds: Math.ceil((row.codeSentAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000) };
+  }
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  const values = { codeHash: codeHash(account, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeSentAt: now };
+  await db
+    .insert(agamVerifications)
+    .values({ accountNumber: account, ...values })
+    .onConflictDoUpdate({ target: agamVerifications.accountNumber, set: values });
+  const sent = await opts.send(
+    mobile,
+    `${code} is your AGAM registration code. It expires in 10 minutes. Never share it: the cooperative never asks for it.`,
+  );
+  if (!sent.ok) {
+    // Not sent: the member may ask again at once.
+    await db.update(agamVerifications).set({ codeHash: null, codeSentAt: null }).where(eq(agamVerifications.accountNumber, account));
+    return { ok: false, reason: "no_phone" };
+  }
+  return { ok: true, sentTo: maskMobile(mobile), expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_AFTER_MS / 1000 };
+}
+
+async function recordFailure(db: Db, account: string, now: Date, failures: number, hadRow: boolean): Promise<Failure> {
+  const next = failures + 1;
+  const set = { failedAttempts: next, ...(failures === 0 ? { failuresSince: now } : {}) };
+  if (hadRow) await db.update(agamVerifications).set(set).where(eq(agamVerifications.accountNumber, account));
+  else
+    await db
+      .insert(agamVerifications)
+      .values({ accountNumber: account, failedAttempts: 1, failuresSince: now })
+      .onConflictDoUpdate({ target: agamVerifications.accountNumber, set });
+  if (next >= MAX_FAILURES) return { ok: false, reason: "locked", retryAfterSeconds: LOCKOUT_MS / 1000 };
+  return { ok: false, reason: "wrong", triesLeft: MAX_FAILURES - next };
+}
+
+async function issueProof(db: Db, account: string, now: Date): Promise<{ ok: true; proof: string }> {
+  const proof = newToken();
+  await db
+    .update(agamVerifications)
+    .set({ codeHash: null, codeExpiresAt: null, failedAttempts: 0, failuresSince: null })
+    .where(eq(agamVerifications.accountNumber, account));
+  await db.delete(agamProofs).where(lt(agamProofs.expiresAt, now));
+  await db
+    .insert(agamProofs)
+    .values({ tokenHash: hashToken(proof), accountNumber: account, expiresAt: new Date(now.getTime() + PROOF_TTL_MS) });
+  return { ok: true, proof };
+}
+
+/** Checks a one-time code or the registration PIN; a proof token when right. */
+export async function checkSecondFactor(
+  db: Db,
+  account: string,
+  answer: { code: string } | { pin: string },
+  opts: SecondFactorOptions = {},
+): Promise<{ ok: true; proof: string } | Failure> {
+  const now = opts.now?.() ?? new Date();
+  const [member] = await db.select({ pinHash: agamAccounts.pinHash }).from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+  if (!member) return { ok: false, reason: "unknown_account" };
+  const { row, lockedFor, failures } = await lockState(db, account, now);
+  if (lockedFor > 0) return { ok: false, reason: "locked", retryAfterSeconds: lockedFor };
+
+  if ("pin" in answer) {
+    if (!member.pinHash) return { ok: false, reason: "no_pin" };
+    if (await pinMatches(answer.pin.trim(), member.pinHash)) return issueProof(db, account, now);
+    return recordFailure(db, account, now, failures, Boolean(row));
+  }
+  if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  const given = Buffer.from(codeHash(account, answer.code.trim()), "hex");
+  if (crypto.timingSafeEqual(given, Buffer.from(row.codeHash, "hex"))) return issueProof(db, account, now);
+  return recordFailure(db, account, now, failures, true);
+}
+
+/** Whether a proof token stands for this account now. */
+export async function hasProof(db: Db, account: string, proof: string | null | undefined, now: Date = new Date()): Promise<boolean> {
+  if (!proof || !/^[A-Za-z0-9_-]{27}$/.test(proof)) return false;
+  const [row] = await db
+    .select({ account: agamProofs.accountNumber })
+    .from(agamProofs)
+    .where(and(eq(agamProofs.tokenHash, hashToken(proof)), eq(agamProofs.accountNumber, account), gt(agamProofs.expiresAt, now)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** What each refusal tells the member, in one place for the page and the API. */
+export function secondFactorMessage(failure: Failure): string {
+  switch (failure.reason) {
+    case "unknown_account":
+      return "Account doesn't exist!";
+    case "no_phone":
+      return "We cannot send a code to this account. Use the registration PIN on your AGAM notice, or register at your area office.";
+    case "no_pin":
+      return "No registration PIN was issued for this account. Ask for a code by text message, or register at your area office.";
+    case "expired":
+      return "That code has expired or was never sent. Ask for a new code.";
+    case "wrong":
+      return `That is not the right code or PIN. ${failure.triesLeft} ${failure.triesLeft === 1 ? "try" : "tries"} left.`;
+    case "locked":
+      return `Too many wrong tries. Please try again in ${Math.max(1, Math.ceil(failure.retryAfterSeconds / 60))} minutes, or register at your area office.`;
+    case "wait":
+      return `A code was just sent. You can ask for another in ${failure.retryAfterSeconds} seconds.`;
+  }
+}
+
+export const NEITHER_MESSAGE = "This account has no mobile number or registration PIN on file. Please register at your area office.";
+
+/** The member's mobile number on file, normalized (639XXXXXXXXX), when there is a valid one. */
+export async function memberMobile(db: Db, account: string): Promise<string | null> {
+  const [row] = await db.select({ phone: agamAccounts.phone }).from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+  return row?.phone ? normalizeMobile(row.phone) : null;
+}
+
+/** The confirmation of a registration by its reference (what a private link opens). */
+export async function confirmationOfReference(db: Db, reference: string) {
+  const [row] = await db
+    .select({
+      reference: agamRegistrations.reference,
+      account: agamRegistrations.accountNumber,
+      membership: agamAccounts.membershipNumber,
+      registeredAt: agamRegistrations.registeredAt,
+      origin: agamRegistrations.origin,
+    })
+    .from(agamRegistrations)
+    .innerJoin(agamAccounts, eq(agamAccounts.accountNumber, agamRegistrations.accountNumber))
+    .where(eq(agamRegistrations.reference, reference))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    origin: row.origin || "web",
+    confirmation: {
+      reference: row.reference,
+      account: row.account,
+      membership: row.membership,
+      registeredAt: new Date(row.registeredAt).toISOString(),
+    },
+  };
+}

@@ -1,0 +1,244 @@
+/**
+ * The relay from the outbox (interruption_events) to deliveries. One event is fanned out in one
+ * transaction: its delivery rows (one per subscriber and channel, unique, so never twice), the
+ * jobs that send them (queued by `enqueue` on the same transaction), and the mark that the event
+ * is done. A crash before the commit leaves nothing; after it, everything.
+ */
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import {
+  alertDeliveries,
+  alertFanouts,
+  barangays,
+  interruptionEvents,
+  powerInterruptionBarangays,
+  powerInterruptions,
+  powerInterruptionTowns,
+} from "../../db/schema";
+import type { DbOrTx } from "../interruptions/events.server";
+import {
+  ALERTING_KINDS,
+  type AlertChannel,
+  type AlertInterruption,
+  type AlertReason,
+  alertMessage,
+  alertPush,
+  alertSms,
+  interruptionUrl,
+  manageUrl,
+} from "./messages";
+import { smsSendAt, tomorrowInManila } from "./quiet-hours";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface DeliveryJob {
+  deliveryId: number;
+  channel: AlertChannel;
+  /** Later than now for an SMS held by quiet hours. */
+  startAfter?: Date;
+}
+
+export interface FanOutOptions {
+  publicUrl: string;
+  /** Channels with settings; the others get rows marked not_configured and no job. */
+  configured: ReadonlySet<AlertChannel>;
+  /** Channels staff paused; their rows wait as paused. */
+  paused: ReadonlySet<AlertChannel>;
+  /** Queues the jobs inside the caller's transaction (pg-boss through its Drizzle adapter). */
+  enqueue(tx: Tx, jobs: DeliveryJob[]): Promise<void>;
+  now?: Date;
+}
+
+/** Outbox events not yet fanned out, oldest first. */
+export async function pendingEventIds(db: Db, limit = 20): Promise<number[]> {
+  const rows = await db
+    .select({ id: interruptionEvents.id })
+    .from(interruptionEvents)
+    .where(notInArray(interruptionEvents.id, db.select({ id: alertFanouts.eventId }).from(alertFanouts)))
+    .orderBy(asc(interruptionEvents.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Fans one event out. Returns the number of deliveries created (0 when another relay had it). */
+export async function fanOutEvent(db: Db, eventId: number, opts: FanOutOptions): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Two relays (two processes) may see the same event: the row lock lets one of them do it.
+    const [event] = await queryRows<{ id: number; interruption_id: number; kind: string }>(
+      tx,
+      sql`select id, interruption_id, kind from interruption_events where id = ${eventId} for update skip locked`,
+    );
+    if (!event) return 0;
+    const [done] = await tx.select().from(alertFanouts).where(eq(alertFanouts.eventId, eventId));
+    if (done) return 0;
+    const kind = event.kind as AlertReason;
+    let count = 0;
+    const now = opts.now ?? new Date();
+    if (ALERTING_KINDS.includes(kind)) {
+      const interruption = await loadInterruption(tx, event.interruption_id);
+      // An alert about something already over is noise, except "power restored".
+      if (interruption && (kind === "finished" || interruption.endsAt.getTime() > now.getTime())) {
+        count = await createDeliveries(tx, interruption, kind, `event:${eventId}`, opts, now);
+      }
+    }
+    await tx.insert(alertFanouts).values({ eventId, deliveries: count, fannedAt: now });
+    return count;
+  });
+}
+
+/** The day-before reminder: every interruption starting tomorrow (Manila), still on. */
+export async function fanOutReminders(db: Db, opts: FanOutOptions): Promise<number> {
+  const now = opts.now ?? new Date();
+  const { from, to } = tomorrowInManila(now);
+  const due = await db
+    .select({ id: powerInterruptions.id })
+    .from(powerInterruptions)
+    .where(
+      and(
+        gte(powerInterruptions.startsAt, from),
+        lt(powerInterruptions.startsAt, to),
+        notInArray(powerInterruptions.status, ["cancelled", "finished"]),
+      ),
+    );
+  let count = 0;
+  for (const { id } of due) {
+    count += await db.transaction(async (tx) => {
+      const interruption = await loadInterruption(tx, id);
+      return interruption ? createDeliveries(tx, interruption, "reminder", "reminder", opts, now) : 0;
+    });
+  }
+  return count;
+}
+
+interface Recipient {
+  subscriber_id: number;
+  manage_token: string;
+  channel: AlertChannel;
+}
+
+async function createDeliveries(
+  tx: Tx,
+  i: AlertInterruption,
+  reason: AlertReason,
+  eventKey: string,
+  opts: FanOutOptions,
+  now: Date,
+): Promise<number> {
+  const recipients = await queryRows<Recipient>(
+    tx,
+    sql`
+      select s.id as subscriber_id, s.manage_token, e.channel
+      from alert_subscribers s
+      join alert_endpoints e on e.subscriber_id = s.id and e.confirmed_at is not null and e.removed_at is null
+      where s.stopped_at is null
+        ${reason === "finished" ? sql`and s.notify_finished` : sql``}
+        and exists (
+          select 1 from alert_subscriber_areas a
+          where a.subscriber_id = s.id and (
+            -- a whole town the interruption touches
+            (a.barangay_id is null and a.town in (select town from power_interruption_towns where interruption_id = ${i.id}))
+            -- the very barangay
+            or a.barangay_id in (select barangay_id from power_interruption_barangays where interruption_id = ${i.id})
+            -- a barangay of a town the interruption touches without naming barangays there (the whole town)
+            or (a.barangay_id is not null and a.town in (
+              select t.town from power_interruption_towns t
+              where t.interruption_id = ${i.id} and not exists (
+                select 1 from power_interruption_barangays pb join barangays b on b.id = pb.barangay_id
+                where pb.interruption_id = ${i.id} and b.town = t.town)))
+          ))
+      order by s.id, e.channel`,
+  );
+  if (recipients.length === 0) return 0;
+  const page = interruptionUrl(opts.publicUrl, i.id);
+  const smsAt = smsSendAt(now, reason, i.startsAt);
+  const smsText = alertSms(reason, i, `${opts.publicUrl}/news/power-interruptions`);
+  const push = alertPush(reason, i, page);
+  let created = 0;
+  for (let start = 0; start < recipients.length; start += 500) {
+    const chunk = recipients.slice(start, start + 500);
+    const values = chunk.map((r) => {
+      const links = { interruption: page, manage: manageUrl(opts.publicUrl, r.manage_token) };
+      const email = alertMessage(reason, i, links);
+      const body = r.channel === "email" ? email.text : r.channel === "sms" ? smsText : JSON.stringify({ ...push, manage: links.manage });
+      const held = r.channel === "sms" && smsAt.getTime() > now.getTime();
+      const state = !opts.configured.has(r.channel) ? "not_configured" : opts.paused.has(r.channel) ? "paused" : held ? "held" : "queued";
+      return {
+        subscriberId: r.subscriber_id,
+        interruptionId: i.id,
+        eventKey,
+        channel: r.channel,
+        state,
+        subject: email.subject,
+        body,
+        createdAt: now,
+        updatedAt: now,
+      } as const;
+    });
+    const inserted = await tx
+      .insert(alertDeliveries)
+      .values(values)
+      .onConflictDoNothing({
+        target: [alertDeliveries.subscriberId, alertDeliveries.interruptionId, alertDeliveries.eventKey, alertDeliveries.channel],
+      })
+      .returning({ id: alertDeliveries.id, channel: alertDeliveries.channel, state: alertDeliveries.state });
+    created += inserted.length;
+    const jobs = inserted
+      .filter((d) => d.state === "queued" || d.state === "held")
+      .map((d) => ({ deliveryId: d.id, channel: d.channel, ...(d.state === "held" ? { startAfter: smsAt } : {}) }));
+    if (jobs.length) await opts.enqueue(tx, jobs);
+  }
+  return created;
+}
+
+export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInterruption | null> {
+  const [row] = await db.select().from(powerInterruptions).where(eq(powerInterruptions.id, id));
+  if (!row) return null;
+  const [towns, named] = await Promise.all([
+    db.select({ town: powerInterruptionTowns.town }).from(powerInterruptionTowns).where(eq(powerInterruptionTowns.interruptionId, id)),
+    db
+      .select({ town: barangays.town, name: barangays.name })
+      .from(powerInterruptionBarangays)
+      .innerJoin(barangays, eq(barangays.id, powerInterruptionBarangays.barangayId))
+      .where(eq(powerInterruptionBarangays.interruptionId, id))
+      .orderBy(asc(barangays.name)),
+  ]);
+  const areas = towns
+    .map(({ town }) => {
+      const list = named.filter((b) => b.town === town).map((b) => b.name);
+      return list.length ? `${town} (${list.join(", ")})` : `${town} (whole town)`;
+    })
+    .join("; ");
+  return { id, startsAt: row.startsAt, endsAt: row.endsAt, circuitToBeOpened: row.circuitToBeOpened, areas };
+}
+
+/** Deliveries waiting for a channel that now has settings or was resumed: back to queued. */
+export async function requeueWaiting(
+  db: Db,
+  channel: AlertChannel,
+  from: "not_configured" | "paused",
+  enqueue: FanOutOptions["enqueue"],
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(alertDeliveries)
+      .set({ state: "queued", updatedAt: now })
+      .where(
+        and(
+          eq(alertDeliveries.channel, channel),
+          eq(alertDeliveries.state, from),
+          inArray(
+            alertDeliveries.interruptionId,
+            tx.select({ id: powerInterruptions.id }).from(powerInterruptions).where(gte(powerInterruptions.endsAt, now)),
+          ),
+        ),
+      )
+      .returning({ id: alertDeliveries.id });
+    if (rows.length)
+      await enqueue(
+        tx,
+        rows.map((r) => ({ deliveryId: r.id, channel })),
+      );
+    return rows.length;
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * The words of every alert: one place for what an e-mail, an SMS and a push notification say.
+ * Short and plain; an SMS stays within one 160-character GSM segment where it can.
+ */
+import { COOPERATIVE } from "../shared/constants";
+import { formatDateWithWeekday, formatTime, manilaParts } from "../shared/dates";
+
+export const ALERT_CHANNELS = ["email", "sms", "push"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<AlertChannel, string> = {
+  email: "E-mail",
+  sms: "SMS (text message)",
+  push: "Notifications in this browser",
+};
+
+/** What a delivery is about: an outbox event kind, or the day-before reminder. */
+export type AlertReason = "published" | "changed" | "moved" | "extended" | "cancelled" | "finished" | "reminder";
+
+/** Outbox kinds that cause an alert; `ongoing` does not (it is what members already see). */
+export const ALERTING_KINDS: readonly AlertReason[] = ["published", "changed", "moved", "extended", "cancelled", "finished"];
+
+export interface AlertInterruption {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  circuitToBeOpened: string;
+  /** The areas touched, as the subscriber would name them: "Bani (Poblacion, Tiep)". */
+  areas: string;
+}
+
+export interface AlertMessage {
+  subject: string;
+  /** Plain text; for e-mail the text part, for push the body. */
+  text: string;
+}
+
+const HEADLINES: Record<AlertReason, string> = {
+  published: "Scheduled power interruption",
+  changed: "Power interruption changed",
+  moved: "Power interruption moved",
+  extended: "Power interruption extended",
+  cancelled: "Power interruption CANCELLED",
+  finished: "Power restored",
+  reminder: "Reminder: power interruption tomorrow",
+};
+
+export function interruptionUrl(publicUrl: string, interruptionId: number): string {
+  return `${publicUrl}/news/power-interruptions#interruption-${interruptionId}`;
+}
+
+export function manageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/alerts/manage/${token}`;
+}
+
+/** "Mon Nov 23 8AM-5PM" style window for SMS; the long form for e-mail and push. */
+function window(i: AlertInterruption): { long: string; short: string } {
+  const long = `${formatDateWithWeekday(i.startsAt)}, ${formatTime(i.startsAt)} to ${formatTime(i.endsAt)}`;
+  const s = manilaParts(i.startsAt);
+  const month = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "Asia/Manila" }).format(i.startsAt);
+  const compact = (d: Date) => formatTime(d).replace(":00", "").replace(" ", "");
+  return { long, short: `${month} ${s.day} ${compact(i.startsAt)}-${compact(i.endsAt)}` };
+}
+
+export function alertMessage(reason: AlertReason, i: AlertInterruption, links: { interruption: string; manage: string }): AlertMessage {
+  const w = window(i);
+  const subject = `${HEADLINES[reason]}: ${w.long.split(",").slice(0, 2).join(",")}`;
+  const lines = [
+    `${HEADLINES[reason]}.`,
+    "",
+    `When: ${w.long}`,
+    `Areas: ${i.areas}`,
+    i.circuitToBeOpened ? `Circuit: ${i.circuitToBeOpened}` : "",
+    "",
+    `Details: ${links.interruption}`,
+    "",
+    `You receive this because you subscribed to ${COOPERATIVE.shortName} interruption alerts. Change or stop: ${links.manage}`,
+  ].filter((l, n, all) => l !== "" || all[n - 1] !== "");
+  return { subject, text: lines.join("\n") };
+}
+
+/** One GSM segment where possible: headline, window, areas (cut), then the stop word. */
+export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: string): string {
+  const w = window(i);
+  const head = `${COOPERATIVE.shortName}: ${HEADLINES[reason]} ${w.short}`;
+  const tail = ` ${shortLink} STOP to end`;
+  const room = 160 - head.length - tail.length - 1;
+  const areas = i.areas.length <= room ? i.areas : `${i.areas.slice(0, Math.max(0, room - 3))}...`;
+  return `${head} ${areas}${tail}`;
+}
+
+/** The push notification: a title and one or two lines, opening the interruption page. */
+export function alertPush(
+  reason: AlertReason,
+  i: AlertInterruption,
+  url: string,
+): { title: string; body: string; url: string; tag: string } {
+  const w = window(i);
+  return { title: HEADLINES[reason], body: `${w.long}. ${i.areas}`, url, tag: `interruption-${i.id}` };
+}
+
+/** Consent, word for word, stored with its time (Data Privacy Act). */
+export const CONSENT_TEXT =
+  `I agree that ${COOPERATIVE.name} may keep my e-mail address, mobile number or browser notification address and the areas I chose, ` +
+  "only to send me power interruption alerts for those areas, until I stop them with the link in any message or by replying STOP to an SMS.";
+
+/**
+ * The SMS confirmation (NTC memorandum circulars 03-03-2005 and 07-08-2018): names the
+ * service, says how often messages come, that they are free, and how to stop.
+ */
+export function smsConfirmationText(code: string): string {
+  return `${COOPERATIVE.shortName} outage alerts: your code is ${code} (10 min). Free; only when an interruption affects your area. Reply STOP to end.`;
+}
+
+export function smsStoppedText(): string {
+  return `${COOPERATIVE.shortName} outage alerts stopped. You will get no more messages. Subscribe again any time on our website.`;
+}
+
+export function confirmEmailMessage(link: string): AlertMessage {
+  return {
+    subject: `Confirm your ${COOPERATIVE.shortName} interruption alerts`,
+    text: [
+      `Someone (we hope you) asked for ${COOPERATIVE.shortName} power interruption alerts at this address.`,
+      "",
+      `To confirm, open this link within 48 hours: ${link}`,
+      "",
+      "Nothing will be sent to you unless you confirm. If this was not you, ignore this e-mail.",
+    ].join("\n"),
+  };
+}
+
+/** Characters that fit a GSM 03.38 segment (basic set; the extension set costs two). */
+const GSM = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;
+export function isSingleGsmSegment(text: string): boolean {
+  if (!GSM.test(text)) return false;
+  const extended = (text.match(/[\^{}\\[~\]|€]/g) ?? []).length;
+  return text.length + extended <= 160;
+}

@@ -1,0 +1,307 @@
+/**
+ * Subscriptions without an account: the areas, the channels and their confirmation, consent,
+ * and stopping. The subscriber is known only by the secret in their change/stop link.
+ */
+import crypto from "node:crypto";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../../db/client";
+import { alertConsents, alertEndpoints, alertSubscriberAreas, alertSubscribers, barangays } from "../../db/schema";
+import type { Town } from "../shared/constants";
+import type { AlertChannel } from "./messages";
+
+export const EMAIL_LINK_VALID_MS = 48 * 3600_000;
+export const SMS_CODE_VALID_MS = 10 * 60_000;
+export const SMS_CODE_TRIES = 5;
+
+export interface AreaChoice {
+  town: Town;
+  /** null: the whole town. */
+  barangayId: number | null;
+}
+
+export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("base64url");
+const newToken = () => crypto.randomBytes(32).toString("base64url");
+const newCode = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+
+export interface NewSubscription {
+  areas: AreaChoice[];
+  email?: string;
+  /** Already normalized: 639XXXXXXXXX. */
+  mobile?: string;
+  notifyFinished: boolean;
+  consentText: string;
+  now?: Date;
+}
+
+export interface CreatedSubscription {
+  subscriberId: number;
+  manageToken: string;
+  /** The secret of the e-mail confirmation link, to send (never stored in clear). */
+  emailToken?: string;
+  /** The SMS code to send (stored hashed). */
+  smsCode?: string;
+}
+
+export async function createSubscription(db: Db, input: NewSubscription): Promise<CreatedSubscription> {
+  const now = input.now ?? new Date();
+  const manageToken = newToken();
+  const emailToken = input.email ? newToken() : undefined;
+  const smsCode = input.mobile ? newCode() : undefined;
+  return db.transaction(async (tx) => {
+    const [subscriber] = await tx
+      .insert(alertSubscribers)
+      .values({ manageToken, notifyFinished: input.notifyFinished, createdAt: now })
+      .returning({ id: alertSubscribers.id });
+    const subscriberId = subscriber!.id;
+    await tx.insert(alertSubscriberAreas).values(input.areas.map((a) => ({ subscriberId, town: a.town, barangayId: a.barangayId })));
+    const channels: AlertChannel[] = [];
+    if (input.email && emailToken) {
+      channels.push("email");
+      await tx.insert(alertEndpoints).values({
+        subscriberId,
+        channel: "email",
+        address: input.email.toLowerCase(),
+        secretHash: hashSecret(emailToken),
+        secretExpiresAt: new Date(now.getTime() + EMAIL_LINK_VALID_MS),
+      });
+    }
+    if (input.mobile && smsCode) {
+      channels.push("sms");
+      await tx.insert(alertEndpoints).values({
+        subscriberId,
+        channel: "sms",
+        address: input.mobile,
+        secretHash: hashSecret(smsCode),
+        secretExpiresAt: new Date(now.getTime() + SMS_CODE_VALID_MS),
+      });
+    }
+    if (channels.length)
+      await tx.insert(alertConsents).values(channels.map((channel) => ({ subscriberId, channel, text: input.consentText, givenAt: now })));
+    return { subscriberId, manageToken, emailToken, smsCode };
+  });
+}
+
+export type EmailConfirmation = { status: "confirmed"; manageToken: string } | { status: "expired" | "unknown" };
+
+/** Follows the e-mail link: confirms the address when the link is known and under 48 hours old. */
+export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<EmailConfirmation> {
+  const [row] = await db
+    .select({ id: alertEndpoints.id, expiresAt: alertEndpoints.secretExpiresAt, manageToken: alertSubscribers.manageToken })
+    .from(alertEndpoints)
+    .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertEndpoints.subscriberId))
+    .where(and(eq(alertEndpoints.channel, "email"), eq(alertEndpoints.secretHash, hashSecret(token)), isNull(alertEndpoints.removedAt)));
+  if (!row) return { status: "unknown" };
+  if (!row.expiresAt || row.expiresAt.getTime() < now.getTime()) return { status: "expired" };
+  await db.update(alertEndpoints).set({ confirmedAt: now, secretHash: null, secretExpiresAt: null }).where(eq(alertEndpoints.id, row.id));
+  return { status: "confirmed", manageToken: row.manageToken };
+}
+
+export type SmsCodeCheck = { status: "confirmed" } | { status: "wrong"; triesLeft: number } | { status: "expired" | "locked" | "none" };
+
+/** Checks a 6-digit SMS code: 10 minutes, 5 tries, then a new code is needed. */
+export async function checkSmsCode(db: Db, manageToken: string, code: string, now = new Date()): Promise<SmsCodeCheck> {
+  return db.transaction(async (tx) => {
+    const endpoint = await endpointFor(tx, manageToken, "sms", true);
+    if (!endpoint || endpoint.confirmedAt || !endpoint.secretHash) return { status: "none" } as const;
+    if (endpoint.tries >= SMS_CODE_TRIES) return { status: "locked" } as const;
+    if (!endpoint.secretExpiresAt || endpoint.secretExpiresAt.getTime() < now.getTime()) return { status: "expired" } as const;
+    const given = Buffer.from(hashSecret(code.trim()));
+    const expected = Buffer.from(endpoint.secretHash);
+    if (given.length === expected.length && crypto.timingSafeEqual(given, expected)) {
+      await tx
+        .update(alertEndpoints)
+        .set({ confirmedAt: now, secretHash: null, secretExpiresAt: null, tries: 0 })
+        .where(eq(alertEndpoints.id, endpoint.id));
+      return { status: "confirmed" } as const;
+    }
+    const tries = endpoint.tries + 1;
+    await tx.update(alertEndpoints).set({ tries }).where(eq(alertEndpoints.id, endpoint.id));
+    return tries >= SMS_CODE_TRIES ? ({ status: "locked" } as const) : ({ status: "wrong", triesLeft: SMS_CODE_TRIES - tries } as const);
+  });
+}
+
+/** A fresh SMS code (the old one stops working, the tries start again). Null when there is no number to confirm. */
+export async function renewSmsCode(db: Db, manageToken: string, now = new Date()): Promise<{ code: string; mobile: string } | null> {
+  const endpoint = await endpointFor(db, manageToken, "sms");
+  if (!endpoint || endpoint.confirmedAt) return null;
+  const code = newCode();
+  await db
+    .update(alertEndpoints)
+    .set({ secretHash: hashSecret(code), secretExpiresAt: new Date(now.getTime() + SMS_CODE_VALID_MS), tries: 0 })
+    .where(eq(alertEndpoints.id, endpoint.id));
+  return { code, mobile: endpoint.address };
+}
+
+async function endpointFor(db: Db, manageToken: string, channel: AlertChannel, forUpdate = false) {
+  const query = db
+    .select({
+      id: alertEndpoints.id,
+      address: alertEndpoints.address,
+      confirmedAt: alertEndpoints.confirmedAt,
+      secretHash: alertEndpoints.secretHash,
+      secretExpiresAt: alertEndpoints.secretExpiresAt,
+      tries: alertEndpoints.tries,
+    })
+    .from(alertEndpoints)
+    .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertEndpoints.subscriberId))
+    .where(
+      and(
+        eq(alertSubscribers.manageToken, manageToken),
+        eq(alertEndpoints.channel, channel),
+        isNull(alertEndpoints.removedAt),
+        isNull(alertSubscribers.stoppedAt),
+      ),
+    );
+  const [row] = forUpdate ? await query.for("update", { of: alertEndpoints }) : await query;
+  return row;
+}
+
+export interface SubscriptionView {
+  id: number;
+  manageToken: string;
+  notifyFinished: boolean;
+  stopped: boolean;
+  areas: { town: Town; barangayId: number | null; barangay: string | null }[];
+  endpoints: { channel: AlertChannel; address: string; confirmed: boolean; codeExpiresAt: Date | null; triesLeft: number }[];
+}
+
+export async function getSubscription(db: Db, manageToken: string): Promise<SubscriptionView | null> {
+  const [s] = await db.select().from(alertSubscribers).where(eq(alertSubscribers.manageToken, manageToken));
+  if (!s) return null;
+  const [areas, endpoints] = await Promise.all([
+    db
+      .select({ town: alertSubscriberAreas.town, barangayId: alertSubscriberAreas.barangayId, barangay: barangays.name })
+      .from(alertSubscriberAreas)
+      .leftJoin(barangays, eq(barangays.id, alertSubscriberAreas.barangayId))
+      .where(eq(alertSubscriberAreas.subscriberId, s.id))
+      .orderBy(asc(alertSubscriberAreas.town), asc(barangays.name)),
+    db
+      .select()
+      .from(alertEndpoints)
+      .where(and(eq(alertEndpoints.subscriberId, s.id), isNull(alertEndpoints.removedAt))),
+  ]);
+  return {
+    id: s.id,
+    manageToken: s.manageToken,
+    notifyFinished: s.notifyFinished,
+    stopped: s.stoppedAt !== null,
+    areas,
+    endpoints: endpoints.map((e) => ({
+      channel: e.channel,
+      address: e.address,
+      confirmed: e.confirmedAt !== null,
+      codeExpiresAt: e.secretExpiresAt,
+      triesLeft: Math.max(0, SMS_CODE_TRIES - e.tries),
+    })),
+  };
+}
+
+/** Replaces the areas and the "finished" choice. */
+export async function updateSubscription(
+  db: Db,
+  manageToken: string,
+  change: { areas: AreaChoice[]; notifyFinished: boolean },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(alertSubscribers)
+      .set({ notifyFinished: change.notifyFinished })
+      .where(and(eq(alertSubscribers.manageToken, manageToken), isNull(alertSubscribers.stoppedAt)))
+      .returning({ id: alertSubscribers.id });
+    if (!s) return false;
+    await tx.delete(alertSubscriberAreas).where(eq(alertSubscriberAreas.subscriberId, s.id));
+    await tx.insert(alertSubscriberAreas).values(change.areas.map((a) => ({ subscriberId: s.id, town: a.town, barangayId: a.barangayId })));
+    return true;
+  });
+}
+
+/** Stops one channel, or everything (the one-click link). Idempotent. */
+export async function stopSubscription(db: Db, manageToken: string, channel?: AlertChannel, now = new Date()): Promise<boolean> {
+  const [s] = await db.select({ id: alertSubscribers.id }).from(alertSubscribers).where(eq(alertSubscribers.manageToken, manageToken));
+  if (!s) return false;
+  if (channel) {
+    await db
+      .update(alertEndpoints)
+      .set({ removedAt: now })
+      .where(and(eq(alertEndpoints.subscriberId, s.id), eq(alertEndpoints.channel, channel), isNull(alertEndpoints.removedAt)));
+  } else {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(alertSubscribers)
+        .set({ stoppedAt: now })
+        .where(and(eq(alertSubscribers.id, s.id), isNull(alertSubscribers.stoppedAt)));
+      await tx
+        .update(alertEndpoints)
+        .set({ removedAt: now })
+        .where(and(eq(alertEndpoints.subscriberId, s.id), isNull(alertEndpoints.removedAt)));
+    });
+  }
+  return true;
+}
+
+/** STOP by SMS: every subscription on that number stops its SMS. Returns how many. */
+export async function stopMobile(db: Db, mobile: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(alertEndpoints)
+    .set({ removedAt: now })
+    .where(and(eq(alertEndpoints.channel, "sms"), eq(alertEndpoints.address, mobile), isNull(alertEndpoints.removedAt)))
+    .returning({ id: alertEndpoints.id });
+  return rows.length;
+}
+
+/** Keeps the browser's push subscription (it is confirmed by the browser's own permission prompt). */
+export async function savePushSubscription(
+  db: Db,
+  manageToken: string,
+  push: { endpoint: string; keys: { p256dh: string; auth: string } },
+  consentText: string,
+  now = new Date(),
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [s] = await tx
+      .select({ id: alertSubscribers.id })
+      .from(alertSubscribers)
+      .where(and(eq(alertSubscribers.manageToken, manageToken), isNull(alertSubscribers.stoppedAt)));
+    if (!s) return false;
+    await tx
+      .insert(alertEndpoints)
+      .values({ subscriberId: s.id, channel: "push", address: push.endpoint, keys: push.keys, confirmedAt: now })
+      .onConflictDoUpdate({
+        target: [alertEndpoints.subscriberId, alertEndpoints.channel],
+        set: { address: push.endpoint, keys: push.keys, confirmedAt: now, removedAt: null },
+      });
+    await tx.insert(alertConsents).values({ subscriberId: s.id, channel: "push", text: consentText, givenAt: now });
+    return true;
+  });
+}
+
+/** The push service said the subscription is gone (404 or 410): never send to it again. */
+export async function removePushEndpoint(db: Db, endpoint: string, now = new Date()): Promise<void> {
+  await db
+    .update(alertEndpoints)
+    .set({ removedAt: now })
+    .where(and(eq(alertEndpoints.channel, "push"), eq(alertEndpoints.address, endpoint), isNull(alertEndpoints.removedAt)));
+}
+
+/** Every town with its barangays, for the area checkboxes. */
+export async function areaChoices(db: Db): Promise<{ town: Town; barangays: { id: number; name: string }[] }[]> {
+  const rows = await db.select().from(barangays).orderBy(asc(barangays.town), asc(barangays.name));
+  const byTown = new Map<Town, { id: number; name: string }[]>();
+  for (const r of rows) byTown.set(r.town, [...(byTown.get(r.town) ?? []), { id: r.id, name: r.name }]);
+  return [...byTown].map(([town, list]) => ({ town, barangays: list }));
+}
+
+/** Subscribers still active, per town and confirmed channel (staff counts). */
+export async function subscriberCounts(db: Db): Promise<{ town: Town; channel: AlertChannel; subscribers: number }[]> {
+  return queryRows<{ town: Town; channel: AlertChannel; subscribers: number }>(
+    db,
+    sql`
+    select a.town, e.channel, count(distinct s.id)::int as subscribers
+    from alert_subscribers s
+    join alert_subscriber_areas a on a.subscriber_id = s.id
+    join alert_endpoints e on e.subscriber_id = s.id and e.confirmed_at is not null and e.removed_at is null
+    where s.stopped_at is null
+    group by a.town, e.channel
+    order by a.town, e.channel`,
+  );
+}

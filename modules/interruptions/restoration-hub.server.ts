@@ -1,0 +1,189 @@
+/**
+ * The restoration hub in the database: per-barangay figures set by staff, the major
+ * event switch, and the Open311 API keys.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { barangayPower, barangays, majorEvents, open311Keys } from "../../db/schema";
+import { computeHub, type HubStatus } from "../reports/model";
+import { TOWNS } from "../shared/constants";
+import { manilaLocalField } from "../shared/date-fields";
+import type { DbOrTx } from "./events.server";
+
+/** Declaring a major event: its title and an optional message for the banner. */
+export const majorEventFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(3, "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”.")
+    .max(120, "Give the event a title of 3 to 120 characters, for example “Typhoon Ramon”."),
+  message: z.string().trim().max(300, "At most 300 characters."),
+});
+
+const count = (message: string, max = 999_999) => z.number(message).int(message).min(0, message).max(max, message);
+
+/** One barangay's figures on the hub. */
+export const barangayPowerFormSchema = z
+  .object({
+    barangayId: z.number().int().positive(),
+    consumers: count("Consumers: a whole number."),
+    consumersOff: count("Without power: a whole number."),
+    etr: manilaLocalField("Write the date and time of the estimated restoration."),
+    crews: count("Crews: a whole number up to 99.", 99),
+  })
+  .refine((v) => v.consumersOff <= v.consumers, {
+    path: ["consumersOff"],
+    message: "Without power cannot be more than the consumers.",
+    // Checked whenever both counts are numbers, whatever else is wrong.
+    when: ({ value }) => {
+      const v = value as { consumers?: unknown; consumersOff?: unknown };
+      return Number.isInteger(v.consumers) && Number.isInteger(v.consumersOff);
+    },
+  });
+
+const NAME_MESSAGE = "Name the client in 3 to 100 characters, for example “Provincial DRRMO”.";
+
+/** An Open311 client's name, for its key. */
+export const open311KeyFormSchema = z.object({
+  name: z.string().trim().min(3, NAME_MESSAGE).max(100, NAME_MESSAGE),
+});
+
+export async function getHubStatus(db: DbOrTx): Promise<HubStatus> {
+  const [list, power] = await Promise.all([
+    db
+      .select({ barangayId: barangays.id, name: barangays.name, town: barangays.town })
+      .from(barangays)
+      .orderBy(barangays.town, barangays.name),
+    db.select().from(barangayPower),
+  ]);
+  return computeHub(list, power, TOWNS);
+}
+
+export interface BarangayPowerInput {
+  barangayId: number;
+  consumers: number;
+  consumersOff: number;
+  etr: Date | null;
+  crews: number;
+  actorId: string;
+}
+
+export async function setBarangayPower(db: DbOrTx, input: BarangayPowerInput, now = new Date()) {
+  const values = {
+    consumers: input.consumers,
+    consumersOff: input.consumersOff,
+    etr: input.consumersOff > 0 ? input.etr : null,
+    crews: input.crews,
+    updatedAt: now,
+    updatedBy: input.actorId,
+  };
+  const [row] = await db
+    .insert(barangayPower)
+    .values({ barangayId: input.barangayId, ...values })
+    .onConflictDoUpdate({ target: barangayPower.barangayId, set: values })
+    .returning();
+  return row!;
+}
+
+export async function listBarangayPower(db: DbOrTx, town?: (typeof TOWNS)[number]) {
+  return db
+    .select({
+      barangayId: barangays.id,
+      name: barangays.name,
+      town: barangays.town,
+      consumers: barangayPower.consumers,
+      consumersOff: barangayPower.consumersOff,
+      etr: barangayPower.etr,
+      crews: barangayPower.crews,
+      updatedAt: barangayPower.updatedAt,
+    })
+    .from(barangays)
+    .leftJoin(barangayPower, eq(barangayPower.barangayId, barangays.id))
+    .where(town ? eq(barangays.town, town) : undefined)
+    .orderBy(barangays.town, barangays.name);
+}
+
+export interface MajorEvent {
+  id: number;
+  title: string;
+  message: string;
+  startedAt: Date;
+}
+
+/** The declared major event, if any (the newest one still open). */
+export async function activeMajorEvent(db: DbOrTx): Promise<MajorEvent | null> {
+  const [row] = await db
+    .select({ id: majorEvents.id, title: majorEvents.title, message: majorEvents.message, startedAt: majorEvents.startedAt })
+    .from(majorEvents)
+    .where(isNull(majorEvents.endedAt))
+    .orderBy(desc(majorEvents.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Declares a major event; call it in the caller's transaction (with the audit entry). */
+export async function declareMajorEvent(
+  tx: DbOrTx,
+  input: { title: string; message: string; actorId: string },
+  now = new Date(),
+): Promise<MajorEvent> {
+  // One event at a time: declaring a new one ends the previous.
+  await tx.update(majorEvents).set({ endedAt: now }).where(isNull(majorEvents.endedAt));
+  const [row] = await tx
+    .insert(majorEvents)
+    .values({ title: input.title, message: input.message, declaredBy: input.actorId, startedAt: now })
+    .returning();
+  return row!;
+}
+
+export async function endMajorEvent(db: DbOrTx, now = new Date()): Promise<number> {
+  const rows = await db.update(majorEvents).set({ endedAt: now }).where(isNull(majorEvents.endedAt)).returning({ id: majorEvents.id });
+  return rows.length;
+}
+
+/* ---------- Open311 API keys ---------- */
+
+const hashKey = (key: string) => crypto.createHash("sha256").update(key).digest("hex");
+
+/** A new key: shown once to the staff member, only its hash is kept. */
+export async function issueOpen311Key(db: DbOrTx, input: { name: string; actorId: string }): Promise<{ id: number; key: string }> {
+  const key = `o311_${crypto.randomBytes(24).toString("base64url")}`;
+  const [row] = await db
+    .insert(open311Keys)
+    .values({ name: input.name, keyHash: hashKey(key), createdBy: input.actorId })
+    .returning({ id: open311Keys.id });
+  return { id: row!.id, key };
+}
+
+/** The key's client name when it is valid and not revoked. */
+export async function checkOpen311Key(db: DbOrTx, key: string): Promise<{ id: number; name: string } | null> {
+  if (!key || key.length > 200) return null;
+  const [row] = await db
+    .select({ id: open311Keys.id, name: open311Keys.name })
+    .from(open311Keys)
+    .where(and(eq(open311Keys.keyHash, hashKey(key)), isNull(open311Keys.revokedAt)));
+  return row ?? null;
+}
+
+export async function listOpen311Keys(db: DbOrTx) {
+  return db
+    .select({
+      id: open311Keys.id,
+      name: open311Keys.name,
+      createdAt: open311Keys.createdAt,
+      createdBy: open311Keys.createdBy,
+      revokedAt: open311Keys.revokedAt,
+    })
+    .from(open311Keys)
+    .orderBy(desc(open311Keys.createdAt));
+}
+
+export async function revokeOpen311Key(db: DbOrTx, id: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(open311Keys)
+    .set({ revokedAt: now })
+    .where(and(eq(open311Keys.id, id), isNull(open311Keys.revokedAt)))
+    .returning({ id: open311Keys.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,163 @@
+/**
+ * The new-connection queue's steps, what each means to the applicant, and the rules of a
+ * status change; pure (no database), shared by the console and the applicant's summary page.
+ */
+
+import { TOWNS, type Town } from "../shared/constants";
+import { formatDate } from "../shared/dates";
+import { CONNECTION_CHECKLIST } from "./connection-options";
+
+/** In the order an application moves; "declined" can end it at any step. */
+export const CONNECTION_STATUSES = [
+  "received",
+  "documents-checked",
+  "seminar-scheduled",
+  "inspection",
+  "approved",
+  "energized",
+  "declined",
+] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+
+export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {
+  received: "Received",
+  "documents-checked": "Documents checked",
+  "seminar-scheduled": "Seminar scheduled",
+  inspection: "Inspection",
+  approved: "Approved",
+  energized: "Energized",
+  declined: "Declined",
+};
+
+export const isConnectionStatus = (v: string): v is ConnectionStatus => (CONNECTION_STATUSES as readonly string[]).includes(v);
+
+/** How long an application has waited since it was received: the queue's age filter. */
+export const CONNECTION_AGES = {
+  "": "Any age",
+  week: "Up to 7 days",
+  month: "8 to 30 days",
+  older: "More than 30 days",
+} as const;
+export type ConnectionAge = keyof typeof CONNECTION_AGES;
+export const isConnectionAge = (v: string): v is ConnectionAge => Object.hasOwn(CONNECTION_AGES, v);
+
+/** Day bounds [min, max) of an age filter, in whole days since the pre-registration. */
+export function ageBounds(age: ConnectionAge): { minDays?: number; maxDays?: number } {
+  if (age === "week") return { maxDays: 8 };
+  if (age === "month") return { minDays: 8, maxDays: 31 };
+  if (age === "older") return { minDays: 31 };
+  return {};
+}
+
+export interface ConnectionProgress {
+  status: ConnectionStatus;
+  /** YYYY-MM-DD (a date column). */
+  seminarDate: string | null;
+  inspectionDate: string | null;
+  declineReason: string;
+  /** Indexes into CONNECTION_CHECKLIST of the documents staff have seen. */
+  documents: number[];
+}
+
+export const RECEIVED: ConnectionProgress = {
+  status: "received",
+  seminarDate: null,
+  inspectionDate: null,
+  declineReason: "",
+  documents: [],
+};
+
+const when = (date: string | null) => (date ? formatDate(`${date}T12:00:00+08:00`) : "a date we will give you");
+
+/** The current step and what happens next, in plain words for the applicant. */
+export function applicantStep(p: ConnectionProgress): { status: string; next: string } {
+  switch (p.status) {
+    case "received":
+      return {
+        status: "We have received your pre-registration.",
+        next: "Bring the documents listed below to our office with this reference number. We check them with you there.",
+      };
+    case "documents-checked":
+      return {
+        status: "We have checked your documents.",
+        next: "We will call you with the date of your pre-membership seminar. Keep your phone near you.",
+      };
+    case "seminar-scheduled":
+      return {
+        status: `Your pre-membership seminar is on ${when(p.seminarDate)}.`,
+        next: "Come to the seminar at our office on that day with a valid ID. After the seminar we inspect your house wiring.",
+      };
+    case "inspection":
+      return {
+        status: `Our inspector will visit your house on ${when(p.inspectionDate)}.`,
+        next: "Make sure someone is at home that day and the wiring and meter base are ready to be checked.",
+      };
+    case "approved":
+      return {
+        status: "Your application is approved.",
+        next: "Pay the fees below and sign the service contract at our office. Then we install your meter and connect your service.",
+      };
+    case "energized":
+      return { status: "Your service is connected.", next: "Nothing more to do. Welcome to the cooperative!" };
+    case "declined":
+      return {
+        status: `Your application was declined${p.declineReason ? `: ${p.declineReason}` : "."}`,
+        next: "Call or visit our office if you have questions, or to apply again once the reason is settled.",
+      };
+  }
+}
+
+export interface StatusChange {
+  status: ConnectionStatus;
+  seminarDate: string;
+  inspectionDate: string;
+  declineReason: string;
+}
+
+const isIsoDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+/** What a status change needs: a date for the seminar and the inspection, a reason to decline. */
+export function checkStatusChange(v: { status: string; seminarDate: string; inspectionDate: string; declineReason: string }): {
+  errors: Record<string, string>;
+  change?: StatusChange;
+} {
+  const errors: Record<string, string> = {};
+  if (!isConnectionStatus(v.status)) errors.status = "Choose the new status.";
+  const seminarDate = v.seminarDate.trim();
+  const inspectionDate = v.inspectionDate.trim();
+  const declineReason = v.declineReason.trim();
+  if (v.status === "seminar-scheduled" && !isIsoDate(seminarDate)) errors.seminarDate = "Give the seminar date, like 2026-12-05.";
+  else if (seminarDate && !isIsoDate(seminarDate)) errors.seminarDate = "Write the date like 2026-12-05, or leave it empty.";
+  if (v.status === "inspection" && !isIsoDate(inspectionDate)) errors.inspectionDate = "Give the inspection date, like 2026-12-12.";
+  else if (inspectionDate && !isIsoDate(inspectionDate)) errors.inspectionDate = "Write the date like 2026-12-12, or leave it empty.";
+  if (v.status === "declined" && !declineReason) errors.declineReason = "Say why the application is declined; the applicant sees it.";
+  if (declineReason.length > 300) errors.declineReason = "At most 300 characters.";
+  if (Object.keys(errors).length > 0 || !isConnectionStatus(v.status)) return { errors };
+  return { errors, change: { status: v.status, seminarDate, inspectionDate, declineReason: v.status === "declined" ? declineReason : "" } };
+}
+
+/** The ticked documents from the checklist form's values ("0" … "8"), sorted, each once. */
+export function readDocuments(values: string[]): number[] {
+  const out = new Set<number>();
+  for (const v of values) {
+    const n = Number(v);
+    if (/^\d$/.test(v) && n < CONNECTION_CHECKLIST.length) out.add(n);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * The town of a pre-registration's address (the form has no town field): the first of the
+ * cooperative's towns the address names, or null. "Alaminos City" counts as Alaminos.
+ */
+export function townOfAddress(address: string): Town | null {
+  const words = address.toLowerCase();
+  return TOWNS.find((t) => new RegExp(`\\b${t.toLowerCase()}\\b`).test(words)) ?? null;
+}
+
+/** Whole days an application has waited on `now`. */
+export const daysWaiting = (createdAt: Date, now: Date) => Math.max(0, Math.floor((now.getTime() - createdAt.getTime()) / 86_400_000));
