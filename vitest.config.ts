@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A page under a loaded machine (CI runs beside other jobs) may take seconds to answer a
+          // save: polled expectations wait up to 15 s for what a person would see, not 1 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
