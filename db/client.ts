@@ -7,9 +7,12 @@ import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
-import { auditLogAppendOnlySql } from "./schema-staff";
+import { auditLogAppendOnlySql } from "./schema/staff";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A database handle or a transaction on it: what a function that may run inside a transaction takes. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,6 +1,7 @@
 // `npm test`: installs what the browser, proxy, CAP-schema and markup tests need when missing
 // (Debian's chromium, nginx, libxml2-utils for xmllint, and Java for the W3C Nu HTML Checker,
-// vnu-jar), checks formatting and lint rules (Biome), builds the site, then runs every test (unit, API, database, browser).
+// vnu-jar), checks formatting and lint rules (Biome) and the import rules (dependency-cruiser),
+// builds the site, then runs every test (unit, API, database, browser).
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -20,6 +21,8 @@ if (missing.length) {
 }
 // Formatting and lint rules (biome.json) first: the cheapest check.
 run("npm run -s lint");
+// Then the import rules (.dependency-cruiser.cjs): layers, no loops, areas' public files, no server code for the browser.
+run("npm run -s lint:deps");
 run("npm run build");
 run("npm run -s typecheck");
 // Tests that share state through Redis run when one answers on this machine (CI has one).

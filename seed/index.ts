@@ -8,7 +8,7 @@ import * as t from "../db/schema";
 import { hashPin } from "../modules/agam/second-factor.server";
 import { checkRoll, ROLL_COLUMNS } from "../modules/members/roll";
 import { storeRoll } from "../modules/members/roll.server";
-import { AGAM_DISTRICTS, NEWS_KINDS, TOWNS, type Town } from "../modules/shared/constants";
+import { AGAM_DISTRICTS, type InterruptionStatus, NEWS_KINDS, TOWNS, type Town } from "../modules/shared/constants";
 import { DEMO_ACCOUNTS_PER_DISTRICT, DEMO_REGISTERED_INDEX, demoAccountNumber } from "./accounts";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
@@ -255,7 +255,7 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     }
 
     // Power interruptions: upcoming ones, one ongoing, recent past ones, one cancelled
-    const plan: { day: number; hours: [number, number] | "around now"; status: t.InterruptionStatusValue; towns: Town[] }[] = [
+    const plan: { day: number; hours: [number, number] | "around now"; status: InterruptionStatus; towns: Town[] }[] = [
       { day: -9, hours: [8, 17], status: "finished", towns: ["Dasol"] },
       { day: -6, hours: [7, 12], status: "finished", towns: ["Bolinao", "Anda"] },
       { day: -3, hours: [13, 16], status: "finished", towns: ["Agno"] },

@@ -9,13 +9,10 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import type { ServerBuild } from "react-router";
-import type { AppServices } from "../app/context";
-import type { DatabaseHandle } from "../db/client";
 import { storedOriginalName } from "../modules/content/stored-files.server";
 import { registerApi } from "./api/v1";
-import { type Bus, CONTENT_CHANGED_CHANNEL } from "./bus";
-import { type Config, retentionOf, trustProxyOption } from "./config";
+import { CONTENT_CHANGED_CHANNEL } from "./bus";
+import { retentionOf, trustProxyOption } from "./config";
 import { answerFrameworkError, handleError, sendError } from "./errors";
 import { smsGatewayOf } from "./messaging/sms-config";
 import { textSenderFor } from "./messaging/text-sender";
@@ -29,19 +26,7 @@ import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
 import { registerStaff } from "./staff-console";
 import { registerStorage } from "./storage";
-
-export interface AppDeps {
-  config: Config;
-  database: DatabaseHandle;
-  bus: Bus;
-  /** React Router's server build; without it only the API, files and health answer (API tests). */
-  build?: ServerBuild;
-  /** Folder of the client build (hashed assets and public files). */
-  clientDir?: string;
-  logger?: boolean | object;
-  /** Alert channels and worker (server/alerts/runtime.ts); absent in tests that do not need them. */
-  alerts?: import("./alerts/runtime").AlertsRuntime;
-}
+import type { AppDeps, AppServices } from "./types";
 
 /** Account numbers and references, hidden from logged paths wherever they appear (personal paths are cut by the policy table). */
 const PERSONAL_VALUE = /\d{2}-?\d{4}-?\d{4}|(?:NSC|AGAM)-\d{4}-[0-9A-Z]{6}/gi;

@@ -8,7 +8,7 @@
  * position or contact (those reach dispatchers only).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { capDateTime } from "../modules/interruptions/cap";
+import { capDateTime } from "../modules/interruptions/cap.server";
 import { checkOpen311Key } from "../modules/interruptions/restoration-hub.server";
 import { listBarangayOptions } from "../modules/places/barangays.server";
 import { reportFieldsSchema } from "../modules/reports/fields";
@@ -22,7 +22,7 @@ import {
 } from "../modules/reports/model";
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
 import { COOPERATIVE } from "../modules/shared/constants";
-import type { AppDeps } from "./app";
+import type { AppDeps } from "./types";
 
 type Format = "json" | "xml";
 type Row = Record<string, string | number | boolean | null | Row[] | Record<string, unknown>>;

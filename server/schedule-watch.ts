@@ -2,7 +2,7 @@
  * Scheduled publishing without a stale page: every process keeps one timer set to the next
  * publish_at or unpublish_at, and expires its own page and API caches when it falls due
  * (so each process follows at its time, with or without Redis). The visibility rule itself
- * is in the queries (modules/content/publication.ts); this only makes sure no cached copy outlives it.
+ * is in the queries (modules/content/publication.server.ts); this only makes sure no cached copy outlives it.
  * It looks again after every content change (a new schedule) and when a test moves the clock.
  */
 

@@ -4,10 +4,11 @@
  * registered at an area office, and the anonymizing of a registration (erasure and
  * retention) that keeps its votes in the tally.
  */
+
 import { and, asc, count, eq, gte, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { DbOrTx } from "../../db/client";
 import { agamAccounts, agamAnonymousVotes, agamDecisions, agamRegistrations, agamTopics, agamWindow } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import { AGAM } from "../shared/constants";
 import { requiredManilaLocalField } from "../shared/date-fields";
 import { formatDateTime } from "../shared/dates";

@@ -5,7 +5,7 @@
  * is done. A crash before the commit leaves nothing; after it, everything.
  */
 import { and, asc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, type DbOrTx, queryRows } from "../../db/client";
 import {
   alertDeliveries,
   alertFanouts,
@@ -15,7 +15,6 @@ import {
   powerInterruptions,
   powerInterruptionTowns,
 } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import {
   ALERTING_KINDS,
   type AlertChannel,

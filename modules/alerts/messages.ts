@@ -2,10 +2,11 @@
  * The words of every alert: one place for what an e-mail, an SMS and a push notification say.
  * Short and plain; an SMS stays within one 160-character GSM segment where it can.
  */
+import { ALERT_CHANNELS } from "../../db/schema/enum-values";
 import { COOPERATIVE } from "../shared/constants";
 import { formatDateWithWeekday, formatTime, manilaParts } from "../shared/dates";
 
-export const ALERT_CHANNELS = ["email", "sms", "push"] as const;
+export { ALERT_CHANNELS };
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 export const CHANNEL_LABELS: Record<AlertChannel, string> = {
   email: "E-mail",

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { announcementAttachments, announcements, storedFiles } from "../../db/schema";
 import type { AnnouncementKind } from "../shared/constants";
 import { type Attachment, toAttachment } from "./attachments.server";
-import { visibleNow } from "./publication";
+import { visibleNow } from "./publication.server";
 
 export interface Announcement {
   id: number;

@@ -3,7 +3,7 @@
  * revision: the one place content changes reach the audit log (modules/staff/audit.server.ts).
  */
 
-import type { DbOrTx } from "../interruptions/events.server";
+import type { DbOrTx } from "../../db/client";
 import { recordAudit } from "../staff/audit.server";
 import type { ContentContext } from "./context";
 

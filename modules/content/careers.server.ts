@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { careerAttachments, careers, storedFiles } from "../../db/schema";
 import { type Attachment, toAttachment } from "./attachments.server";
-import { visibleNow } from "./publication";
+import { visibleNow } from "./publication.server";
 
 export interface Career {
   id: number;

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { galleryImages, storedFiles } from "../../db/schema";
 import { type GalleryImage, type ImageSource, smallSiblingName } from "./gallery";
-import { visibleNow } from "./publication";
+import { visibleNow } from "./publication.server";
 
 export * from "./gallery";
 

@@ -9,9 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
-import type { DbOrTx } from "../interruptions/events.server";
 import { now as clockNow } from "../shared/clock";
 import { toManilaLocalInput } from "../shared/dates";
 import { toStoredHtml } from "../shared/html";

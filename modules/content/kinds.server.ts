@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import {
   aboutContents,
   branches,
@@ -19,7 +19,6 @@ import {
   partners,
   storedFiles,
 } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import { NEWS_KIND_TITLES, NEWS_KINDS } from "../shared/constants";
 import { toPlainText } from "../shared/html";
 import { ABOUT_KEYS } from "./about.server";

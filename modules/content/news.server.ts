@@ -8,7 +8,7 @@ import { newsItemImages, newsItems } from "../../db/schema";
 import { NEWS_KINDS, type NewsKind } from "../shared/constants";
 import { manilaMidnight } from "../shared/dates";
 import { newsImageSrc } from "./news-format";
-import { visibleNow } from "./publication";
+import { visibleNow } from "./publication.server";
 
 export { truncateTitle } from "./news-format";
 

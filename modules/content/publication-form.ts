@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { manilaLocalInput } from "../shared/dates";
-import type { Publication } from "./publication";
+import type { Publication } from "./publication-state";
 
 export const publicationFields = {
   publish: z.enum(["draft", "now", "schedule", "keep"]).default("keep"),

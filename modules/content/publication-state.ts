@@ -1,7 +1,8 @@
 /** Where an item stands for the public (no database here, so pages may use it too). */
+import { PUBLICATIONS } from "../../db/schema/enum-values";
 import { now as clockNow } from "../shared/clock";
 
-export const PUBLICATIONS = ["draft", "published", "archived"] as const;
+export { PUBLICATIONS };
 export type Publication = (typeof PUBLICATIONS)[number];
 
 export interface PublicationState {

@@ -2,9 +2,10 @@
  * Revisions: every save of public content keeps the whole saved state, with who and when.
  * Written inside the content function's transaction, beside the row and its audit entry.
  */
+
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { contentRevisions } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 
 export type ContentKind =
   | "interruption"

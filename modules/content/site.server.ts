@@ -2,7 +2,7 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { newsCategories, partners } from "../../db/schema";
-import { visibleNow } from "./publication";
+import { visibleNow } from "./publication.server";
 
 export async function listNewsCategories(db: Db): Promise<{ tag: string; title: string }[]> {
   return db

@@ -4,13 +4,14 @@
  * width the pages show (EXIF and GPS are dropped: sharp writes no metadata unless asked).
  * Stored under a random name; /storage serves them with the original name for downloads.
  */
+
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import type { DbOrTx } from "../../db/client";
 import { storedFiles } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 
 import { UPLOAD_LIMITS } from "./upload-rules";
 

@@ -8,11 +8,11 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
 import { auditContentChange } from "../content/audit.server";
 import { type ContentContext, ContentValidationError } from "../content/context";
-import { isVisible, type PublicState, publicState } from "../content/publication";
+import { isVisible, type PublicState, publicState } from "../content/publication.server";
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
 import { getRevision, saveRevision } from "../content/revisions.server";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "../places/barangay-match";
@@ -20,7 +20,7 @@ import { now as clockNow } from "../shared/clock";
 import { type InterruptionStatus, isTown, TOWNS, type Town } from "../shared/constants";
 import { manilaDateTime, manilaFormParts, manilaLocalInput, toManilaLocalInput } from "../shared/dates";
 import { toPlainText, toStoredHtml } from "../shared/html";
-import { type DbOrTx, type InterruptionEventKind, recordInterruptionEvent } from "./events.server";
+import { type InterruptionEventKind, recordInterruptionEvent } from "./events.server";
 import { touchesTown } from "./queries.server";
 import { IMPORT_COLUMNS, type ImportProblem, NEXT_STATUSES } from "./rules";
 

@@ -4,7 +4,7 @@
  * the event row is the outbox that alerts are sent from, and the history the public page shows.
  */
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { DbOrTx } from "../../db/client";
 import { interruptionEvents } from "../../db/schema";
 
 export type InterruptionEventKind = (typeof interruptionEvents.$inferInsert)["kind"];
@@ -16,9 +16,6 @@ export interface InterruptionEventInput {
   actorId?: string;
   occurredAt?: Date;
 }
-
-/** A database handle or a transaction on it. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function recordInterruptionEvent(tx: DbOrTx, input: InterruptionEventInput): Promise<number> {
   const [row] = await tx

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { barangays, interruptionEvents, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
-import { visibleNow } from "../content/publication";
+import { visibleNow } from "../content/publication.server";
 import type { Town } from "../shared/constants";
 import { type Interruption, type InterruptionFilter, type InterruptionWindow, RECENT_DAYS, windowCovers } from "./model";
 

@@ -2,14 +2,15 @@
  * The restoration hub in the database: per-barangay figures set by staff, the major
  * event switch, and the Open311 API keys.
  */
+
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
+import type { DbOrTx } from "../../db/client";
 import { barangayPower, barangays, majorEvents, open311Keys } from "../../db/schema";
 import { computeHub, type HubStatus } from "../reports/model";
 import { TOWNS } from "../shared/constants";
 import { manilaLocalField } from "../shared/date-fields";
-import type { DbOrTx } from "./events.server";
 
 /** Declaring a major event: its title and an optional message for the banner. */
 export const majorEventFormSchema = z.object({

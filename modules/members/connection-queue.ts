@@ -3,20 +3,13 @@
  * status change; pure (no database), shared by the console and the applicant's summary page.
  */
 
+import { CONNECTION_STATUSES } from "../../db/schema/enum-values";
 import { TOWNS, type Town } from "../shared/constants";
 import { formatDate } from "../shared/dates";
 import { CONNECTION_CHECKLIST } from "./connection-options";
 
-/** In the order an application moves; "declined" can end it at any step. */
-export const CONNECTION_STATUSES = [
-  "received",
-  "documents-checked",
-  "seminar-scheduled",
-  "inspection",
-  "approved",
-  "energized",
-  "declined",
-] as const;
+/** In the order an application moves; "declined" can end it at any step (the database enum's values). */
+export { CONNECTION_STATUSES };
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {

@@ -5,9 +5,8 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { agamAccounts } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import { checkRoll, type RollMember, type RollRefusal } from "./roll";
 
 const BATCH = 2000;

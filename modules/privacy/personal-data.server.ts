@@ -6,10 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, resultRows } from "../../db/client";
+import { type Db, type DbOrTx, resultRows } from "../../db/client";
 import { anonymizeRegistrations } from "../agam/admin.server";
 import { normalizeAccountNumber } from "../agam/rules";
-import type { DbOrTx } from "../interruptions/events.server";
 import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
 import { manilaMidnight } from "../shared/dates";
 import { normalizeMobile } from "../shared/phone";

@@ -1,9 +1,11 @@
 /**
  * Outage and hazard reports: the kinds, the incident states and the rules shared by the
- * report form, the dispatcher screens, Open311 and the CAP feed. No database here.
+ * report form, the dispatcher screens, Open311 and the CAP feed. No database here (the kinds
+ * and states are the database enums' values, written once in db/schema/enum-values.ts).
  */
+import { INCIDENT_STATUSES, REPORT_KINDS } from "../../db/schema/enum-values";
 
-export const REPORT_KINDS = ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"] as const;
+export { INCIDENT_STATUSES, REPORT_KINDS };
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export const REPORT_KIND_LABELS: Record<ReportKind, string> = {
@@ -21,7 +23,6 @@ export const HAZARD_KINDS: ReadonlySet<ReportKind> = new Set(["line-down", "pole
 /** Kinds that mean consumers are without power (the CAP feed's unplanned outages). */
 export const OUTAGE_KINDS: ReadonlySet<ReportKind> = new Set(["no-power", "partial-power", "line-down"]);
 
-export const INCIDENT_STATUSES = ["received", "verified", "crew-assigned", "crew-on-site", "restored", "duplicate", "not-ours"] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 /** The way forward, in order; duplicate and not-ours close an incident from any open state. */
 export const INCIDENT_PROGRESS: readonly IncidentStatus[] = ["received", "verified", "crew-assigned", "crew-on-site", "restored"];

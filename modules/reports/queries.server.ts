@@ -6,9 +6,8 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, gte, inArray, notInArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { barangays, incidents, incidentUpdates, outageReports, reportMessages, reportPhotos } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import type { Town } from "../shared/constants";
 import { manilaLocalField } from "../shared/date-fields";
 import { formatDateTime } from "../shared/dates";

@@ -1,11 +1,15 @@
 /**
  * The business constants of spec section 9 and the facts every part of the site shares.
  * Pages, printable forms and the API read them from here, never from literals of their own.
+ * The lists that are also database enums (towns, kinds, statuses) are written once, in
+ * db/schema/enum-values.ts, and re-exported here.
  */
+import { type AGAM_AREAS, ANNOUNCEMENT_KINDS, INTERRUPTION_STATUSES, NEWS_KINDS, RATE_TYPES, TOWNS } from "../../db/schema/enum-values";
+
+export { ANNOUNCEMENT_KINDS, INTERRUPTION_STATUSES, NEWS_KINDS, RATE_TYPES, TOWNS };
 
 export const TIME_ZONE = "Asia/Manila";
 
-export const TOWNS = ["Bolinao", "Anda", "Bani", "Agno", "Alaminos", "Burgos", "Mabini", "Dasol", "Infanta"] as const;
 export type Town = (typeof TOWNS)[number];
 
 /** Whether a text (a query parameter, a form value) is one of the nine towns. */
@@ -16,7 +20,6 @@ export function isTown(text: string): text is Town {
 /** The survey's city choices, spelled as the spec spells them. */
 export const SURVEY_CITIES = ["AGNO", "ANDA", "ALAMINOS CITY", "MABINI", "BANI", "BOLINAO", "BURGOS", "DASOL", "INFANTA"] as const;
 
-export const NEWS_KINDS = ["electricity-rates", "events-and-activities", "invitation-to-bid", "supply-and-load-demand"] as const;
 export type NewsKind = (typeof NEWS_KINDS)[number];
 export const NEWS_KIND_TITLES: Record<NewsKind, string> = {
   "electricity-rates": "Electricity Rates",
@@ -25,17 +28,14 @@ export const NEWS_KIND_TITLES: Record<NewsKind, string> = {
   "supply-and-load-demand": "Supply and Load Demand",
 };
 
-export const ANNOUNCEMENT_KINDS = ["bid", "advisory"] as const;
 export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];
 
-export const RATE_TYPES = ["R", "LV", "HV"] as const;
 export type RateType = (typeof RATE_TYPES)[number];
 export const RATE_TYPE_LABELS: Record<RateType, string> = { R: "Residential", LV: "Commercial", HV: "High Voltage" };
 /** The generation charge row whose source queue is this is the total row (power_source.queue in the API). */
 export const GENERATION_TOTAL_QUEUE = 100;
 export const FIRST_RATE_YEAR = 2007;
 
-export const INTERRUPTION_STATUSES = ["scheduled", "ongoing", "finished", "cancelled", "extended"] as const;
 export type InterruptionStatus = (typeof INTERRUPTION_STATUSES)[number];
 
 /** Account numbers read two digits, four digits, four digits: 01-0123-4567. */
@@ -134,7 +134,7 @@ export const AGAM_DISTRICTS = [
   { district: 7, town: "Mabini", area: "south", memberConsumers: 5_392 },
   { district: 8, town: "Dasol", area: "south", memberConsumers: 6_247 },
   { district: 9, town: "Infanta", area: "south", memberConsumers: 6_617 },
-] as const satisfies readonly { district: number; town: Town; area: "north" | "south"; memberConsumers: number }[];
+] as const satisfies readonly { district: number; town: Town; area: (typeof AGAM_AREAS)[number]; memberConsumers: number }[];
 
 /** Where the ALTCHA widget fetches a challenge (the bill inquiry's route, shared by the outage report). */
 export const CAPTCHA_CHALLENGE_PATH = "/service/bill-inquiry/challenge";

@@ -3,9 +3,10 @@
  * with. Call recordAudit inside the transaction of the change it records, so both are
  * stored or neither. The table only ever grows (a trigger refuses UPDATE and DELETE).
  */
+
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 
 export interface AuditEntry {
   /** The staff user who acted; null for a failed sign-in or the command line. */

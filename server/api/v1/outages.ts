@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { buildCapAlert } from "../../../modules/interruptions/cap";
+import { buildCapAlert } from "../../../modules/interruptions/cap.server";
 import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
 import { INCIDENT_STATUSES, OUTAGE_KINDS, REPORT_KINDS } from "../../../modules/reports/model";
 import { listIncidents } from "../../../modules/reports/queries.server";
 import { TOWNS } from "../../../modules/shared/constants";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../types";
 import { typed } from "./types";
 
 const iso = z.string().meta({ description: "ISO 8601 time", example: "2026-11-23T09:30:00.000Z" });

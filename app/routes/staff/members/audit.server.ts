@@ -1,6 +1,6 @@
 /** One audit entry for a member-services view, export or change: who (the signed-in staff member), what, from where. */
 
-import type { DbOrTx } from "../../../../modules/interruptions/events.server";
+import type { DbOrTx } from "../../../../db/client";
 import { recordAudit } from "../../../../modules/staff/audit.server";
 import { type StaffUser, staffServices } from "../guard.server";
 

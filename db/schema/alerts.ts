@@ -1,13 +1,12 @@
 /**
- * Interruption alerts (issue 14): subscribers without an account, the areas they follow, the
- * channels they confirmed, their consent, and one delivery row per message. The delivery row's
+ * Interruption alerts: subscribers without an account, the areas they follow, the channels
+ * they confirmed, their consent, and one delivery row per message. The delivery row's
  * unique key (subscriber, interruption, event, channel) is what makes sending idempotent.
  */
 import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -20,33 +19,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { Town } from "../modules/shared/constants";
-// Only referenced inside callbacks: db/schema.ts re-exports this file, so its values are not
-// ready while this module's top level runs.
-import { barangays, interruptionEvents, powerInterruptions } from "./schema";
+import { ALERT_CHANNELS, ALERT_DELIVERY_STATES } from "./enum-values";
+import { interruptionEvents, powerInterruptions } from "./interruptions";
+import { barangays, townEnum } from "./places";
 
-/** The existing `town` enum type of db/schema.ts, by name (see the note on the import above). */
-const townColumn = customType<{ data: Town }>({ dataType: () => "town" });
+export const alertChannelEnum = pgEnum("alert_channel", ALERT_CHANNELS);
 
-export const alertChannelEnum = pgEnum("alert_channel", ["email", "sms", "push"]);
-
-/**
- * queued: a job is waiting; sending: handed to a worker (a crash here is retried);
- * sent: the gateway accepted it; retrying: failed, a later attempt is scheduled;
- * failed: dead letter (refused for good or out of attempts); not_configured: the channel has no
- * settings, kept until it has; paused: staff paused the channel, resent when resumed;
- * held: quiet hours, a job waits until 07:00 Manila.
- */
-export const alertDeliveryStateEnum = pgEnum("alert_delivery_state", [
-  "queued",
-  "sending",
-  "sent",
-  "retrying",
-  "failed",
-  "not_configured",
-  "paused",
-  "held",
-]);
+/** The states of a delivery: see ALERT_DELIVERY_STATES (db/schema/enum-values.ts). */
+export const alertDeliveryStateEnum = pgEnum("alert_delivery_state", ALERT_DELIVERY_STATES);
 
 export const alertSubscribers = pgTable("alert_subscribers", {
   id: serial("id").primaryKey(),
@@ -67,7 +47,7 @@ export const alertSubscriberAreas = pgTable(
     subscriberId: integer("subscriber_id")
       .notNull()
       .references(() => alertSubscribers.id, { onDelete: "cascade" }),
-    town: townColumn("town").notNull(),
+    town: townEnum("town").notNull(),
     barangayId: integer("barangay_id").references(() => barangays.id),
   },
   (t) => [

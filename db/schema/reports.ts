@@ -1,24 +1,16 @@
 /**
  * Outage and hazard reports from the public, the incidents they group into, the
- * restoration hub's per-barangay figures, major events and Open311 API keys (issue 15).
+ * restoration hub's per-barangay figures, major events and Open311 API keys.
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
 import { doublePrecision, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { at, bytes } from "./columns";
-// Only lazily used (references): schema.ts re-exports this file, so its values are not ready at load time.
-import { barangays } from "./schema";
+import { at, bytes } from "../columns";
+import { INCIDENT_STATUSES, REPORT_KINDS, REPORT_SOURCES } from "./enum-values";
+import { barangays } from "./places";
 
-export const reportKindEnum = pgEnum("report_kind", ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"]);
-export const incidentStatusEnum = pgEnum("incident_status", [
-  "received",
-  "verified",
-  "crew-assigned",
-  "crew-on-site",
-  "restored",
-  "duplicate",
-  "not-ours",
-]);
-export const reportSourceEnum = pgEnum("report_source", ["web", "me-too", "open311"]);
+export const reportKindEnum = pgEnum("report_kind", REPORT_KINDS);
+export const incidentStatusEnum = pgEnum("incident_status", INCIDENT_STATUSES);
+export const reportSourceEnum = pgEnum("report_source", REPORT_SOURCES);
 
 /** Reports of one kind in one barangay, grouped; what dispatchers act on. */
 export const incidents = pgTable(

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { at } from "./columns";
+import { at } from "../columns";
 
 export const staffUser = pgTable("staff_user", {
   id: text("id").primaryKey(),

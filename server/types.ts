@@ -1,0 +1,67 @@
+/**
+ * The server's own types, apart from the code that builds the server: what buildApp takes
+ * (AppDeps) and what it hands every page's loader and action (AppServices). The API plugins
+ * take them from here rather than from server/app.ts (which imports them: no loop), and this
+ * is the one server module app/ may import, for types only (.dependency-cruiser.cjs).
+ */
+import type { BaseLogger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { DatabaseHandle, Db } from "../db/client";
+import type { SendText } from "../modules/agam/second-factor.server";
+import type { RetentionPolicy } from "../modules/privacy/retention";
+import type { StaffServices } from "../modules/staff/services.server";
+import type { AlertsRuntime } from "./alerts/runtime";
+import type { Bus } from "./bus";
+import type { Config } from "./config";
+import type { SmsGateway } from "./messaging/sms";
+
+export type { AlertsRuntime, SmsGateway };
+
+/** What buildApp (server/app.ts) is built from. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  bus: Bus;
+  /** React Router's server build; without it only the API, files and health answer (API tests). */
+  build?: ServerBuild;
+  /** Folder of the client build (hashed assets and public files). */
+  clientDir?: string;
+  logger?: boolean | object;
+  /** Alert channels and worker (server/alerts/runtime.ts); absent in tests that do not need them. */
+  alerts?: AlertsRuntime;
+}
+
+/**
+ * What the server hands every loader and action: the database and the services around it
+ * (server/app.ts makeServices builds them per request). Loaders read them with
+ * `services(context)` (app/context.ts), never from a global.
+ */
+export interface AppServices {
+  db: Db;
+  /** The site's own origin, e.g. https://www.example.ph, for absolute links. */
+  publicUrl: string;
+  storageDir: string;
+  /** Publishes that content changed, so caches drop it (other processes too, through Redis). */
+  contentChanged(area: string): Promise<void>;
+  /**
+   * The one logger: the request's own pino logger (its lines carry the request id).
+   * Log errors through `loggableError` (modules/shared/errors.ts): never form contents.
+   */
+  log: Pick<BaseLogger, "error" | "warn" | "info">;
+  /**
+   * Reference data every page shows (news categories, partners, barangays), kept in
+   * memory by key for REFERENCE_TTL_MS and dropped when content changes: computed once,
+   * not on every render.
+   */
+  reference<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Staff sign-in: who is signed in, better-auth, cookies to set (see app/routes/staff/guard.server.ts). */
+  staff: StaffServices;
+  /** Alert channels and worker (server/alerts/runtime.ts); absent where alerts are not wired (some tests). */
+  alerts: AlertsRuntime | undefined;
+  /** The SMS gateway when one is configured (SMS_GATEWAY_URL), else null. */
+  sms: SmsGateway | null;
+  /** Sends a one-time code by text message when a gateway is configured. */
+  sendText: SendText | undefined;
+  /** How long each kind of personal data is kept (server/config.ts RETENTION_*): the privacy page lists it. */
+  retention: RetentionPolicy;
+}
