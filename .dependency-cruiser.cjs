@@ -67,15 +67,15 @@ module.exports = {
     },
     {
       name: "app-takes-only-server-types",
-      comment: "Pages get their services from the request context; of server/ they see only its types module (server/types.ts).",
+      comment: "Pages get their services from the request context; of server/ they see only its types module (server/deps.ts).",
       severity: "error",
       from: { path: "^app/", pathNot: TEST },
-      to: { path: "^(server|seed|scripts|tests|bench)/", pathNot: "^server/types\\.ts$" },
+      to: { path: "^(server|seed|scripts|tests|bench)/", pathNot: "^server/deps\\.ts$" },
     },
     {
       name: "server-not-app",
       comment:
-        "The server loads the pages as a build at run time; its code never imports app/ (the request-context type is server/types.ts).",
+        "The server loads the pages as a build at run time; its code never imports app/ (the request-context type is server/deps.ts).",
       severity: "error",
       from: { path: "^server/", pathNot: TEST },
       to: { path: "^(app|scripts|tests|bench)/" },

@@ -1,11 +1,11 @@
 /**
  * The key under which the server hands every loader and action its services (AppServices,
- * server/types.ts: the database and the services around it). Loaders read them with
+ * server/deps.ts: the database and the services around it). Loaders read them with
  * `services(context)`, never from a global.
  */
 
 import { createContext } from "react-router";
-import type { AppServices } from "../server/types";
+import type { AppServices } from "../server/deps";
 
 export type { AppServices };
 

@@ -13,6 +13,7 @@ import { storedOriginalName } from "../modules/content/stored-files.server";
 import { registerApi } from "./api/v1";
 import { CONTENT_CHANGED_CHANNEL } from "./bus";
 import { retentionOf, trustProxyOption } from "./config";
+import type { AppDeps, AppServices } from "./deps";
 import { answerFrameworkError, handleError, sendError } from "./errors";
 import { smsGatewayOf } from "./messaging/sms-config";
 import { textSenderFor } from "./messaging/text-sender";
@@ -26,7 +27,6 @@ import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
 import { registerStaff } from "./staff-console";
 import { registerStorage } from "./storage";
-import type { AppDeps, AppServices } from "./types";
 
 /** Account numbers and references, hidden from logged paths wherever they appear (personal paths are cut by the policy table). */
 const PERSONAL_VALUE = /\d{2}-?\d{4}-?\d{4}|(?:NSC|AGAM)-\d{4}-[0-9A-Z]{6}/gi;

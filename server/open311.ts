@@ -22,7 +22,7 @@ import {
 } from "../modules/reports/model";
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
 import { COOPERATIVE } from "../modules/shared/constants";
-import type { AppDeps } from "./types";
+import type { AppDeps } from "./deps";
 
 type Format = "json" | "xml";
 type Row = Record<string, string | number | boolean | null | Row[] | Record<string, unknown>>;

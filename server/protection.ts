@@ -11,9 +11,9 @@
 
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppDeps } from "./deps";
 import { sendError } from "./errors";
 import { type Bucket, normalizePath } from "./route-policy";
-import type { AppDeps } from "./types";
 
 const TEN_MINUTES = 10 * 60_000;
 

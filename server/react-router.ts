@@ -5,10 +5,10 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppServices } from "./deps";
 import { isKeepable, type ServerCaches, storeResponse, writeStored } from "./page-cache";
 import { normalizePath } from "./route-policy";
 import { documentPolicy } from "./security";
-import type { AppServices } from "./types";
 
 export interface ReactRouterOptions {
   build: ServerBuild;

@@ -13,7 +13,7 @@ import { AUTH_BASE_PATH, createStaffAuth, resolveAuthSecret, type StaffAuth } fr
 import { hasRecentPassword } from "../modules/staff/reauth.server";
 import { createStaffServices, type StaffServices } from "../modules/staff/services.server";
 import { recordThrottled, signInWait } from "../modules/staff/throttle.server";
-import type { AppDeps } from "./types";
+import type { AppDeps } from "./deps";
 
 declare module "fastify" {
   interface FastifyRequest {

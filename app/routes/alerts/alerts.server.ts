@@ -3,7 +3,7 @@
 import type { AlertChannel } from "../../../modules/alerts/messages";
 import type { AreaChoice } from "../../../modules/alerts/subscriptions.server";
 import { isTown, type Town } from "../../../modules/shared/constants";
-import type { AlertsRuntime } from "../../../server/types";
+import type { AlertsRuntime } from "../../../server/deps";
 import type { AppServices } from "../../context";
 
 export function alertsRuntime(s: AppServices): AlertsRuntime | undefined {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type AboutKey, getAboutContent } from "../../../modules/content/about.server";
 import { HttpError } from "../../../modules/shared/errors";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const aboutProfileSchema = z.object({

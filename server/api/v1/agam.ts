@@ -23,9 +23,9 @@ import { accountNumberParam } from "../../../modules/shared/api-params";
 import { now } from "../../../modules/shared/clock";
 import { errorSchema, HttpError, MESSAGES } from "../../../modules/shared/errors";
 import { AGAM_REGISTERED_CHANNEL, AgamLive } from "../../agam-live";
+import type { AppDeps } from "../../deps";
 import { textSenderFor } from "../../messaging/text-sender";
 import { securityHeaders } from "../../security";
-import type { AppDeps } from "../../types";
 import { confirmationBody, contractFields, countsBody, decisionFromBody, lookupBody, topicBody } from "./agam-contract";
 import { typed } from "./types";
 

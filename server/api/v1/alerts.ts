@@ -9,7 +9,7 @@ import { CONSENT_TEXT, smsStoppedText } from "../../../modules/alerts/messages";
 import { savePushSubscription, stopMobile } from "../../../modules/alerts/subscriptions.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import { normalizeMobile } from "../../../modules/shared/phone";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 const pushSubscriptionBody = z.object({

@@ -10,7 +10,7 @@ import { idParams } from "../../../modules/shared/api-params";
 import type { AnnouncementKind } from "../../../modules/shared/constants";
 import { HttpError } from "../../../modules/shared/errors";
 import { sanitize } from "../../../modules/shared/html";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 const attachmentsSchema = z

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { listBarangays } from "../../../modules/places/barangays.server";
 import { TOWNS } from "../../../modules/shared/constants";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const barangayListSchema = z.object({

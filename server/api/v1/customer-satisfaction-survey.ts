@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../modules/members/survey.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const surveyCreatedSchema = z.object({ data: z.object({ id: z.number().int() }) });

@@ -9,8 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { AppDeps } from "../../deps";
 import { handleError, sendError } from "../../errors";
-import type { AppDeps } from "../../types";
 import { registerOpenApi } from "../openapi";
 import type { ApiPlugin } from "./types";
 

@@ -9,7 +9,7 @@ import { getNewsItem, listNews, type NewsItem } from "../../../modules/content/n
 import { idParams, newsContentQuery, newsKindParam } from "../../../modules/shared/api-params";
 import { HttpError } from "../../../modules/shared/errors";
 import { sanitize } from "../../../modules/shared/html";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const newsItemSchema = z.object({

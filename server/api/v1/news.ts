@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { listNewsCategories } from "../../../modules/content/site.server";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const newsCategoriesSchema = z.object({

@@ -10,7 +10,7 @@ import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/r
 import { INCIDENT_STATUSES, OUTAGE_KINDS, REPORT_KINDS } from "../../../modules/reports/model";
 import { listIncidents } from "../../../modules/reports/queries.server";
 import { TOWNS } from "../../../modules/shared/constants";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 const iso = z.string().meta({ description: "ISO 8601 time", example: "2026-11-23T09:30:00.000Z" });

@@ -6,7 +6,7 @@ import { interruptionQuery } from "../../../modules/shared/api-params";
 import { INTERRUPTION_STATUSES } from "../../../modules/shared/constants";
 import { formatTime } from "../../../modules/shared/dates";
 import { sanitize } from "../../../modules/shared/html";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const incomingInterruptionsSchema = z.array(

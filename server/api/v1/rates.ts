@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../modules/rates/queries.server";
 import { monthYearParams } from "../../../modules/shared/api-params";
 import { RATE_TYPES } from "../../../modules/shared/constants";
-import type { AppDeps } from "../../types";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 export const officialRatesSchema = z.object({

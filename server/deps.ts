@@ -1,8 +1,9 @@
 /**
- * The server's own types, apart from the code that builds the server: what buildApp takes
- * (AppDeps) and what it hands every page's loader and action (AppServices). The API plugins
- * take them from here rather than from server/app.ts (which imports them: no loop), and this
- * is the one server module app/ may import, for types only (.dependency-cruiser.cjs).
+ * What the server is built from and what it hands on, apart from the code that builds it:
+ * AppDeps (what buildApp in server/app.ts takes; the API plugins take the type from here, so
+ * none imports server/app.ts) and AppServices (what every page's loader and action gets from
+ * the request context). The one server module app/ may import, for types only
+ * (.dependency-cruiser.cjs).
  */
 import type { BaseLogger } from "pino";
 import type { ServerBuild } from "react-router";
