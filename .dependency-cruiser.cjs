@@ -89,7 +89,8 @@ module.exports = {
     },
     {
       name: "no-area-internals",
-      comment: "An area imports another area only through that area's public files (AREA_PUBLIC above), and modules/shared/.",
+      comment:
+        "An area imports another area only through that area's public files (AREA_PUBLIC in .dependency-cruiser.cjs), and modules/shared/.",
       severity: "error",
       from: { path: "^modules/([^/]+)/", pathNot: TEST },
       to: { path: "^modules/", pathNot: ["^modules/$1/", "^modules/shared/", `^modules/(${AREA_PUBLIC.join("|")})\\.ts$`] },
