@@ -18,7 +18,7 @@ import { attachmentsOf } from "./announcements.server";
 import type { Attachment } from "./attachments.server";
 import { auditContentChange } from "./audit.server";
 import { type ContentContext, ContentValidationError } from "./context";
-import { type PublicState, publicState } from "./publication.server";
+import { inPublicState, type PublicState, publicState } from "./publication.server";
 import { publicationFields, readPublication } from "./publication-form";
 import { getRevision, saveRevision } from "./revisions.server";
 import { prepareUploads, storePrepared } from "./uploads.server";
@@ -238,14 +238,13 @@ export async function listAnnouncementsForStaff(
     const pattern = `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(announcements.title, pattern), ilike(announcements.body, pattern)));
   }
+  const now = clockNow();
+  if (filter.state) conditions.push(inPublicState(announcements, filter.state, now));
   const rows = await db
     .select()
     .from(announcements)
     .where(and(...conditions))
     .orderBy(desc(announcements.updatedAt), asc(announcements.id))
     .limit(limit);
-  const now = clockNow();
-  return rows
-    .map((r) => ({ ...r, state: publicState(r, now), excerpt: toPlainText(r.body).slice(0, 140) }))
-    .filter((r) => !filter.state || r.state === filter.state);
+  return rows.map((r) => ({ ...r, state: publicState(r, now), excerpt: toPlainText(r.body).slice(0, 140) }));
 }

@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { now as clockNow } from "../shared/clock";
+import type { PublicState } from "./publication-state";
 
 export {
   isVisible,
@@ -30,4 +31,22 @@ export function visibleNow(t: PublicationColumns, at: Date = clockNow()): SQL {
     or(isNull(t.publishAt), lte(t.publishAt, at)),
     or(isNull(t.unpublishAt), gt(t.unpublishAt, at)),
   )!;
+}
+
+/**
+ * The SQL condition "publicState(row, at) is `state`", so a console list filters before its
+ * limit (filtering the fetched rows would miss those beyond the limit).
+ */
+export function inPublicState(t: PublicationColumns, state: PublicState, at: Date = clockNow()): SQL {
+  switch (state) {
+    case "draft":
+    case "archived":
+      return eq(t.publication, state);
+    case "scheduled":
+      return and(eq(t.publication, "published"), gt(t.publishAt, at))!;
+    case "expired":
+      return and(eq(t.publication, "published"), or(isNull(t.publishAt), lte(t.publishAt, at)), lte(t.unpublishAt, at))!;
+    case "published":
+      return visibleNow(t, at);
+  }
 }

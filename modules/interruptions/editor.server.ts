@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
 import { auditContentChange } from "../content/audit.server";
 import { type ContentContext, ContentValidationError } from "../content/context";
-import { isVisible, type PublicState, publicState } from "../content/publication.server";
+import { inPublicState, isVisible, type PublicState, publicState } from "../content/publication.server";
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
 import { getRevision, saveRevision } from "../content/revisions.server";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "../places/barangay-match";
@@ -452,6 +452,7 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
     );
   }
   if (filter.town) conditions.push(touchesTown(db, filter.town));
+  if (filter.state) conditions.push(inPublicState(powerInterruptions, filter.state, now));
   const rows = await db
     .select()
     .from(powerInterruptions)
@@ -469,9 +470,7 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
           ),
         )
     : [];
-  return rows
-    .map((r) => ({ ...r, state: publicState(r, now), towns: towns.filter((t) => t.interruptionId === r.id).map((t) => t.town) }))
-    .filter((r) => !filter.state || r.state === filter.state);
+  return rows.map((r) => ({ ...r, state: publicState(r, now), towns: towns.filter((t) => t.interruptionId === r.id).map((t) => t.town) }));
 }
 
 /* ---------------- CSV import ---------------- */
