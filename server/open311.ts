@@ -22,6 +22,7 @@ import {
 } from "../modules/reports/model";
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
 import { COOPERATIVE } from "../modules/shared/constants";
+import { escapeXml } from "../modules/shared/escape";
 import type { AppDeps } from "./deps";
 
 type Format = "json" | "xml";
@@ -37,8 +38,6 @@ const SERVICE_DESCRIPTIONS: Record<ReportKind, string> = {
   other: "Another problem with the cooperative's lines or service.",
 };
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** Open311's XML: every key an element, arrays as repeated children named by the caller. */
 function toXml(name: string, value: unknown, childName: (parent: string) => string): string {
   if (value === null || value === undefined) return `<${name}/>`;
@@ -47,7 +46,7 @@ function toXml(name: string, value: unknown, childName: (parent: string) => stri
     return `<${name}>${Object.entries(value)
       .map(([k, v]) => toXml(k, v, childName))
       .join("")}</${name}>`;
-  return `<${name}>${xmlEscape(String(value))}</${name}>`;
+  return `<${name}>${escapeXml(String(value))}</${name}>`;
 }
 const CHILD: Record<string, string> = {
   services: "service",

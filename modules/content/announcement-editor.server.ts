@@ -13,7 +13,9 @@ import { announcementAttachments, announcements, storedFiles } from "../../db/sc
 import { now as clockNow } from "../shared/clock";
 import type { AnnouncementKind } from "../shared/constants";
 import { toManilaLocalInput } from "../shared/dates";
+import { escapeLike } from "../shared/escape";
 import { toPlainText, toStoredHtml } from "../shared/html";
+import { isRowId } from "../shared/ids";
 import { attachmentsOf } from "./announcements.server";
 import type { Attachment } from "./attachments.server";
 import { auditContentChange } from "./audit.server";
@@ -216,7 +218,7 @@ export interface AnnouncementForEditor {
 }
 
 export async function getAnnouncementForEditor(db: Db, kind: AnnouncementKind, id: number): Promise<AnnouncementForEditor | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select()
     .from(announcements)
@@ -235,7 +237,7 @@ export async function listAnnouncementsForStaff(
 ) {
   const conditions: (SQL | undefined)[] = [eq(announcements.kind, kind)];
   if (filter.q?.trim()) {
-    const pattern = `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(filter.q.trim())}%`;
     conditions.push(or(ilike(announcements.title, pattern), ilike(announcements.body, pattern)));
   }
   const now = clockNow();

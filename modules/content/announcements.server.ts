@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { announcementAttachments, announcements, storedFiles } from "../../db/schema";
 import type { AnnouncementKind } from "../shared/constants";
+import { isRowId } from "../shared/ids";
 import { type Attachment, toAttachment } from "./attachments.server";
 import { visibleNow } from "./publication.server";
 
@@ -59,7 +60,7 @@ export async function listAnnouncements(db: Db, kind: AnnouncementKind, limit?: 
 
 /** One announcement of a kind by id, or null when there is none. */
 export async function getAnnouncement(db: Db, kind: AnnouncementKind, id: number): Promise<Announcement | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db
     .select()
     .from(announcements)

@@ -21,14 +21,13 @@ import {
 } from "../../db/schema";
 import { NEWS_KIND_TITLES, NEWS_KINDS } from "../shared/constants";
 import { toPlainText } from "../shared/html";
+import { rowIdFromParam } from "../shared/ids";
 import { ABOUT_KEYS } from "./about.server";
 import { type Attachment, storagePath, toAttachment } from "./attachments.server";
 import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from "./items.server";
 import { storePrepared } from "./uploads.server";
 
-const MAX_ID = 2_147_483_647;
-const numericId = (param: string): string | null =>
-  /^\d{1,10}$/.test(param) && Number(param) >= 1 && Number(param) <= MAX_ID ? param : null;
+const numericId = (param: string): string | null => (rowIdFromParam(param) === null ? null : param);
 const publicationOf = (r: { publication: "draft" | "published" | "archived"; publishAt: Date | null; unpublishAt: Date | null }) => ({
   publication: r.publication,
   publishAt: r.publishAt,

@@ -7,6 +7,8 @@ import type { Db } from "../../db/client";
 import { newsItemImages, newsItems } from "../../db/schema";
 import { NEWS_KINDS, type NewsKind } from "../shared/constants";
 import { manilaMidnight } from "../shared/dates";
+import { escapeLike } from "../shared/escape";
+import { isRowId } from "../shared/ids";
 import { newsImageSrc } from "./news-format";
 import { visibleNow } from "./publication.server";
 
@@ -61,8 +63,6 @@ export function searchWords(q: string | undefined): string[] {
     .map((w) => w.slice(0, 50));
 }
 
-const likeEscape = (w: string) => w.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterConditions(filter: NewsFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.month) {
@@ -70,7 +70,7 @@ function filterConditions(filter: NewsFilter): SQL[] {
     if (range) conditions.push(gte(newsItems.createdAt, range.from), lt(newsItems.createdAt, range.to));
   }
   for (const word of searchWords(filter.q)) {
-    const pattern = `%${likeEscape(word)}%`;
+    const pattern = `%${escapeLike(word)}%`;
     // The body is HTML: match its text, not its tags.
     conditions.push(sql`(${newsItems.title} ilike ${pattern} or regexp_replace(${newsItems.body}, '<[^>]*>', ' ', 'g') ilike ${pattern})`);
   }
@@ -151,7 +151,7 @@ export async function latestNewsOfEveryKind(db: Db, perKind = 3): Promise<Record
 
 /** One item by id, or null. */
 export async function getNewsItem(db: Db, id: number, opts: { withImageData?: boolean } = {}): Promise<NewsItem | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const rows = await db
     .select()
     .from(newsItems)
@@ -163,7 +163,7 @@ export async function getNewsItem(db: Db, id: number, opts: { withImageData?: bo
 
 /** One image's bytes and type, or null. */
 export async function getNewsImage(db: Db, id: number): Promise<{ data: Buffer; contentType: string } | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   // Only images of items the public may see (a draft's pictures stay private until it is published).
   const [row] = await db
     .select({ data: newsItemImages.data, contentType: newsItemImages.contentType })

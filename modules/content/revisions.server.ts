@@ -6,6 +6,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { contentRevisions } from "../../db/schema";
+import { isRowId } from "../shared/ids";
 
 export type ContentKind =
   | "interruption"
@@ -68,7 +69,7 @@ export async function listRevisions(db: DbOrTx, kind: ContentKind, entityId: str
 }
 
 export async function getRevision(db: DbOrTx, kind: ContentKind, entityId: string | number, version: number): Promise<Revision | null> {
-  if (!Number.isSafeInteger(version) || version < 1 || version > 2_147_483_647) return null;
+  if (!isRowId(version)) return null;
   const [row] = await db
     .select()
     .from(contentRevisions)

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { INCIDENT_STATUS_LABELS, type IncidentStatus, REPORT_KIND_LABELS, type ReportKind } from "../reports/model";
 import { COOPERATIVE } from "../shared/constants";
+import { escapeXml } from "../shared/escape";
 
 export interface CapEvent {
   id: number;
@@ -24,9 +25,6 @@ export interface CapOutage {
   updatedAt: Date;
   etr: Date | null;
 }
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 /** CAP wants local time with its offset and no fraction: Manila is always +08:00 (no daylight saving). */
 export function capDateTime(d: Date): string {

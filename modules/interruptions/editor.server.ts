@@ -16,10 +16,13 @@ import { inPublicState, isVisible, type PublicState, publicState } from "../cont
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
 import { getRevision, saveRevision } from "../content/revisions.server";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "../places/barangay-match";
+import { townNamed } from "../places/towns";
 import { now as clockNow } from "../shared/clock";
 import { type InterruptionStatus, isTown, TOWNS, type Town } from "../shared/constants";
 import { manilaDateTime, manilaFormParts, manilaLocalInput, toManilaLocalInput } from "../shared/dates";
+import { escapeHtmlText, escapeLike } from "../shared/escape";
 import { toPlainText, toStoredHtml } from "../shared/html";
+import { isRowId } from "../shared/ids";
 import { type InterruptionEventKind, recordInterruptionEvent } from "./events.server";
 import { touchesTown } from "./queries.server";
 import { IMPORT_COLUMNS, type ImportProblem, NEXT_STATUSES } from "./rules";
@@ -92,7 +95,7 @@ export function describeAreas(chosen: BarangayRef[], all: BarangayRef[]): string
     lines.push(
       inTown.length === total
         ? `<p><strong>${town}</strong>: whole town</p>`
-        : `<p><strong>${town}</strong>: ${inTown.map((b) => b.name.replace(/&/g, "&amp;").replace(/</g, "&lt;")).join(", ")}</p>`,
+        : `<p><strong>${town}</strong>: ${inTown.map((b) => escapeHtmlText(b.name)).join(", ")}</p>`,
     );
   }
   return lines.join("");
@@ -372,7 +375,7 @@ export interface InterruptionForEditor {
 }
 
 export async function getInterruptionForEditor(db: Db, id: number): Promise<InterruptionForEditor | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db.select().from(powerInterruptions).where(eq(powerInterruptions.id, id));
   if (!row) return null;
   return { row, snapshot: await snapshotOf(db, row), state: publicState(row, clockNow()) };
@@ -442,7 +445,7 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
   if ((filter.when ?? "upcoming") === "upcoming") conditions.push(gte(powerInterruptions.endsAt, new Date(now.getTime() - 86_400_000)));
   if (filter.when === "past") conditions.push(lt(powerInterruptions.endsAt, now));
   if (filter.q?.trim()) {
-    const pattern = `%${filter.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(filter.q.trim())}%`;
     conditions.push(
       or(
         ilike(powerInterruptions.activities, pattern),
@@ -513,7 +516,8 @@ export async function importInterruptionsCsv(ctx: ContentContext, csv: string, p
   records.slice(1).forEach((r, i) => {
     const line = i + 2;
     const townText = col(r, "town");
-    const town = TOWNS.find((t) => normalizeName(t) === normalizeName(townText.replace(/ city$/i, "")));
+    // Spelled loosely as the other columns are (accents, "Alaminos City"); a town's normalized name is its lower case.
+    const town = townNamed(normalizeName(townText.replace(/ city$/i, "")));
     if (!town) problems.push({ row: line, column: "town", message: `"${townText}" is not one of ${TOWNS.join(", ")}.` });
     const list = col(r, "barangays");
     const whole = /^(all|whole town|whole)$/i.test(list);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { connectionNotes, connectionPreregistrations, connectionQueue } from "../../db/schema";
 import type { Town } from "../shared/constants";
+import { isRowId } from "../shared/ids";
 import { type AuditEntry, recordAudit } from "../staff/audit.server";
 import {
   ageBounds,
@@ -128,7 +129,7 @@ export async function getProgress(
 }
 
 export async function getApplication(db: Db, id: number): Promise<Application | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db.select().from(connectionPreregistrations).where(eq(connectionPreregistrations.id, id));
   return row ?? null;
 }

@@ -4,6 +4,7 @@
  * ones). Pure: the unit tests and the seed call it without a database.
  */
 import { normalizeAccountNumber } from "../agam/rules";
+import { townNamed } from "../places/towns";
 import { ACCOUNT_NUMBER_PATTERN, AGAM_DISTRICTS, TOWNS, type Town } from "../shared/constants";
 import { normalizeMobile } from "../shared/phone";
 
@@ -64,7 +65,7 @@ export function checkRollRow(cells: string[], index: Record<RollColumn, number>)
   if (!address) return "address is empty";
   if (address.length > 300) return "address is longer than 300 characters";
   const townCell = get("town");
-  const town = TOWNS.find((t) => t.toLowerCase() === townCell.toLowerCase());
+  const town = townNamed(townCell);
   if (!town) return `town "${townCell}" is not one of ${TOWNS.join(", ")}`;
   const districtCell = get("district");
   const district = AGAM_DISTRICTS.find((d) => String(d.district) === districtCell);

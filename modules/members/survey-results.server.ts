@@ -8,6 +8,8 @@ import type { Db } from "../../db/client";
 import { surveyResponses } from "../../db/schema";
 import { csvFile } from "../shared/csv";
 import { manilaIsoDate, manilaMidnight, manilaParts } from "../shared/dates";
+import { escapeLike } from "../shared/escape";
+import { isRowId } from "../shared/ids";
 import { SURVEY_RATINGS } from "./survey-options";
 import { type MonthKey, monthKey, type ScoredAnswer, type SurveyFilter } from "./survey-stats";
 
@@ -45,8 +47,6 @@ export async function loadScoredAnswers(db: Db, filter: SurveyFilter): Promise<S
   return rows.map(({ city, createdAt, ...scores }) => ({ city, month: monthKey(manilaParts(createdAt)), scores }));
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface SuggestionRow {
   id: number;
   city: string;
@@ -80,7 +80,7 @@ export async function listSuggestions(db: Db, filter: SurveyFilter, limit = 100)
 export type SurveyAnswer = typeof surveyResponses.$inferSelect;
 
 export async function getSurveyAnswer(db: Db, id: number): Promise<SurveyAnswer | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  if (!isRowId(id)) return null;
   const [row] = await db.select().from(surveyResponses).where(eq(surveyResponses.id, id));
   return row ?? null;
 }

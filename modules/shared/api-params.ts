@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, FIRST_RATE_YEAR, NEWS_KINDS, TOWNS } from "./constants";
 import { manilaParts } from "./dates";
+import { MAX_ROW_ID } from "./ids";
 
 /** A whole number written with digits only (no sign, no exponent, no spaces). */
 const digits = (what: string) => z.string().regex(/^\d{1,9}$/, `must be ${what}`);
@@ -26,7 +27,7 @@ export const yearParam = digits(`a year from ${FIRST_RATE_YEAR} to the current y
 /** A positive integer id (1 and up). */
 export const idParam = digits("a positive whole number")
   .transform(Number)
-  .pipe(z.number().int().min(1, "must be a positive whole number").max(2_147_483_647, "must be a positive whole number"))
+  .pipe(z.number().int().min(1, "must be a positive whole number").max(MAX_ROW_ID, "must be a positive whole number"))
   .meta({ description: "Numeric id, 1 or more", example: "1" });
 
 /** One of the four news kinds. */

@@ -3,6 +3,7 @@
  * stored content must never become script.
  */
 import sanitizeHtml from "sanitize-html";
+import { escapeHtmlText } from "./escape";
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -86,10 +87,9 @@ export function toStoredHtml(input: string): string {
   const text = input.replace(/\r\n?/g, "\n").trim();
   if (!text) return "";
   if (/<[a-z][^>]*>/i.test(text)) return sanitize(text);
-  const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return text
     .split(/\n{2,}/)
-    .map((block) => `<p>${block.split("\n").map(escapeText).join("<br>")}</p>`)
+    .map((block) => `<p>${block.split("\n").map(escapeHtmlText).join("<br>")}</p>`)
     .join("");
 }
 

@@ -7,6 +7,7 @@
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { auditLog } from "../../db/schema";
+import { escapeLike } from "../shared/escape";
 
 export interface AuditEntry {
   /** The staff user who acted; null for a failed sign-in or the command line. */
@@ -67,8 +68,6 @@ function whereOf(filter: AuditFilter): SQL | undefined {
   if (filter.to) parts.push(lt(auditLog.at, filter.to));
   return parts.length ? and(...parts) : undefined;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { COOPERATIVE } from "../../modules/shared/constants";
+import { escapeHtml } from "../../modules/shared/escape";
 
 type Json = Record<string, unknown>;
 const json = z.record(z.string(), z.unknown());
@@ -38,8 +39,7 @@ export const openApiDocumentSchema = z.object({
 });
 export type OpenApiDocument = z.infer<typeof openApiDocumentSchema>;
 
-const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: unknown) => escapeHtml(String(s));
 /** `code` in descriptions becomes <code>; everything else is escaped text. */
 const prose = (s: unknown) => esc(s).replace(/`([^`]+)`/g, "<code>$1</code>");
 const slug = (s: string) =>

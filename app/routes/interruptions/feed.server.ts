@@ -2,6 +2,7 @@
 
 import type { Db } from "../../../db/client";
 import { type Interruption, listInterruptionSchedule } from "../../../modules/interruptions/queries.server";
+import { townNamed } from "../../../modules/places/towns";
 import { townQuery } from "../../../modules/shared/api-params";
 import { TOWNS } from "../../../modules/shared/constants";
 
@@ -13,7 +14,7 @@ export async function feedItems(
   const raw = (new URL(request.url).searchParams.get("town") ?? "").trim();
   let town: (typeof TOWNS)[number] | undefined;
   if (raw) {
-    const parsed = townQuery.safeParse(TOWNS.find((t) => t.toLowerCase() === raw.toLowerCase()) ?? raw);
+    const parsed = townQuery.safeParse(townNamed(raw) ?? raw);
     if (!parsed.success)
       return new Response(`Unknown town. Use one of: ${TOWNS.join(", ")}.\n`, {
         status: 400,

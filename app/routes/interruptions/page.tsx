@@ -11,6 +11,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/page";
 import "./interruptions.css";
+import { townNamed } from "../../../modules/places/towns";
 import { Field } from "../../components/ui/Field";
 import { socialMeta } from "../../seo";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter: InterruptionFilter = {};
   const errors: { town?: string; barangay?: string } = {};
   if (rawTown) {
-    const town = townQuery.safeParse(TOWNS.find((t) => t.toLowerCase() === rawTown.toLowerCase()) ?? rawTown);
+    const town = townQuery.safeParse(townNamed(rawTown) ?? rawTown);
     if (town.success) filter.town = town.data;
     else errors.town = `Choose one of the nine towns; “${rawTown.slice(0, 40)}” is not one of them.`;
   }

@@ -1,6 +1,7 @@
 /** The content context of a console request: the database, who acts, where from, and the bus. */
 import { data } from "react-router";
 import type { ContentContext } from "../../../../modules/content/context";
+import { rowIdFromParam } from "../../../../modules/shared/ids";
 import { services } from "../../../context";
 import type { StaffUser } from "../guard.server";
 
@@ -20,8 +21,7 @@ export function contentContext(
 
 /** The :id of a console address as a row id; anything else is a 404 (never a query with NaN). */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value ?? "") || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw data({ message: "Not found." }, { status: 404 });
+  const id = rowIdFromParam(value);
+  if (id === null) throw data({ message: "Not found." }, { status: 404 });
   return id;
 }

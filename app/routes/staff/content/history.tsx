@@ -21,6 +21,7 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/history";
 import { contentContext } from "./context.server";
 import "./content.css";
+import { rowIdFromParam } from "../../../../modules/shared/ids";
 import type { ConsoleHandle } from "../nav";
 
 // Any staff member reaches the page; the kind's own permission is checked once the kind is known.
@@ -42,7 +43,7 @@ interface HistoryKind {
 /** The publication fields every kind with a publication saves. */
 const PUBLICATION_LABELS = { publication: "Publishing", publishAt: "Publish at", unpublishAt: "Unpublish at", files: "Files" };
 
-const numericId = (param: string) => (/^\d{1,10}$/.test(param) && Number(param) >= 1 && Number(param) <= 2_147_483_647 ? param : null);
+const numericId = (param: string) => (rowIdFromParam(param) === null ? null : param);
 
 const announcementKind = (kind: "advisory" | "bid", label: string): HistoryKind => ({
   kind: "announcement",
