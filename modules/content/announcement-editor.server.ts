@@ -19,7 +19,7 @@ import { isRowId } from "../shared/ids";
 import { attachmentsOf } from "./announcements.server";
 import type { Attachment } from "./attachments.server";
 import { auditContentChange } from "./audit.server";
-import { type ContentContext, ContentValidationError } from "./context";
+import { announceContentChange, type ContentContext, ContentValidationError } from "./context";
 import { inPublicState, type PublicState, publicState } from "./publication.server";
 import { publicationFields, readPublication } from "./publication-form";
 import { getRevision, saveRevision } from "./revisions.server";
@@ -126,7 +126,7 @@ async function save(
       });
       return row!.id;
     });
-    await ctx.contentChanged(AREA).catch(() => {});
+    await announceContentChange(ctx, AREA);
     return savedId;
   } catch (error) {
     // The transaction rolled back: the files it wrote have no row, so they go too.
@@ -178,7 +178,7 @@ export async function setAnnouncementPublication(
       await saveRevision(tx, { kind: "announcement", entityId: id, actor: ctx.actor, action: "archived", snapshot: after });
       await auditContentChange(tx, ctx, { action: `${kind}.archived`, objectType: kind, objectId: id, before: s, after });
     });
-    await ctx.contentChanged(AREA).catch(() => {});
+    await announceContentChange(ctx, AREA);
     return;
   }
   await save(

@@ -15,7 +15,7 @@ import { now as clockNow } from "../shared/clock";
 import { toManilaLocalInput } from "../shared/dates";
 import { toStoredHtml } from "../shared/html";
 import { auditContentChange } from "./audit.server";
-import { type ContentContext, ContentValidationError } from "./context";
+import { announceContentChange, type ContentContext, ContentValidationError } from "./context";
 import { type PublicationValues, publicationFields, readPublication } from "./publication-form";
 import { type PublicState, publicState } from "./publication-state";
 import { type ContentKind, getRevision, saveRevision } from "./revisions.server";
@@ -225,7 +225,7 @@ async function save(
       });
       return newId;
     });
-    await ctx.contentChanged(def.area).catch(() => {});
+    await announceContentChange(ctx, def.area);
     return savedId;
   } catch (error) {
     // The transaction rolled back: the files it wrote have no row, so they go too.
@@ -326,7 +326,7 @@ async function saveWith(
       after,
     });
   });
-  await ctx.contentChanged(def.area).catch(() => {});
+  await announceContentChange(ctx, def.area);
 }
 
 export async function restoreItemRevision(
@@ -360,7 +360,7 @@ export async function removeItem(ctx: ContentContext & { storageDir: string }, d
       after: null,
     });
   });
-  await ctx.contentChanged(def.area).catch(() => {});
+  await announceContentChange(ctx, def.area);
 }
 
 export interface ItemForEditor extends ItemState {

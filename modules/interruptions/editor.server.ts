@@ -11,7 +11,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
 import { auditContentChange } from "../content/audit.server";
-import { type ContentContext, ContentValidationError } from "../content/context";
+import { announceContentChange, type ContentContext, ContentValidationError } from "../content/context";
 import { inPublicState, isVisible, type PublicState, publicState } from "../content/publication.server";
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
 import { getRevision, saveRevision } from "../content/revisions.server";
@@ -191,7 +191,7 @@ async function writeAreas(tx: DbOrTx, id: number, v: Pick<Validated, "barangayId
 const publishedAt = (p: PublicationValues, now: Date) => (p.publishAt && p.publishAt > now ? p.publishAt : now);
 
 async function finish(ctx: ContentContext) {
-  await ctx.contentChanged(AREA).catch(() => {});
+  await announceContentChange(ctx, AREA);
 }
 
 export async function createInterruption(ctx: ContentContext, form: InterruptionForm): Promise<number> {

@@ -10,7 +10,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { generationCharges, officialRates } from "../../db/schema";
 import { auditContentChange } from "../content/audit.server";
-import { type ContentContext, ContentValidationError } from "../content/context";
+import { announceContentChange, type ContentContext, ContentValidationError } from "../content/context";
 import { getRevision, saveRevision } from "../content/revisions.server";
 import { now as clockNow } from "../shared/clock";
 import { GENERATION_TOTAL_QUEUE, RATE_TYPES, type RateType } from "../shared/constants";
@@ -286,7 +286,7 @@ export async function saveRates(
       after,
     });
   });
-  await ctx.contentChanged(AREA).catch(() => {});
+  await announceContentChange(ctx, AREA);
   return checked;
 }
 

@@ -10,6 +10,7 @@ import { closedMessage, registrationWindowState } from "../../../modules/agam/ad
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
 import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
 import { hasProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../modules/agam/second-factor.server";
+import { announceContentChange } from "../../../modules/content/context";
 import { maskMemberName } from "../../../modules/members/mask";
 import { createPrivateLink } from "../../../modules/privacy/private-links.server";
 import { now } from "../../../modules/shared/clock";
@@ -217,7 +218,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : ({ ok: false, reason: "invalid", fields: fieldErrorsOf(registration.error.issues) } as const);
     if (result.ok) {
       // Tell the live dashboard (every process, through Redis when configured).
-      await contentChanged("agam").catch(() => {});
+      await announceContentChange({ contentChanged, log }, "agam");
       // The confirmation's own link: a random token, shown once (this redirect) and sent by text.
       const token = await createPrivateLink(db, "agam-confirmation", result.reference);
       const link = `/agam-registration/confirmation/${token}`;

@@ -15,6 +15,7 @@ export function contentContext(
     actor: { id: user.id, name: user.name, email: user.email },
     origin: { ip: s.staff.ip, userAgent: s.staff.userAgent },
     contentChanged: s.contentChanged,
+    log: s.log,
     storageDir: s.storageDir,
   };
 }
