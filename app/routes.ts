@@ -79,7 +79,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 
-  // Staff console (issue 12). Sign-in and enrolment stand alone; every other console page is a
+  // Staff console. Sign-in and enrolment stand alone; every other console page is a
   // child of the console layout (add yours there, and its entry to routes/staff/nav.ts). Each
   // page's loader and action calls requireStaff (routes/staff/guard.server.ts).
   route("staff/sign-in", "routes/staff/sign-in.tsx"),
@@ -118,14 +118,14 @@ export default [
     route("open311-keys", "routes/staff/incidents/open311-keys.tsx"),
     route("alerts", "routes/staff/alerts/overview.tsx"),
     route("alerts/:id", "routes/staff/alerts/interruption.tsx"),
-    // Member services (issue 13): survey results, the new-connection queue.
+    // Member services: survey results, the new-connection queue.
     route("members/survey", "routes/staff/members/survey.tsx"),
     route("members/survey/answers.csv", "routes/staff/members/survey-csv.ts"),
     route("members/survey/answers", "routes/staff/members/survey-answers.tsx"),
     route("members/survey/answers/:id", "routes/staff/members/survey-answer.tsx"),
     route("members/connections", "routes/staff/members/connections.tsx"),
     route("members/connections/:id", "routes/staff/members/connection.tsx"),
-    // Member services (issue 13): AGAM administration and tally, the member roll, data-subject requests.
+    // Member services: AGAM administration and tally, the member roll, data-subject requests.
     route("members/agam", "routes/staff/members/agam.tsx"),
     route("members/agam-tally", "routes/staff/members/tally.tsx"),
     route("members/agam-tally.csv", "routes/staff/members/tally-csv.ts"),

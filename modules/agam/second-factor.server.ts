@@ -1,5 +1,6 @@
 /**
- * The AGAM second factor (issue 17, item 3): the account number alone unlocks nothing.
+ * The AGAM second factor: the account number alone unlocks nothing, since account numbers
+ * are printed on every bill and anyone who has seen one could otherwise act for the member.
  * A member proves it is them with either
  * - a 6-digit one-time code sent by SMS to the mobile number on file in the member roll
  *   (10 minutes; a resend after 60 s), or

@@ -1,5 +1,5 @@
 /**
- * What a stranger may see of a member found by account number (issue 17, item 3): enough
+ * What a stranger may see of a member found by account number (account numbers are no secret): enough
  * for the member to recognise their own account, not enough to learn who owns it.
  * "RABAGO, JOSE B." → "R***O, J*** B."
  */

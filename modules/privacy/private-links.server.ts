@@ -1,5 +1,5 @@
 /**
- * Unguessable links to one person's page (issue 17, item 4): a random token of 160 bits
+ * Unguessable links to one person's page (a reference in the address could be guessed): a random token of 160 bits
  * in the URL, shown once to the person (and sent with their confirmation); the database
  * keeps only its SHA-256, so a leaked table opens no page. Guessing is hopeless
  * (2^160 tokens) where a reference could be walked at 100 tries a second.

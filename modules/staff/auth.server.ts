@@ -14,7 +14,7 @@ import type { Db } from "../../db/client";
 import { staffAccount, staffPasskey, staffSecret, staffSession, staffTwoFactor, staffUser, staffVerification } from "../../db/schema";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password.server";
 
-/** Sign-in session rules (issue 12): idle 30 minutes, absolute 12 hours. */
+/** Sign-in session rules: idle 30 minutes, absolute 12 hours, so a console left open on a shared office computer closes itself. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** The header our own code puts the client address in (from Fastify's request.ip); never trusted from outside. */

@@ -1,5 +1,5 @@
 /**
- * Member services (issue 13, items 3 to 5): the tally against a hand count in SQL, the
+ * Member services, AGAM and personal data: the tally against a hand count in SQL, the
  * exports' permissions and audit entries, the registration window, the roll import, the
  * retention purge and a data-subject erasure that leaves the tally as it was.
  */

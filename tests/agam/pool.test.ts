@@ -69,7 +69,7 @@ describe("AGAM API", () => {
     const free = await t.app.inject(`/api/v1/agam/pool/check-account-number/${account(3, 5)}`);
     expect(free.statusCode).toBe(200);
     expect(free.headers["cache-control"]).toBe("no-store");
-    // Strangers see the name masked, no membership number, no address (issue 17).
+    // Strangers see the name masked, no membership number, no address (an account number proves nothing).
     expect(free.json()).toEqual({
       result: [{ CNAME: expect.stringMatching(/^[A-Z]\*\*\*[A-Z]?( [A-Z]\*\*\*[A-Z]?)*, [A-Z]\*\*\*/), MEMNO: "", CADDRESS: "" }],
       registered: 0,

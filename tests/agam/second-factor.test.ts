@@ -1,5 +1,5 @@
 /**
- * Issue 17, items 3 and 4, tried as a stranger would: the account number alone unlocks no
+ * The AGAM second factor and private links, tried as a stranger would: the account number alone unlocks no
  * member. One-time codes go through the real SMS adapter to a loopback gateway stand-in.
  */
 import { sql } from "drizzle-orm";

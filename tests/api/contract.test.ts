@@ -97,7 +97,7 @@ const contract = {
       AT_TOPIC_DESC: z.string(),
     }),
   ),
-  // The contract's keys, the values masked for strangers (issue 17): no membership number, no address.
+  // The contract's keys, the values masked for strangers: no membership number, no address.
   account: z.strictObject({
     result: z.array(z.strictObject({ CNAME: z.string().min(1), MEMNO: z.literal(""), CADDRESS: z.literal("") })),
     registered: z.union([z.number(), z.boolean()]),

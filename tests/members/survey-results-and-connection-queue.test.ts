@@ -1,5 +1,5 @@
 /**
- * Member services (issue 13, items 1 and 2) through the real pages: the survey results,
+ * Member services through the real pages: the survey results,
  * the CSV export and one answer; the connection queue, an application and its changes.
  * Member services may; communications gets 403 and nothing is written; every export,
  * view of an individual's record and change leaves its audit entry.

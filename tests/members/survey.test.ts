@@ -111,7 +111,7 @@ describe("POST /api/v1/customer-satisfaction-survey", () => {
   });
 });
 
-describe("the survey and the member roll (issue 17, item 3)", () => {
+describe("the survey and the member roll", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: "off" } });

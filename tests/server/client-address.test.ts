@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1: the client address behind the per-address limits. A made-up
+ * The client address behind the per-address limits. A made-up
  * X-Forwarded-For per request used to get 3,000 look-ups through in 3.4 s; now the
  * header counts only when it comes from the configured proxy (TRUST_PROXY).
  */

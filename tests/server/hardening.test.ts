@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 6: slow bodies are cut off, a large chunked form body is a 413, and every
+ * Slow bodies are cut off, a large chunked form body is a 413, and every
  * answer (the 400 for a malformed address included) carries the security headers.
  */
 import net from "node:net";

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 2: limits that cannot be walked around. After the limit answers 429,
+ * Limits that cannot be walked around. After the limit answers 429,
  * every other spelling of the same form post is refused too: React Router's own `.data`
  * address, PUT/PATCH/DELETE, `/./` and `/x/../`; and the forms that had no limit have one.
  */

@@ -63,7 +63,7 @@ describe("request logs", () => {
   });
 });
 
-describe("log redaction (issue 17, item 6)", () => {
+describe("log redaction", () => {
   it("hides personal paths in any case or encoding, and new-connection references", async () => {
     const { app, lines } = await appWritingLogs(db);
     for (const url of [

@@ -1,7 +1,7 @@
 /**
  * /agam-registration-confirmation/{origin}/{account}: the spec's address of the
  * confirmation slip (the registered-account notice links here). The account number alone
- * shows nothing personal (issue 17): the member proves the second factor (a code by SMS
+ * shows nothing personal (it is printed on every bill): the member proves the second factor (a code by SMS
  * or the registration PIN), then sees the slip: reference, account, membership number and
  * time (Manila), with a QR code of the reference (an SVG drawn on the server). The slip's
  * own link, with a random token, is /agam-registration/confirmation/{token}.

@@ -27,7 +27,7 @@ export const headers: Route.HeadersFunction = () => ({
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  // Reached only through its random token (issue 17): the reference alone opens nothing.
+  // Reached only through its random token: the reference alone opens nothing, since references can be guessed.
   const { db } = services(context);
   const reference = await openPrivateLink(db, "connection-summary", params.token);
   const row = reference ? await getPreregistration(db, reference) : null;

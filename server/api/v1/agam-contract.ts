@@ -45,7 +45,7 @@ export function countsFromBody(x: unknown): AgamCounts | undefined {
 
 /**
  * The look-up answer: `result` empty for an unknown account. Strangers see only the masked
- * name (issue 17): the membership number and address stay empty.
+ * name, since an account number is no proof of who asks: the membership number and address stay empty.
  */
 export const lookupBody = (member: AgamMember | undefined) =>
   member

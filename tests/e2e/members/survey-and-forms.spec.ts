@@ -171,7 +171,7 @@ describe("forms in the browser", () => {
       const age = String(new Date().getFullYear() - 1990 - (new Date() < new Date(new Date().getFullYear(), 2, 5) ? 1 : 0));
       await page.getByLabel("Age", { exact: true }).fill(age);
       await page.getByRole("button", { name: "Submit pre-registration" }).click();
-      // The summary's address is a random token (issue 17), not the reference.
+      // The summary's address is a random token, not the reference (which could be guessed).
       await page.waitForURL(/\/service\/new-service-connection\/[A-Za-z0-9_-]{27}$/);
       await page.getByRole("heading", { name: "New Service Connection Pre-registration" }).waitFor();
       const text = await page.locator("main").innerText();

@@ -1,5 +1,5 @@
 /**
- * Issue 17, item 1, through the real proxy: deploy/nginx.conf sets X-Forwarded-For to the
+ * The client address, through the real proxy: deploy/nginx.conf sets X-Forwarded-For to the
  * address it saw (it does not append to the client's), and the service trusts only that
  * proxy (TRUST_PROXY=127.0.0.1), so a made-up header per request gains nothing.
  */
