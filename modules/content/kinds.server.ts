@@ -4,6 +4,7 @@
  * revisions, audit, the bus) is the editor's.
  */
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import sharp from "sharp";
 import type { Db, DbOrTx } from "../../db/client";
 import {
@@ -35,14 +36,47 @@ const publicationOf = (r: { publication: "draft" | "published" | "archived"; pub
 });
 const position = (v: string | undefined) => (v ? Number(v) : 0);
 
-/** Stored files by name, in the order given, as the editor lists them. */
-async function storedFilesOf(db: DbOrTx, names: string[]): Promise<ItemFile[]> {
+/** The stored files of these names, in the order given; names with no file are left out. */
+async function storedFilesNamed(db: DbOrTx, names: string[]) {
   if (!names.length) return [];
   const rows = await db.select().from(storedFiles).where(inArray(storedFiles.name, names));
-  return names
-    .map((n) => rows.find((r) => r.name === n))
-    .filter((r) => r != null)
-    .map((r) => ({ ref: r.name, name: r.originalName, href: storagePath(r.name), size: r.size, alt: "" }));
+  return names.map((n) => rows.find((r) => r.name === n)).filter((r) => r != null);
+}
+
+/** Stored files by name, in the order given, as the editor lists them. */
+async function storedFilesOf(db: DbOrTx, names: string[]): Promise<ItemFile[]> {
+  return (await storedFilesNamed(db, names)).map((r) => ({
+    ref: r.name,
+    name: r.originalName,
+    href: storagePath(r.name),
+    size: r.size,
+    alt: "",
+  }));
+}
+
+/**
+ * Inserts the row (no id yet) or updates row `id`, and answers its id: how every kind with a
+ * serial id saves. `onInsert` holds what only a new row gets (its creation time).
+ */
+async function insertOrUpdate<T extends PgTable & { id: PgColumn }>(
+  tx: DbOrTx,
+  table: T,
+  id: string | null | undefined,
+  values: PgInsertValue<T>,
+  onInsert: Partial<PgInsertValue<T>> = {},
+): Promise<number> {
+  const [row] =
+    id == null
+      ? await tx
+          .insert(table)
+          .values({ ...values, ...onInsert } as PgInsertValue<T>)
+          .returning({ id: table.id })
+      : await tx
+          .update(table)
+          .set(values as PgUpdateSetSource<T>)
+          .where(eq(table.id, Number(id)))
+          .returning({ id: table.id });
+  return Number(row!.id);
 }
 
 /** The stored files to link: the ones kept (that still exist) then the new ones, written now. */
@@ -149,18 +183,7 @@ export const newsKind: ContentKindDef = {
       updatedAt: input.now,
       ...input.publication!,
     };
-    const [row] =
-      id == null
-        ? await tx
-            .insert(newsItems)
-            .values({ ...values, createdAt: input.now })
-            .returning({ id: newsItems.id })
-        : await tx
-            .update(newsItems)
-            .set(values)
-            .where(eq(newsItems.id, Number(id)))
-            .returning({ id: newsItems.id });
-    const itemId = row!.id;
+    const itemId = await insertOrUpdate(tx, newsItems, id, values, { createdAt: input.now });
     // Unticked images go (their bytes live in the row, so a restore brings back only those still kept).
     const keepIds = input.keep.map((k) => Number(k.ref)).filter((n) => Number.isSafeInteger(n));
     await tx
@@ -237,21 +260,11 @@ export const careerKind: ContentKindDef = {
   },
   async write(tx, id, input) {
     const values = { jobTitle: input.values.jobTitle!, body: input.values.body || null, updatedAt: input.now, ...input.publication! };
-    const [row] =
-      id == null
-        ? await tx
-            .insert(careers)
-            .values({ ...values, createdAt: input.now })
-            .returning({ id: careers.id })
-        : await tx
-            .update(careers)
-            .set(values)
-            .where(eq(careers.id, Number(id)))
-            .returning({ id: careers.id });
+    const careerId = await insertOrUpdate(tx, careers, id, values, { createdAt: input.now });
     const names = await keptAndAdded(tx, input);
-    await tx.delete(careerAttachments).where(eq(careerAttachments.careerId, row!.id));
-    if (names.length) await tx.insert(careerAttachments).values(names.map((fileName, n) => ({ careerId: row!.id, fileName, position: n })));
-    return String(row!.id);
+    await tx.delete(careerAttachments).where(eq(careerAttachments.careerId, careerId));
+    if (names.length) await tx.insert(careerAttachments).values(names.map((fileName, n) => ({ careerId, fileName, position: n })));
+    return String(careerId);
   },
 };
 
@@ -365,15 +378,7 @@ export const galleryKind: ContentKindDef = {
       updatedAt: input.now,
       ...input.publication!,
     };
-    const [row] =
-      id == null
-        ? await tx.insert(galleryImages).values(values).returning({ id: galleryImages.id })
-        : await tx
-            .update(galleryImages)
-            .set(values)
-            .where(eq(galleryImages.id, Number(id)))
-            .returning({ id: galleryImages.id });
-    return String(row!.id);
+    return String(await insertOrUpdate(tx, galleryImages, id, values));
   },
   async remove(tx, id) {
     await tx.delete(galleryImages).where(eq(galleryImages.id, Number(id)));
@@ -429,15 +434,7 @@ export const partnerKind: ContentKindDef = {
       updatedAt: input.now,
       ...input.publication!,
     };
-    const [row] =
-      id == null
-        ? await tx.insert(partners).values(values).returning({ id: partners.id })
-        : await tx
-            .update(partners)
-            .set(values)
-            .where(eq(partners.id, Number(id)))
-            .returning({ id: partners.id });
-    return String(row!.id);
+    return String(await insertOrUpdate(tx, partners, id, values));
   },
   async remove(tx, id) {
     await tx.delete(partners).where(eq(partners.id, Number(id)));
@@ -516,18 +513,11 @@ export const branchKind: ContentKindDef = {
   async write(tx, id, input) {
     const v = input.values;
     const values = { name: v.name!, officeName: v.officeName!, address: v.address!, position: position(v.position) };
-    const [row] =
-      id == null
-        ? await tx.insert(branches).values(values).returning({ id: branches.id })
-        : await tx
-            .update(branches)
-            .set(values)
-            .where(eq(branches.id, Number(id)))
-            .returning({ id: branches.id });
-    await tx.delete(branchPhones).where(eq(branchPhones.branchId, row!.id));
+    const branchId = await insertOrUpdate(tx, branches, id, values);
+    await tx.delete(branchPhones).where(eq(branchPhones.branchId, branchId));
     const numbers = phoneLines(v.phones);
-    if (numbers.length) await tx.insert(branchPhones).values(numbers.map((number, n) => ({ branchId: row!.id, number, position: n })));
-    return String(row!.id);
+    if (numbers.length) await tx.insert(branchPhones).values(numbers.map((number, n) => ({ branchId, number, position: n })));
+    return String(branchId);
   },
   async remove(tx, id) {
     await tx.delete(branches).where(eq(branches.id, Number(id)));
@@ -593,15 +583,7 @@ export const categoryKind: ContentKindDef = {
   },
   async write(tx, id, input) {
     const values = { title: input.values.title!, tag: input.values.tag!, updatedAt: input.now, ...input.publication! };
-    const [row] =
-      id == null
-        ? await tx.insert(newsCategories).values(values).returning({ id: newsCategories.id })
-        : await tx
-            .update(newsCategories)
-            .set(values)
-            .where(eq(newsCategories.id, Number(id)))
-            .returning({ id: newsCategories.id });
-    return String(row!.id);
+    return String(await insertOrUpdate(tx, newsCategories, id, values));
   },
   async remove(tx, id) {
     await tx.delete(newsCategories).where(eq(newsCategories.id, Number(id)));
@@ -634,10 +616,5 @@ export async function newsImagesForPreview(db: Db, newsId: string): Promise<{ sr
 
 /** Stored files as the public pages list attachments. */
 export async function attachmentsNamed(db: Db, names: string[]): Promise<Attachment[]> {
-  if (!names.length) return [];
-  const rows = await db.select().from(storedFiles).where(inArray(storedFiles.name, names));
-  return names
-    .map((n) => rows.find((r) => r.name === n))
-    .filter((r) => r != null)
-    .map(toAttachment);
+  return (await storedFilesNamed(db, names)).map(toAttachment);
 }
