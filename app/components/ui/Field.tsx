@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { ACCOUNT_NUMBER_EXAMPLE } from "../../../modules/shared/constants";
 
 /**
@@ -122,7 +122,20 @@ export function FieldError({ id, message }: { id: string; message?: string | nul
   );
 }
 
-/** The list of problems at the top of a form, each linking to its field. Focus it after a failed submit. */
+/**
+ * After a form's answer (`answer` set), moves the focus to what `selector` finds inside the
+ * returned ref's element: the error summary, or a notice. A screen reader then reads it, and
+ * the keyboard starts from it rather than from the button that was pressed.
+ */
+export function useFocusOnAnswer(answer: unknown, selector = ".error-summary"): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answer) ref.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [answer, selector]);
+  return ref;
+}
+
+/** The list of problems at the top of a form, each linking to its field. Focus it after a failed submit (useFocusOnAnswer). */
 export function ErrorSummary({ title = "There is a problem", errors }: { title?: string; errors: Record<string, string | undefined> }) {
   const entries = Object.entries(errors).filter(([, message]) => message);
   if (entries.length === 0) return null;

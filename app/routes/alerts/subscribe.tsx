@@ -11,7 +11,7 @@ import { COOPERATIVE } from "../../../modules/shared/constants";
 import { readForm } from "../../../modules/shared/forms";
 import { mobileHint, normalizeMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/subscribe";
 import { AreaPicker } from "./AreaPicker";
@@ -136,11 +136,8 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   const errors = result?.errors ?? {};
   const values = result?.values;
   const navigation = useNavigation();
-  const summaryRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useFocusOnAnswer(result);
   const pushRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result) summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-  }, [result]);
   // Notifications need scripts and a browser that has them: shown only then.
   useEffect(() => {
     if (pushRef.current && "serviceWorker" in navigator && "PushManager" in window) pushRef.current.hidden = false;

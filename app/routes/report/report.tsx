@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   HAZARD_KINDS,
@@ -13,7 +13,7 @@ import { formatDateTime } from "../../../modules/shared/dates";
 import { mobileHint } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
-import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet } from "../../components/ui/Field";
+import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/report";
 import { loadReportPage, type ReportErrors, type ReportValues, submitReport } from "./report.server";
@@ -44,7 +44,6 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const values = result?.values ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const summaryRef = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
     latitude: values.latitude ?? "",
     longitude: values.longitude ?? "",
@@ -55,11 +54,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const chosenKind = (kind ?? (values.kind as ReportKind | undefined)) || null;
   const step2 = Boolean(chosenKind && barangay);
 
-  useEffect(() => {
-    if (result) {
-      summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-    }
-  }, [result]);
+  const summaryRef = useFocusOnAnswer(result);
 
   const locate = () => {
     if (!("geolocation" in navigator)) return setPosition((p) => ({ ...p, message: "This browser cannot share its position." }));

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
@@ -6,7 +5,7 @@ import { failureInit, loggableError } from "../../../modules/shared/errors";
 import { readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
-import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";
+import { AccountNumberField, ErrorSummary, useFocusOnAnswer } from "../../components/ui/Field";
 import { BILL_INQUIRY_SAMPLE } from "../../content/bill-inquiry-sample";
 import { services } from "../../context";
 import type { Route } from "./+types/bill-inquiry";
@@ -70,11 +69,8 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
   const errors = result?.errors ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const resultRef = useRef<HTMLDivElement>(null);
   // After an answer, take the reader to it (the errors or the bill).
-  useEffect(() => {
-    if (result) resultRef.current?.querySelector<HTMLElement>(".error-summary, .demo-bill")?.focus();
-  }, [result]);
+  const resultRef = useFocusOnAnswer(result, ".error-summary, .demo-bill");
 
   const s = BILL_INQUIRY_SAMPLE;
   const peso = (n: number) => `Php ${n.toLocaleString("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

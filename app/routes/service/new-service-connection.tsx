@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import {
   CIVIL_STATUSES,
@@ -14,7 +13,7 @@ import { COOPERATIVE } from "../../../modules/shared/constants";
 import { type FieldErrors, failureInit, loggableError } from "../../../modules/shared/errors";
 import { readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/new-service-connection";
 import "./service.css";
@@ -72,10 +71,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
   const errors = result?.errors ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const topRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (result) topRef.current?.querySelector<HTMLElement>(".error-summary, .notice")?.focus();
-  }, [result]);
+  const topRef = useFocusOnAnswer(result, ".error-summary, .notice");
 
   const orderedErrors = Object.fromEntries(CONNECTION_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!]));
 

@@ -1,10 +1,9 @@
 /** An enrolment link: choose a password (then a second factor on the next page). */
-import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../../modules/staff/password.server";
 import { findEnrolment } from "../../../modules/staff/users.server";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, useFocusOnAnswer } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol";
 import { enrolWithPassword, passwordFormSchema } from "./enrol.server";
 import type { FieldErrors } from "./form";
@@ -36,10 +35,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Enrol({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-  }, [actionData]);
+  const summary = useFocusOnAnswer(actionData?.errors);
   const { enrolment } = loaderData;
   return (
     <div className="console-narrow">

@@ -1,8 +1,7 @@
 /** Staff sign-in, step two: the code from the authenticator app, or a backup code. */
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, useFocusOnAnswer } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in-code";
 import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
@@ -40,10 +39,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const summary = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-  }, [actionData]);
+  const summary = useFocusOnAnswer(actionData?.errors);
   return (
     <div className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>

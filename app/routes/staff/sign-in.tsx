@@ -3,10 +3,10 @@
  * The answer never says whether an e-mail has an account; repeated failures slow down
  * both the e-mail and the address (modules/staff/throttle.server.ts).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
-import { ErrorSummary, Field } from "../../components/ui/Field";
+import { ErrorSummary, Field, useFocusOnAnswer } from "../../components/ui/Field";
 import type { Route } from "./+types/sign-in";
 import type { FieldErrors } from "./form";
 import { readPosted } from "./form.server";
@@ -41,11 +41,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const errors: FieldErrors = actionData?.errors ?? {};
-  const summary = useRef<HTMLDivElement>(null);
+  const summary = useFocusOnAnswer(actionData?.errors);
   const navigation = useNavigation();
-  useEffect(() => {
-    if (actionData?.errors) summary.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-  }, [actionData]);
   return (
     <div className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
