@@ -18,11 +18,11 @@ import { toPlainText, toStoredHtml } from "../shared/html";
 import { isRowId } from "../shared/ids";
 import { attachmentsOf } from "./announcements.server";
 import type { Attachment } from "./attachments.server";
-import { auditContentChange } from "./audit.server";
+import { recordContentChange } from "./audit.server";
 import { announceContentChange, type ContentContext, ContentValidationError } from "./context";
 import { inPublicState, type PublicState, publicState } from "./publication.server";
 import { publicationFields, readPublication } from "./publication-form";
-import { getRevision, saveRevision } from "./revisions.server";
+import { getRevision } from "./revisions.server";
 import { prepareUploads, storePrepared } from "./uploads.server";
 
 export const AREA = "announcements";
@@ -116,14 +116,7 @@ async function save(
           .insert(announcementAttachments)
           .values(names.map((fileName, position) => ({ announcementId: row!.id, fileName, position })));
       const after = await snapshotOf(tx, row!);
-      await saveRevision(tx, { kind: "announcement", entityId: row!.id, actor: ctx.actor, action, snapshot: after });
-      await auditContentChange(tx, ctx, {
-        action: `${kind}.${action.replace(/ .*/, "")}`,
-        objectType: kind,
-        objectId: row!.id,
-        before,
-        after,
-      });
+      await recordContentChange(tx, ctx, { kind: "announcement", objectType: kind, entityId: row!.id, action, before, after });
       return row!.id;
     });
     await announceContentChange(ctx, AREA);
@@ -175,8 +168,7 @@ export async function setAnnouncementPublication(
         .where(eq(announcements.id, id))
         .returning();
       const after = await snapshotOf(tx, row!);
-      await saveRevision(tx, { kind: "announcement", entityId: id, actor: ctx.actor, action: "archived", snapshot: after });
-      await auditContentChange(tx, ctx, { action: `${kind}.archived`, objectType: kind, objectId: id, before: s, after });
+      await recordContentChange(tx, ctx, { kind: "announcement", objectType: kind, entityId: id, action: "archived", before: s, after });
     });
     await announceContentChange(ctx, AREA);
     return;

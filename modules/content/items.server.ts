@@ -14,11 +14,11 @@ import { isUniqueViolation } from "../../db/pg-error";
 import { now as clockNow } from "../shared/clock";
 import { toManilaLocalInput } from "../shared/dates";
 import { toStoredHtml } from "../shared/html";
-import { auditContentChange } from "./audit.server";
+import { recordContentChange } from "./audit.server";
 import { announceContentChange, type ContentContext, ContentValidationError } from "./context";
 import { type PublicationValues, publicationFields, readPublication } from "./publication-form";
 import { type PublicState, publicState } from "./publication-state";
-import { type ContentKind, getRevision, saveRevision } from "./revisions.server";
+import { type ContentKind, getRevision } from "./revisions.server";
 import { type PreparedFile, prepareUploads } from "./uploads.server";
 
 export type FieldType = "text" | "richtext" | "number" | "lines" | "select" | "url";
@@ -215,14 +215,7 @@ async function save(
       });
       const saved = await def.read(tx, newId);
       const after = snapshotOf(def, saved!);
-      await saveRevision(tx, { kind: def.revisionKind, entityId: newId, actor: ctx.actor, action, snapshot: after });
-      await auditContentChange(tx, ctx, {
-        action: `${def.revisionKind}.${action.replace(/ .*/, "")}`,
-        objectType: def.revisionKind,
-        objectId: newId,
-        before,
-        after,
-      });
+      await recordContentChange(tx, ctx, { kind: def.revisionKind, entityId: newId, action, before, after });
       return newId;
     });
     await announceContentChange(ctx, def.area);
@@ -317,14 +310,7 @@ async function saveWith(
       written: [],
     });
     const after = snapshotOf(def, (await def.read(tx, id))!);
-    await saveRevision(tx, { kind: def.revisionKind, entityId: id, actor: ctx.actor, action: "archived", snapshot: after });
-    await auditContentChange(tx, ctx, {
-      action: `${def.revisionKind}.archived`,
-      objectType: def.revisionKind,
-      objectId: id,
-      before: snapshotOf(def, old),
-      after,
-    });
+    await recordContentChange(tx, ctx, { kind: def.revisionKind, entityId: id, action: "archived", before: snapshotOf(def, old), after });
   });
   await announceContentChange(ctx, def.area);
 }
@@ -350,13 +336,11 @@ export async function removeItem(ctx: ContentContext & { storageDir: string }, d
     const old = await def.read(tx, id);
     if (!old) throw new ContentValidationError({}, "That item no longer exists.");
     await def.remove!(tx, id);
-    const before = snapshotOf(def, old);
-    await saveRevision(tx, { kind: def.revisionKind, entityId: id, actor: ctx.actor, action: "removed", snapshot: before });
-    await auditContentChange(tx, ctx, {
-      action: `${def.revisionKind}.removed`,
-      objectType: def.revisionKind,
-      objectId: id,
-      before,
+    await recordContentChange(tx, ctx, {
+      kind: def.revisionKind,
+      entityId: id,
+      action: "removed",
+      before: snapshotOf(def, old),
       after: null,
     });
   });

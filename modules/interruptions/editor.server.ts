@@ -10,11 +10,11 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { barangays, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
-import { auditContentChange } from "../content/audit.server";
+import { recordContentChange } from "../content/audit.server";
 import { announceContentChange, type ContentContext, ContentValidationError } from "../content/context";
 import { inPublicState, isVisible, type PublicState, publicState } from "../content/publication.server";
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
-import { getRevision, saveRevision } from "../content/revisions.server";
+import { getRevision } from "../content/revisions.server";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "../places/barangay-match";
 import { townNamed } from "../places/towns";
 import { now as clockNow } from "../shared/clock";
@@ -246,14 +246,8 @@ async function record(
   action: string,
 ): Promise<InterruptionSnapshot> {
   const after = await snapshotOf(tx, row);
-  await saveRevision(tx, { kind: "interruption", entityId: row.id, actor: ctx.actor, action, snapshot: after });
-  await auditContentChange(tx, ctx, {
-    action: `interruption.${action.startsWith("status") ? "status_changed" : action.replace(/ .*/, "")}`,
-    objectType: "interruption",
-    objectId: row.id,
-    before,
-    after,
-  });
+  const auditAction = action.startsWith("status") ? "status_changed" : undefined;
+  await recordContentChange(tx, ctx, { kind: "interruption", entityId: row.id, action, auditAction, before, after });
   return after;
 }
 

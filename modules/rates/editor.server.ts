@@ -9,9 +9,9 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { and, eq } from "drizzle-orm";
 import { generationCharges, officialRates } from "../../db/schema";
-import { auditContentChange } from "../content/audit.server";
+import { recordContentChange } from "../content/audit.server";
 import { announceContentChange, type ContentContext, ContentValidationError } from "../content/context";
-import { getRevision, saveRevision } from "../content/revisions.server";
+import { getRevision } from "../content/revisions.server";
 import { now as clockNow } from "../shared/clock";
 import { GENERATION_TOTAL_QUEUE, RATE_TYPES, type RateType } from "../shared/constants";
 import { GENERATION_COLUMNS, type GenerationCharge, type OfficialRate } from "./model";
@@ -271,20 +271,7 @@ export async function saveRates(
       );
     }
     const after = { rates: checked.rates, charges: checked.charges, publishAt: at.toISOString() };
-    await saveRevision(tx, {
-      kind: "rates",
-      entityId: key,
-      actor: ctx.actor,
-      action,
-      snapshot: after,
-    });
-    await auditContentChange(tx, ctx, {
-      action: `rates.${action.replace(/ .*/, "")}`,
-      objectType: "rates",
-      objectId: key,
-      before,
-      after,
-    });
+    await recordContentChange(tx, ctx, { kind: "rates", entityId: key, action, before, after });
   });
   await announceContentChange(ctx, AREA);
   return checked;
