@@ -11,8 +11,7 @@ import {
   setAnnouncementPublication,
   updateAnnouncement,
 } from "../../../../modules/content/announcement-editor.server";
-import { ContentValidationError } from "../../../../modules/content/context";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
+import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
 import { readForm } from "../../../../modules/shared/forms";
@@ -20,6 +19,7 @@ import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";
+import { editorAction } from "../content/editor-action.server";
 import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
@@ -62,27 +62,20 @@ export async function action(args: Route.ActionArgs) {
   const formData = await postedForm(args.request);
   const id = args.params.id ? idParam(args.params.id) : null;
   const intent = intentOf(formData, ["save", ...PUBLISHING_INTENT_NAMES]) ?? "save";
-  const form = readForm(formData, announcementFormSchema);
-  const kept = { values: form.values, lists: form.lists };
-  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
-  try {
-    if (id != null && isPublishingIntent(intent)) {
-      const { publication, saved } = PUBLISHING_INTENTS[intent];
-      await setAnnouncementPublication(ctx, kind, id, publication);
-      throw redirect(`/staff/announcements/${kind}?saved=${encodeURIComponent(saved)}`);
-    }
-    const uploads = await filesFrom(formData, "files");
-    const savedId =
-      id == null ? await createAnnouncement(ctx, kind, form.data, uploads) : await updateAnnouncement(ctx, kind, id, form.data, uploads);
-    throw redirect(`/staff/announcements/${kind}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
-  } catch (error) {
-    if (error instanceof ContentValidationError)
-      return data(
-        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { title: error.message }, ...kept },
-        { status: 422 },
-      );
-    throw error;
-  }
+  return editorAction({
+    form: readForm(formData, announcementFormSchema),
+    id,
+    intent,
+    firstField: "title",
+    listPath: `/staff/announcements/${kind}`,
+    setPublication: (id, to) => setAnnouncementPublication(ctx, kind, id, to),
+    async save(fields) {
+      const uploads = await filesFrom(formData, "files");
+      const savedId =
+        id == null ? await createAnnouncement(ctx, kind, fields, uploads) : await updateAnnouncement(ctx, kind, id, fields, uploads);
+      throw redirect(`/staff/announcements/${kind}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

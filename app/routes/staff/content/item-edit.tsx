@@ -5,7 +5,6 @@
  */
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Db } from "../../../../db/client";
-import { ContentValidationError } from "../../../../modules/content/context";
 import {
   type ContentKindDef,
   createItem,
@@ -17,7 +16,7 @@ import {
   updateItem,
 } from "../../../../modules/content/items.server";
 import { contentKind } from "../../../../modules/content/kinds.server";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
+import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import { listRevisions } from "../../../../modules/content/revisions.server";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
@@ -32,6 +31,7 @@ import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/item-edit";
 import { contentContext } from "./context.server";
+import { editorAction } from "./editor-action.server";
 import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
 import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "./PublicationFields";
 import "./content.css";
@@ -88,29 +88,23 @@ export async function action(args: Route.ActionArgs) {
   const intent = intentOf(formData, ["save", "remove-ask", "remove", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   // Removing asks once more (the page keeps working without JavaScript).
   if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
-  const form = readForm(formData, itemFormSchema);
-  const kept = { values: form.values, lists: form.lists };
-  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
-  try {
-    if (id != null && intent === "remove") {
-      await removeItem(ctx, def, id);
-      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent("Removed (its revisions are kept).")}`);
-    }
-    if (id != null && isPublishingIntent(intent)) {
-      const { publication, saved } = PUBLISHING_INTENTS[intent];
-      await setItemPublication(ctx, def, id, publication);
-      throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent(saved)}`);
-    }
-    const uploads = def.files ? await filesFrom(formData, "files") : [];
-    const savedId = id == null ? await createItem(ctx, def, form.data, uploads) : await updateItem(ctx, def, id, form.data, uploads);
-    throw redirect(`/staff/content/${def.key}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
-  } catch (error) {
-    if (error instanceof ContentValidationError) {
-      const errors = Object.keys(error.fieldErrors).length ? error.fieldErrors : { [def.fields[0]!.name]: error.message };
-      return data({ errors, ...kept }, { status: 422 });
-    }
-    throw error;
-  }
+  return editorAction({
+    form: readForm(formData, itemFormSchema),
+    id,
+    intent,
+    firstField: def.fields[0]!.name,
+    listPath: `/staff/content/${def.key}`,
+    setPublication: (id, to) => setItemPublication(ctx, def, id, to),
+    async save(fields) {
+      if (id != null && intent === "remove") {
+        await removeItem(ctx, def, id);
+        throw redirect(`/staff/content/${def.key}?saved=${encodeURIComponent("Removed (its revisions are kept).")}`);
+      }
+      const uploads = def.files ? await filesFrom(formData, "files") : [];
+      const savedId = id == null ? await createItem(ctx, def, fields, uploads) : await updateItem(ctx, def, id, fields, uploads);
+      throw redirect(`/staff/content/${def.key}/${savedId}?saved=${encodeURIComponent("Saved.")}`);
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -6,8 +6,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { ContentValidationError } from "../../../../modules/content/context";
-import { isPublishingIntent, PUBLISHING_INTENT_NAMES, PUBLISHING_INTENTS } from "../../../../modules/content/publication-form";
+import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import {
   allBarangays,
   copyInterruption,
@@ -30,6 +29,7 @@ import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";
+import { editorAction } from "../content/editor-action.server";
 import { MoreActions, PublicationFields, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
@@ -75,32 +75,24 @@ export async function action(args: Route.ActionArgs) {
   const ctx = contentContext(args, user);
   const posted = await postedForm(args.request);
   const intent = intentOf(posted, ["save", "copy", ...PUBLISHING_INTENT_NAMES]) ?? "save";
-  const form = readForm(posted, interruptionFormSchema.extend({ copyDate: z.string().default("") }));
   const id = args.params.id ? idParam(args.params.id) : null;
-  const kept = { values: form.values, lists: form.lists };
-  if (!form.ok) return data({ errors: form.errors, ...kept }, { status: 422 });
-  const { copyDate, ...fields } = form.data;
-  try {
-    if (id != null && intent === "copy") {
-      const copy = await copyInterruption(ctx, id, copyDate);
-      throw redirect(`/staff/interruptions/${copy}?saved=${encodeURIComponent("Copied as a draft: check it and publish it.")}`);
-    }
-    if (id != null && isPublishingIntent(intent)) {
-      const { publication, saved } = PUBLISHING_INTENTS[intent];
-      await setInterruptionPublication(ctx, id, publication);
-      throw redirect(`/staff/interruptions?saved=${encodeURIComponent(saved)}`);
-    }
-    if (id == null) await createInterruption(ctx, fields);
-    else await updateInterruption(ctx, id, fields);
-  } catch (error) {
-    if (error instanceof ContentValidationError)
-      return data(
-        { errors: Object.keys(error.fieldErrors).length ? error.fieldErrors : { date: error.message }, ...kept },
-        { status: 422 },
-      );
-    throw error;
-  }
-  throw redirect(`/staff/interruptions?saved=${encodeURIComponent("Saved.")}`);
+  return editorAction({
+    form: readForm(posted, interruptionFormSchema.extend({ copyDate: z.string().default("") })),
+    id,
+    intent,
+    firstField: "date",
+    listPath: "/staff/interruptions",
+    setPublication: (id, to) => setInterruptionPublication(ctx, id, to),
+    async save({ copyDate, ...fields }) {
+      if (id != null && intent === "copy") {
+        const copy = await copyInterruption(ctx, id, copyDate);
+        throw redirect(`/staff/interruptions/${copy}?saved=${encodeURIComponent("Copied as a draft: check it and publish it.")}`);
+      }
+      if (id == null) await createInterruption(ctx, fields);
+      else await updateInterruption(ctx, id, fields);
+      throw redirect(`/staff/interruptions?saved=${encodeURIComponent("Saved.")}`);
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(`${loaderData?.id ? "Edit" : "New"} power interruption`);
