@@ -5,7 +5,7 @@
  * pages (app/routes/agam/) both call these.
  */
 import crypto from "node:crypto";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/pg-error";
@@ -179,27 +179,34 @@ export function checkDecisions(topics: AgamTopic[], decisions: Decision[]): Fiel
 }
 
 /**
- * The confirmation of an account's registration: empty when there is none. Whichever
- * origin (door) the visitor came through: one member, one registration.
+ * A registration joined to its member, as the confirmation slip shows it (and the door it
+ * came through): the one `where` picks, or undefined.
  */
-export async function getConfirmation(db: Db, account: string): Promise<AgamConfirmation[]> {
-  const rows = await db
+export async function findConfirmation(db: Db, where: SQL): Promise<{ confirmation: AgamConfirmation; origin: string } | undefined> {
+  const [row] = await db
     .select({
       reference: agamRegistrations.reference,
       account: agamRegistrations.accountNumber,
       membership: agamAccounts.membershipNumber,
       registeredAt: agamRegistrations.registeredAt,
+      origin: agamRegistrations.origin,
     })
     .from(agamRegistrations)
     .innerJoin(agamAccounts, eq(agamAccounts.accountNumber, agamRegistrations.accountNumber))
-    .where(eq(agamRegistrations.accountNumber, account))
+    .where(where)
     .limit(1);
-  return rows.map((r) => ({
-    reference: r.reference,
-    account: r.account,
-    membership: r.membership,
-    registeredAt: new Date(r.registeredAt).toISOString(),
-  }));
+  if (!row) return undefined;
+  const { origin, ...confirmation } = row;
+  return { origin, confirmation: { ...confirmation, registeredAt: new Date(row.registeredAt).toISOString() } };
+}
+
+/**
+ * The confirmation of an account's registration: empty when there is none. Whichever
+ * origin (door) the visitor came through: one member, one registration.
+ */
+export async function getConfirmation(db: Db, account: string): Promise<AgamConfirmation[]> {
+  const found = await findConfirmation(db, eq(agamRegistrations.accountNumber, account));
+  return found ? [found.confirmation] : [];
 }
 
 /** Registered members in total and per area, in one query. */

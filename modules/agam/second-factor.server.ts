@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import { agamAccounts, agamProofs, agamRegistrations, agamVerifications } from "../../db/schema";
 import { hashToken, newToken } from "../privacy/private-links.server";
 import { maskMobile, normalizeMobile } from "../shared/phone";
+import { findConfirmation } from "./pool.server";
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
@@ -213,26 +214,6 @@ export async function memberMobile(db: Db, account: string): Promise<string | nu
 
 /** The confirmation of a registration by its reference (what a private link opens). */
 export async function confirmationOfReference(db: Db, reference: string) {
-  const [row] = await db
-    .select({
-      reference: agamRegistrations.reference,
-      account: agamRegistrations.accountNumber,
-      membership: agamAccounts.membershipNumber,
-      registeredAt: agamRegistrations.registeredAt,
-      origin: agamRegistrations.origin,
-    })
-    .from(agamRegistrations)
-    .innerJoin(agamAccounts, eq(agamAccounts.accountNumber, agamRegistrations.accountNumber))
-    .where(eq(agamRegistrations.reference, reference))
-    .limit(1);
-  if (!row) return undefined;
-  return {
-    origin: row.origin || "web",
-    confirmation: {
-      reference: row.reference,
-      account: row.account,
-      membership: row.membership,
-      registeredAt: new Date(row.registeredAt).toISOString(),
-    },
-  };
+  const found = await findConfirmation(db, eq(agamRegistrations.reference, reference));
+  return found && { ...found, origin: found.origin || "web" };
 }
