@@ -20,7 +20,7 @@ const TEST = "\\.(test|spec)\\.tsx?$";
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server)",
-  "places/barangay-match",
+  "places/(barangay-match|towns)",
   "privacy/private-links\\.server",
   "reports/model",
   "staff/audit\\.server",
