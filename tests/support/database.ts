@@ -18,9 +18,9 @@ const templateDir = path.join(root, `template-${sourcesHash()}`);
 
 function sourcesHash(): string {
   const hash = crypto.createHash("sha256");
-  const dbDir = path.resolve(import.meta.dirname, "..", "..", "db");
-  for (const dir of ["migrations", "migrations/meta", "seed"]) {
-    const full = path.join(dbDir, dir);
+  const repo = path.resolve(import.meta.dirname, "..", "..");
+  for (const dir of ["db/migrations", "db/migrations/meta", "seed"]) {
+    const full = path.join(repo, dir);
     if (!fs.existsSync(full)) continue;
     for (const name of fs.readdirSync(full).sort()) {
       const file = path.join(full, name);
