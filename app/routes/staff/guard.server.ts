@@ -12,6 +12,7 @@ import { data, redirect } from "react-router";
 import { can, type Permission } from "../../../modules/staff/permissions";
 import type { StaffIdentity, StaffServices, StaffUser } from "../../../modules/staff/services.server";
 import { services } from "../../context";
+import { pageUrl } from "../../page-url";
 
 export type { StaffIdentity, StaffUser };
 
@@ -44,7 +45,7 @@ export async function requireIdentity(args: Args): Promise<StaffIdentity> {
 
 /** Where to send someone without a session: the sign-in page, then back to a GET of this page. */
 export function signInUrl(request: Request): string {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const back = request.method === "GET" && url.pathname !== SIGN_IN_PATH ? url.pathname + url.search : "";
   return back && back !== "/staff" ? `${SIGN_IN_PATH}?next=${encodeURIComponent(back)}` : SIGN_IN_PATH;
 }

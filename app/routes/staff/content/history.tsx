@@ -15,6 +15,7 @@ import { RatesRefused, restoreRatesRevision } from "../../../../modules/rates/ed
 import { formatDateTime } from "../../../../modules/shared/dates";
 import type { Permission } from "../../../../modules/staff/permissions";
 import { services } from "../../../context";
+import { pageUrl } from "../../../page-url";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
@@ -112,7 +113,10 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idOf(k, args.params.id);
   const revisions = await listRevisions(services(args.context).db, k.kind, id);
   if (!revisions.length) throw data({ message: "No revisions." }, { status: 404 });
+  const restored = Number(pageUrl(args.request).searchParams.get("restored"));
   return {
+    // The message after a restore, as after every other save.
+    restored: Number.isInteger(restored) && restored > 0 ? restored : null,
     label: k.label,
     editor: k.editor(id),
     latest: revisions[0]!.version,
@@ -153,7 +157,7 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(
       `${k.editor(restoredAs)}?saved=${encodeURIComponent(`Restored version ${version}; it had been removed, so it is back under a new number.`)}`,
     );
-  throw redirect(`${args.request.url.replace(/\?.*$/, "")}?restored=${version}`);
+  throw redirect(`${pageUrl(args.request).pathname}?restored=${version}`);
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Revisions");
@@ -166,6 +170,11 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
         <Link to={d.editor}>← Back to the editor</Link>
       </p>
       <h1>Revisions: {d.label}</h1>
+      {d.restored && !actionData?.error && (
+        <p className="console-status" role="status">
+          Restored version {d.restored}: it is the newest version now.
+        </p>
+      )}
       {actionData?.error && (
         <p className="notice notice--error" role="alert">
           {actionData.error}

@@ -14,6 +14,7 @@ import { readForm } from "../../../../modules/shared/forms";
 import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
+import { pageUrl } from "../../../page-url";
 import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
@@ -58,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await postedForm(args.request);
   const intent = intentOf(form, ["declare", "end", "barangay"]) ?? "";
   const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
-  const back = new URL(args.request.url);
+  const back = pageUrl(args.request);
 
   if (intent === "declare") {
     const event = readForm(form, majorEventFormSchema);

@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { issued?: { name: string; key: string }; errors: { name?: string }; name?: string };
+type ActionResult = { issued?: { name: string; key: string }; revoked?: string; errors: { name?: string }; name?: string };
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "incidents.manage");
@@ -45,14 +45,17 @@ export async function action(args: Route.ActionArgs) {
   if (intentOf(form, ["revoke"]) === "revoke") {
     const revoke = readForm(form, z.object({ id: z.number().int().positive() }));
     // A key that is not there (or no number) is revoked already: nothing to do.
+    let revoked = "The key was revoked already.";
     if (revoke.ok) {
       const { id } = revoke.data;
+      const key = (await listOpen311Keys(db)).find((k) => k.id === id);
       await db.transaction(async (tx) => {
         if (await revokeOpen311Key(tx, id))
           await recordAudit(tx, { ...audit, action: "open311_key.revoked", objectType: "open311_key", objectId: id });
       });
+      if (key && !key.revokedAt) revoked = `The key of ${key.name} is revoked: it no longer files reports.`;
     }
-    return data<ActionResult>({ errors: {} });
+    return data<ActionResult>({ revoked, errors: {} });
   }
   const client = readForm(form, open311KeyFormSchema);
   if (!client.ok) return data<ActionResult>({ errors: { name: client.errors.name }, name: client.values.name?.trim() }, { status: 422 });
@@ -79,6 +82,11 @@ export default function Open311Keys({ loaderData: d, actionData }: Route.Compone
         A key lets an Open311 client (a disaster office, a radio station's app) file reports at <code>/open311/v2/requests.json</code>.
         Reading is open to all.
       </p>
+      {result?.revoked && (
+        <p className="console-status" role="status">
+          {result.revoked}
+        </p>
+      )}
       {result?.issued && (
         <div className="console-status" role="status">
           Key for {result.issued.name}, shown only now: copy it and send it to them safely.

@@ -49,6 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
   if (id != null && !item) throw data({ message: "No such interruption." }, { status: 404 });
   const tomorrow = manilaFormParts(new Date(clockNow().getTime() + 86_400_000)).date;
   return {
+    // The message of the save that led here (a copy lands on its new draft).
+    saved: new URL(args.request.url).searchParams.get("saved") ?? "",
     id,
     barangays,
     state: item?.state ?? null,
@@ -117,6 +119,11 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
         <p className="content-item__head">
           <StateBadge state={state} /> <span>Status: {status}</span> <Link to={`/staff/interruptions/${id}/status`}>Change status</Link> ·{" "}
           <Link to={`/staff/history/interruption/${id}`}>Revisions</Link>
+        </p>
+      )}
+      {loaderData.saved && (
+        <p className="console-status" role="status">
+          {loaderData.saved}
         </p>
       )}
       <Form method="post" noValidate>
