@@ -4,7 +4,7 @@
  * jobs that send them (queued by `enqueue` on the same transaction), and the mark that the event
  * is done. A crash before the commit leaves nothing; after it, everything.
  */
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "../../db/client";
 import {
   alertDeliveries,
@@ -15,6 +15,7 @@ import {
   powerInterruptions,
   powerInterruptionTowns,
 } from "../../db/schema";
+import { toPlainText } from "../shared/html";
 import {
   ALERTING_KINDS,
   type AlertChannel,
@@ -63,9 +64,9 @@ export async function pendingEventIds(db: Db, limit = 20): Promise<number[]> {
 export async function fanOutEvent(db: Db, eventId: number, opts: FanOutOptions): Promise<number> {
   return db.transaction(async (tx) => {
     // Two relays (two processes) may see the same event: the row lock lets one of them do it.
-    const [event] = await queryRows<{ id: number; interruption_id: number; kind: string }>(
+    const [event] = await queryRows<{ id: number; interruption_id: number; kind: string; note: string }>(
       tx,
-      sql`select id, interruption_id, kind from interruption_events where id = ${eventId} for update skip locked`,
+      sql`select id, interruption_id, kind, note from interruption_events where id = ${eventId} for update skip locked`,
     );
     if (!event) return 0;
     const [done] = await tx.select().from(alertFanouts).where(eq(alertFanouts.eventId, eventId));
@@ -74,7 +75,9 @@ export async function fanOutEvent(db: Db, eventId: number, opts: FanOutOptions):
     let count = 0;
     const now = opts.now ?? new Date();
     if (ALERTING_KINDS.includes(kind)) {
-      const interruption = await loadInterruption(tx, event.interruption_id);
+      const loaded = await loadInterruption(tx, event.interruption_id);
+      // The note the dispatcher wrote with this very change.
+      const interruption = loaded && { ...loaded, note: toPlainText(event.note) };
       // An alert about something already over is noise, except "power restored".
       if (interruption && (kind === "finished" || interruption.endsAt.getTime() > now.getTime())) {
         count = await createDeliveries(tx, interruption, kind, `event:${eventId}`, opts, now);
@@ -207,7 +210,23 @@ export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInt
       return list.length ? `${town} (${list.join(", ")})` : `${town} (whole town)`;
     })
     .join("; ");
-  return { id, startsAt: row.startsAt, endsAt: row.endsAt, circuitToBeOpened: row.circuitToBeOpened, areas };
+  // The newest public note (a reminder repeats it); an event's own note replaces it in fanOutEvent.
+  const [latest] = await db
+    .select({ note: interruptionEvents.note })
+    .from(interruptionEvents)
+    .where(and(eq(interruptionEvents.interruptionId, id), ne(interruptionEvents.note, "")))
+    .orderBy(desc(interruptionEvents.occurredAt), desc(interruptionEvents.id))
+    .limit(1);
+  // Staff write the circuit and the work in a rich-text field: messages carry their words, never markup.
+  return {
+    id,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    circuitToBeOpened: toPlainText(row.circuitToBeOpened),
+    activities: toPlainText(row.activities),
+    note: toPlainText(latest?.note ?? ""),
+    areas,
+  };
 }
 
 /** Deliveries waiting for a channel that now has settings or was resumed: back to queued. */

@@ -51,6 +51,33 @@ describe("alert messages", () => {
   });
 });
 
+describe("staff text in alerts", () => {
+  const withWork = {
+    ...interruption,
+    circuitToBeOpened: "Anda Substation Feeder 1",
+    activities: "Replacement of a rotten pole along the national road",
+    note: "Crew on site; power back by 3 PM “if the rain stops”",
+  };
+  it("an e-mail carries the work and the dispatcher's note as words", () => {
+    const m = alertMessage("changed", withWork, { interruption: "https://x/i", manage: "https://x/m" });
+    expect(m.text).toContain("Work: Replacement of a rotten pole along the national road");
+    expect(m.text).toContain("Circuit: Anda Substation Feeder 1");
+    expect(m.text).toContain("Note: Crew on site; power back by 3 PM “if the rain stops”");
+    expect(m.text).not.toMatch(/<\/?[a-z]/i);
+  });
+  it("an SMS adds the work and the note within two segments of GSM-7 characters", () => {
+    const text = alertSms("changed", withWork, "https://wespeco.example.ph/news/power-interruptions");
+    expect(text).toContain("Work: Replacement of a rotten pole");
+    expect(text).toContain('Note: Crew on site; power back by 3 PM "if the rain stops"');
+    expect(text.length).toBeLessThanOrEqual(306);
+    expect(text).toMatch(/STOP to end$/);
+    expect(isSingleGsmSegment(text.slice(0, 150))).toBe(true);
+    const long = alertSms("changed", { ...withWork, note: "x".repeat(400) }, "https://wespeco.example.ph/news/power-interruptions");
+    expect(long.length).toBeLessThanOrEqual(306);
+    expect(long).toMatch(/\.\.\. https:.* STOP to end$/);
+  });
+});
+
 describe("quiet hours (21:00 to 07:00 Manila)", () => {
   const starts = manila("2026-03-06T08:00:00");
   it("sends at once during the day", () => {

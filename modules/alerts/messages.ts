@@ -24,7 +24,12 @@ export interface AlertInterruption {
   id: number;
   startsAt: Date;
   endsAt: Date;
+  /** The circuit, as plain text (staff type it in a rich-text field: loadInterruption strips the markup). */
   circuitToBeOpened: string;
+  /** The work done, as plain text. */
+  activities?: string;
+  /** The dispatcher's public note with the change, as plain text ("" for none). */
+  note?: string;
   /** The areas touched, as the subscriber would name them: "Bani (Poblacion, Tiep)". */
   areas: string;
 }
@@ -70,7 +75,9 @@ export function alertMessage(reason: AlertReason, i: AlertInterruption, links: {
     "",
     `When: ${w.long}`,
     `Areas: ${i.areas}`,
+    i.activities ? `Work: ${i.activities}` : "",
     i.circuitToBeOpened ? `Circuit: ${i.circuitToBeOpened}` : "",
+    i.note ? `Note: ${i.note}` : "",
     "",
     `Details: ${links.interruption}`,
     "",
@@ -79,14 +86,35 @@ export function alertMessage(reason: AlertReason, i: AlertInterruption, links: {
   return { subject, text: lines.join("\n") };
 }
 
-/** One GSM segment where possible: headline, window, areas (cut), then the stop word. */
+/**
+ * One GSM segment where possible: headline, window, areas (cut), then the stop word. The work
+ * and the dispatcher's note follow the areas when there is any, within two segments (306
+ * characters), in GSM-7 characters only.
+ */
 export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: string): string {
   const w = window(i);
   const head = `${COOPERATIVE.shortName}: ${HEADLINES[reason]} ${w.short}`;
   const tail = ` ${shortLink} STOP to end`;
-  const room = 160 - head.length - tail.length - 1;
-  const areas = i.areas.length <= room ? i.areas : `${i.areas.slice(0, Math.max(0, room - 3))}...`;
-  return `${head} ${areas}${tail}`;
+  const extra = [i.activities ? `Work: ${toGsm(i.activities)}` : "", i.note ? `Note: ${toGsm(i.note)}` : ""].filter(Boolean).join(" ");
+  const limit = extra ? 306 : 160;
+  const cut = (text: string, room: number) => (text.length <= room ? text : `${text.slice(0, Math.max(0, room - 3))}...`);
+  const areas = cut(i.areas, 160 - head.length - tail.length - 1);
+  const rest = extra ? ` ${cut(extra, limit - head.length - areas.length - tail.length - 2)}` : "";
+  return `${head} ${areas}${rest}${tail}`;
+}
+
+/** Staff text in the GSM-7 basic set: typographic quotes and dashes become plain ones, anything else outside it goes. */
+export function toGsm(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
+    .replace(/[\u201C\u201D\u201F\u2033]/g, '"')
+    .replace(/[\u2013\u2014\u2212]/g, "-")
+    .replace(/\u2026/g, "...")
+    .replace(/\s+/g, " ")
+    .split("")
+    .filter((c) => GSM.test(c) && !/[\^{}\\[~\]|€]/.test(c))
+    .join("")
+    .trim();
 }
 
 /** The push notification: a title and one or two lines, opening the interruption page. */
@@ -96,7 +124,7 @@ export function alertPush(
   url: string,
 ): { title: string; body: string; url: string; tag: string } {
   const w = window(i);
-  return { title: HEADLINES[reason], body: `${w.long}. ${i.areas}`, url, tag: `interruption-${i.id}` };
+  return { title: HEADLINES[reason], body: `${w.long}. ${i.areas}${i.note ? `. ${i.note}` : ""}`, url, tag: `interruption-${i.id}` };
 }
 
 /** Consent, word for word, stored with its time (Data Privacy Act). */
