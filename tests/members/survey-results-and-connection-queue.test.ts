@@ -7,7 +7,7 @@
 
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, surveyResponses } from "../../db/schema";
+import { auditLog, connectionPreregistrations, surveyResponses } from "../../db/schema";
 import { getProgress } from "../../modules/members/connection-queue.server";
 import { createPreregistration } from "../../modules/members/connections.server";
 import { createPrivateLink } from "../../modules/privacy/private-links.server";
@@ -246,6 +246,60 @@ describe("connection queue", () => {
     });
     const summary = await t.app.inject({ url: `/service/new-service-connection/${token}` });
     expect(summary.body).toContain("Your application was declined: The lot is outside our franchise area.");
+  });
+
+  it("one Save keeps the documents ticked with a status change and a note; a refused status saves none of them", async () => {
+    const { reference } = await createPreregistration(t.db.handle.db, {
+      lastName: "Santos",
+      firstName: "Ben",
+      suffix: "",
+      middleName: "",
+      address: "Purok 1, Poblacion, Agno, Pangasinan",
+      dateOfBirth: "1985-01-02",
+      age: 41,
+      gender: "Male",
+      civilStatus: "Married",
+      contactNumbers: "0917 765 4321",
+      nearestAccountNumber: "",
+      educationalAttainment: "Secondary",
+      occupation: "Farmer",
+      dependents: 3,
+      religion: "",
+      annualIncome: "",
+      tin: "",
+    });
+    const [row] = await t.db.handle.db
+      .select({ id: connectionPreregistrations.id })
+      .from(connectionPreregistrations)
+      .where(eq(connectionPreregistrations.reference, reference));
+    const one = row!.id;
+    const refused = await post(`/staff/members/connections/${one}`, members, {
+      intent: "save",
+      status: "seminar-scheduled",
+      seminarDate: "",
+      document: ["1", "2"],
+      note: "Called the applicant.",
+    });
+    expect(refused.statusCode).toBe(422);
+    // What was ticked and typed comes back checked and filled in.
+    expect(refused.body).toMatch(/<input[^>]*id="document-1"[^>]*checked/);
+    expect(refused.body).toContain("Called the applicant.");
+    expect((await getProgress(t.db.handle.db, one)).documents).toEqual([]);
+
+    const saved = await post(`/staff/members/connections/${one}`, members, {
+      intent: "save",
+      status: "received",
+      seminarDate: "",
+      inspectionDate: "",
+      declineReason: "",
+      document: ["1", "2"],
+      note: "",
+    });
+    expect(saved.statusCode).toBe(302);
+    expect(saved.headers.location).toBe(`/staff/members/connections/${one}?saved=documents`);
+    expect((await getProgress(t.db.handle.db, one)).documents).toEqual([1, 2]);
+    const page = await get(saved.headers.location as string, members);
+    expect(page.body).toContain("Saved: documents seen.");
   });
 
   it("ticks documents and adds notes, each audited; communications cannot", async () => {

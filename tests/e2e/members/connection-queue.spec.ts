@@ -74,20 +74,33 @@ describe("member services in the browser", () => {
       await page.getByRole("link", { name: "Bautista, Liza" }).click();
       await page.getByRole("heading", { name: "Bautista, Liza" }).waitFor();
 
+      // Ticks, a status and a note in one go: a refused status keeps the ticks and the note.
       await page.getByLabel("Valid ID").check();
       await page.getByLabel("Barangay certificate").check();
-      await page.getByRole("button", { name: "Save documents" }).click();
-      await page.getByText("Documents saved.").waitFor();
-      expect(await page.getByRole("heading", { name: /Documents seen/ }).innerText()).toContain("2 of 9");
-
       await page.getByLabel("New status").selectOption("Seminar scheduled");
-      await page.getByRole("button", { name: "Save status" }).click();
+      await page.getByLabel("New note").fill("Will bring the TIN on Monday.");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
       // No date: refused, what was chosen kept, the error linked to the field.
       await page.getByRole("link", { name: /Give the seminar date/ }).waitFor();
       expect(await page.getByLabel("New status").inputValue()).toBe("seminar-scheduled");
+      expect(await page.getByLabel("Valid ID").isChecked()).toBe(true);
+      expect(await page.getByLabel("Barangay certificate").isChecked()).toBe(true);
+      expect(await page.getByLabel("New note").inputValue()).toBe("Will bring the TIN on Monday.");
       await page.getByLabel("Seminar date").fill("2026-12-05");
-      await page.getByRole("button", { name: "Save status" }).click();
-      await page.getByText("Status saved.").waitFor();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Saved: status, documents seen and note added.").waitFor();
+      // Reloaded: nothing ticked was dropped.
+      await page.reload();
+      expect(await page.getByRole("heading", { name: /Documents seen/ }).innerText()).toContain("2 of 9");
+      expect(await page.getByLabel("Valid ID").isChecked()).toBe(true);
+      expect(await page.getByLabel("New status").inputValue()).toBe("seminar-scheduled");
+      expect(await page.getByText("Will bring the TIN on Monday.").count()).toBe(1);
+
+      // Ticking one more and pressing Save with the status as it is saves the ticks alone.
+      await page.getByLabel("Fire safety clearance").check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await page.getByText("Saved: documents seen.").waitFor();
+      expect(await page.getByRole("heading", { name: /Documents seen/ }).innerText()).toContain("3 of 9");
 
       await mine.reload();
       const text = await mine.getByRole("region", { name: "Where your application stands" }).innerText();

@@ -4,7 +4,7 @@
  * ticked as staff see them, and staff notes. Reading needs members.read, acting members.manage;
  * every view and every change is in the audit log.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CONNECTION_CHECKLIST } from "../../../../modules/members/connection-options";
 import {
   applicantStep,
@@ -48,8 +48,6 @@ async function load(args: Route.LoaderArgs | Route.ActionArgs) {
   return application;
 }
 
-const SAVED = { status: "Status saved.", documents: "Documents saved.", note: "Note added." } as const;
-
 const day = (d: string | null) => (d ? formatDate(`${d}T12:00:00+08:00`) : null);
 
 export async function loader(args: Route.LoaderArgs) {
@@ -77,7 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   const saved = new URL(args.request.url).searchParams.get("saved") ?? "";
   return {
-    saved: Object.hasOwn(SAVED, saved) ? SAVED[saved as keyof typeof SAVED] : null,
+    saved: savedMessage(saved),
     id: app.id,
     reference: app.reference,
     name: [`${app.lastName},`, app.firstName, app.suffix, app.middleName].filter(Boolean).join(" "),
@@ -121,8 +119,14 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { form: "status" | "note"; errors: FieldErrors; values: Record<string, string> };
+type Part = "status" | "documents" | "note";
+type ActionResult = { form: "save"; errors: FieldErrors; values: Record<string, string>; documents: number[] };
 
+/**
+ * One form saves the status, the documents ticked and a new note together, so that pressing
+ * Save never drops what was ticked or typed in another part (they used to be three forms).
+ * The older one-part posts (`intent` status, documents or note) still save that part alone.
+ */
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
   const app = await load(args);
@@ -130,37 +134,78 @@ export async function action(args: Route.ActionArgs) {
   const st = staffServices(args);
   const actor: Actor = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
   const form = await postedForm(args.request);
-  const intent = intentOf(form, ["status", "documents", "note"]);
+  const intent = intentOf(form, ["save", "status", "documents", "note"]);
+  if (!intent)
+    return data<ActionResult>({ form: "save", errors: { status: "Unknown action." }, values: {}, documents: [] }, { status: 400 });
+  const parts = new Set<Part>(intent === "save" ? ["status", "documents", "note"] : [intent]);
   const now = new Date();
-  if (intent === "status") {
-    const read = readForm(form, statusChangeFormSchema);
-    const values = read.values;
-    const { errors, change } = read.ok ? checkStatusChange(read.data) : { errors: read.errors, change: undefined };
-    if (!change) return data<ActionResult>({ form: "status", errors, values }, { status: 422 });
+  const before = await getProgress(db, app.id);
+
+  const status = readForm(form, statusChangeFormSchema);
+  const { lists } = readForm(form, documentsFormSchema);
+  const documents = readDocuments(lists.document ?? []);
+  const noteText = String(form.get("note") ?? "").trim();
+  const values = { ...status.values, note: String(form.get("note") ?? "") };
+
+  // The status part counts only when something in it differs from what is stored.
+  const statusTouched =
+    parts.has("status") &&
+    (intent === "status" ||
+      status.values.status !== before.status ||
+      (status.values.seminarDate ?? "") !== (before.seminarDate ?? "") ||
+      (status.values.inspectionDate ?? "") !== (before.inspectionDate ?? "") ||
+      (status.values.declineReason ?? "").trim() !== (before.declineReason ?? ""));
+  const documentsTouched = parts.has("documents") && (intent === "documents" || documents.join() !== before.documents.join());
+  const noteTouched = parts.has("note") && (intent === "note" || noteText !== "");
+
+  // Every part is checked before any is saved: an error saves nothing and keeps everything.
+  const errors: FieldErrors = {};
+  const { errors: statusErrors, change } =
+    statusTouched && status.ok
+      ? checkStatusChange(status.data)
+      : { errors: statusTouched && !status.ok ? status.errors : {}, change: undefined };
+  Object.assign(errors, statusErrors);
+  const note = noteTouched ? readForm(form, noteFormSchema) : undefined;
+  if (note && !note.ok) Object.assign(errors, note.errors);
+  if (Object.keys(errors).length > 0) return data<ActionResult>({ form: "save", errors, values, documents }, { status: 422 });
+
+  const saved: Part[] = [];
+  if (statusTouched && change) {
     await changeStatus(db, app.id, change, actor, now);
-    return redirect(`/staff/members/connections/${app.id}?saved=status`);
+    saved.push("status");
   }
-  if (intent === "documents") {
-    const { lists } = readForm(form, documentsFormSchema);
-    await setDocuments(db, app.id, readDocuments(lists.document ?? []), actor, now);
-    return redirect(`/staff/members/connections/${app.id}?saved=documents`);
+  if (documentsTouched) {
+    await setDocuments(db, app.id, documents, actor, now);
+    saved.push("documents");
   }
-  if (intent === "note") {
-    const note = readForm(form, noteFormSchema);
-    if (!note.ok) return data<ActionResult>({ form: "note", errors: note.errors, values: note.values }, { status: 422 });
+  if (note?.ok) {
     await addNote(db, app.id, note.data.note, actor, now);
-    return redirect(`/staff/members/connections/${app.id}?saved=note`);
+    saved.push("note");
   }
-  return data<ActionResult>({ form: "status", errors: { status: "Unknown action." }, values: {} }, { status: 400 });
+  return redirect(`/staff/members/connections/${app.id}?saved=${saved.join("-") || "nothing"}`);
+}
+
+/** "Saved: status, documents and note." from `status-documents-note`. */
+function savedMessage(saved: string): string | null {
+  if (saved === "nothing") return "Nothing was changed.";
+  const names: Record<string, string> = { status: "status", documents: "documents seen", note: "note added" };
+  const parts = saved.split("-").filter((p) => Object.hasOwn(names, p));
+  if (!parts.length) return null;
+  const words = parts.map((p) => names[p]!);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(", ")} and ${words.at(-1)}` : words[0];
+  return `Saved: ${list}.`;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.reference ?? "Connection application");
 
 export default function ConnectionApplication({ loaderData: d, actionData: a }: Route.ComponentProps) {
-  const statusErrors = a?.form === "status" ? a.errors : {};
-  const noteErrors = a?.form === "note" ? a.errors : {};
-  const v = a?.form === "status" ? a.values : {};
+  // After a refused save every part shows what was chosen, ticked and typed.
+  const errors = a?.errors ?? {};
+  const v: Record<string, string | undefined> = a?.values ?? {};
   const p = d.progress;
+  const ticked = a ? a.documents : p.documents;
+  // A new form after each save: the note typed is gone once it is stored.
+  const location = useLocation();
   return (
     <>
       <p>
@@ -178,15 +223,15 @@ export default function ConnectionApplication({ loaderData: d, actionData: a }: 
       )}
       <p className="field__hint">Personal data: this view is recorded in the audit log.</p>
 
-      <section className="console-card" aria-labelledby="status-h">
-        <h2 id="status-h">Status</h2>
-        <p>
-          The applicant's page says: <strong>{d.applicantSees.status}</strong> Next: {d.applicantSees.next}
-        </p>
-        <ErrorSummary errors={statusErrors} />
-        <Form method="post" noValidate>
-          <input type="hidden" name="intent" value="status" />
-          <Field id="status" label="New status" error={statusErrors.status}>
+      <Form method="post" noValidate key={location.key}>
+        <input type="hidden" name="intent" value="save" />
+        <ErrorSummary errors={errors} />
+        <section className="console-card" aria-labelledby="status-h">
+          <h2 id="status-h">Status</h2>
+          <p>
+            The applicant's page says: <strong>{d.applicantSees.status}</strong> Next: {d.applicantSees.next}
+          </p>
+          <Field id="status" label="New status" error={errors.status}>
             {(props) => (
               <select {...props} defaultValue={v.status ?? p.status}>
                 {CONNECTION_STATUSES.map((s) => (
@@ -197,87 +242,75 @@ export default function ConnectionApplication({ loaderData: d, actionData: a }: 
               </select>
             )}
           </Field>
-          <Field id="seminarDate" label="Seminar date" hint="Needed for “Seminar scheduled”." error={statusErrors.seminarDate}>
+          <Field id="seminarDate" label="Seminar date" hint="Needed for “Seminar scheduled”." error={errors.seminarDate}>
             {(props) => <input type="date" {...props} defaultValue={v.seminarDate ?? p.seminarDate ?? ""} />}
           </Field>
-          <Field id="inspectionDate" label="Inspection date" hint="Needed for “Inspection”." error={statusErrors.inspectionDate}>
+          <Field id="inspectionDate" label="Inspection date" hint="Needed for “Inspection”." error={errors.inspectionDate}>
             {(props) => <input type="date" {...props} defaultValue={v.inspectionDate ?? p.inspectionDate ?? ""} />}
           </Field>
           <Field
             id="declineReason"
             label="Reason for declining"
             hint="Needed for “Declined”; the applicant sees it."
-            error={statusErrors.declineReason}
+            error={errors.declineReason}
           >
             {(props) => <textarea {...props} rows={2} maxLength={300} defaultValue={v.declineReason ?? p.declineReason} />}
           </Field>
-          <button type="submit" className="button">
-            Save status
-          </button>
-        </Form>
-        {d.history.length > 0 && (
-          <>
-            <h3>History</h3>
-            <ul className="queue-notes">
-              {d.history.map((h) => (
-                <li key={h.id}>
-                  <p>{h.text}</p>
-                  <span className="queue-notes__meta">
-                    {h.at} · {h.by}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+          {d.history.length > 0 && (
+            <>
+              <h3>History</h3>
+              <ul className="queue-notes">
+                {d.history.map((h) => (
+                  <li key={h.id}>
+                    <p>{h.text}</p>
+                    <span className="queue-notes__meta">
+                      {h.at} · {h.by}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
 
-      <section className="console-card" aria-labelledby="documents-h">
-        <h2 id="documents-h">
-          Documents seen ({p.documents.length} of {CONNECTION_CHECKLIST.length})
-        </h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value="documents" />
+        <section className="console-card" aria-labelledby="documents-h">
+          <h2 id="documents-h">
+            Documents seen ({p.documents.length} of {CONNECTION_CHECKLIST.length})
+          </h2>
           <ul className="queue-checklist">
             {CONNECTION_CHECKLIST.map((doc, i) => (
               <li key={doc}>
-                <input type="checkbox" id={`document-${i}`} name="document" value={String(i)} defaultChecked={p.documents.includes(i)} />
+                <input type="checkbox" id={`document-${i}`} name="document" value={String(i)} defaultChecked={ticked.includes(i)} />
                 <label htmlFor={`document-${i}`}>{doc}</label>
               </li>
             ))}
           </ul>
-          <button type="submit" className="button button--secondary">
-            Save documents
-          </button>
-        </Form>
-      </section>
+        </section>
 
-      <section className="console-card" aria-labelledby="notes-h">
-        <h2 id="notes-h">Staff notes</h2>
-        <p className="field__hint">Seen by staff only.</p>
-        <ErrorSummary errors={noteErrors} />
-        <Form method="post" noValidate>
-          <input type="hidden" name="intent" value="note" />
-          <Field id="note" label="New note" error={noteErrors.note}>
-            {(props) => <textarea {...props} rows={3} maxLength={2000} defaultValue={a?.form === "note" ? a.values.note : ""} />}
+        <section className="console-card" aria-labelledby="notes-h">
+          <h2 id="notes-h">Staff notes</h2>
+          <p className="field__hint">Seen by staff only.</p>
+          <Field id="note" label="New note" error={errors.note}>
+            {(props) => <textarea {...props} rows={3} maxLength={2000} defaultValue={v.note ?? ""} />}
           </Field>
-          <button type="submit" className="button button--secondary">
-            Add note
+          <button type="submit" className="button">
+            Save
           </button>
-        </Form>
-        {d.notes.length > 0 && (
-          <ul className="queue-notes">
-            {d.notes.map((n) => (
-              <li key={n.id}>
-                <p>{n.body}</p>
-                <span className="queue-notes__meta">
-                  {n.at} · {n.by}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+          <p className="field__hint">Saves the status, the documents ticked and the note together.</p>
+          {d.notes.length > 0 && (
+            <ul className="queue-notes">
+              {d.notes.map((n) => (
+                <li key={n.id}>
+                  <p>{n.body}</p>
+                  <span className="queue-notes__meta">
+                    {n.at} · {n.by}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </Form>
 
       <section className="console-card" aria-labelledby="applicant-h">
         <h2 id="applicant-h">Applicant</h2>
