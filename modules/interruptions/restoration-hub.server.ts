@@ -4,13 +4,25 @@
  */
 
 import crypto from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx } from "../../db/client";
-import { barangayPower, barangays, majorEvents, open311Keys } from "../../db/schema";
-import { computeHub, type HubStatus } from "../reports/model";
+import { type DbOrTx, queryRows } from "../../db/client";
+import {
+  barangayPower,
+  barangays,
+  incidents,
+  majorEvents,
+  open311Keys,
+  powerInterruptionBarangays,
+  powerInterruptions,
+  powerInterruptionTowns,
+} from "../../db/schema";
+import { visibleNow } from "../content/publication";
+import { CLOSED_STATUSES, computeHub, type HubOutageInput, type HubStatus } from "../reports/model";
+import { now as clockNow } from "../shared/clock";
 import { TOWNS } from "../shared/constants";
 import { manilaLocalField } from "../shared/date-fields";
+import { formatDateTime } from "../shared/dates";
 
 /** Declaring a major event: its title and an optional message for the banner. */
 export const majorEventFormSchema = z.object({
@@ -43,6 +55,13 @@ export const barangayPowerFormSchema = z
     },
   });
 
+/** A whole town in one step: every barangay of it off (all its consumers) or restored. */
+export const townPowerFormSchema = z.object({
+  town: z.enum(TOWNS, "Choose the town."),
+  state: z.enum(["off", "restored"], "Choose: the whole town without power, or restored."),
+  etr: manilaLocalField("Write the date and time of the estimated restoration."),
+});
+
 const NAME_MESSAGE = "Name the client in 3 to 100 characters, for example “Provincial DRRMO”.";
 
 /** An Open311 client's name, for its key. */
@@ -50,15 +69,86 @@ export const open311KeyFormSchema = z.object({
   name: z.string().trim().min(3, NAME_MESSAGE).max(100, NAME_MESSAGE),
 });
 
-export async function getHubStatus(db: DbOrTx): Promise<HubStatus> {
-  const [list, power] = await Promise.all([
+export async function getHubStatus(db: DbOrTx, now: Date = clockNow()): Promise<HubStatus> {
+  const [list, power, outages, rollConsumers] = await Promise.all([
     db
       .select({ barangayId: barangays.id, name: barangays.name, town: barangays.town })
       .from(barangays)
       .orderBy(barangays.town, barangays.name),
     db.select().from(barangayPower),
+    currentOutages(db, now),
+    consumersFromRoll(db),
   ]);
-  return computeHub(list, power, TOWNS);
+  return computeHub(list, power, TOWNS, { outages, rollConsumers });
+}
+
+/** Incident kinds that mean homes without power. */
+const POWER_OFF_KINDS = ["no-power", "partial-power", "line-down"] as const;
+
+/**
+ * Where power is off now without anyone typing it on the hub: the barangays of every
+ * published interruption that is on now (marked ongoing or extended, or scheduled and inside
+ * its window; a town without named barangays is the whole town), and of every open incident
+ * of no power, partial power or a line down.
+ */
+export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promise<HubOutageInput[]> {
+  const on = await db
+    .select({ id: powerInterruptions.id, status: powerInterruptions.status, endsAt: powerInterruptions.endsAt })
+    .from(powerInterruptions)
+    .where(
+      and(
+        visibleNow(powerInterruptions, now),
+        or(
+          inArray(powerInterruptions.status, ["ongoing", "extended"]),
+          and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
+        ),
+      ),
+    );
+  const out: HubOutageInput[] = [];
+  if (on.length) {
+    const ids = on.map((i) => i.id);
+    const [towns, named, all] = await Promise.all([
+      db.select().from(powerInterruptionTowns).where(inArray(powerInterruptionTowns.interruptionId, ids)),
+      db
+        .select({ interruptionId: powerInterruptionBarangays.interruptionId, barangayId: barangays.id, town: barangays.town })
+        .from(powerInterruptionBarangays)
+        .innerJoin(barangays, eq(barangays.id, powerInterruptionBarangays.barangayId))
+        .where(inArray(powerInterruptionBarangays.interruptionId, ids)),
+      db.select({ id: barangays.id, town: barangays.town }).from(barangays),
+    ]);
+    for (const i of on) {
+      const label = `${i.status === "scheduled" ? "Scheduled interruption" : "Power interruption"} until ${formatDateTime(i.endsAt)}`;
+      const mine = named.filter((n) => n.interruptionId === i.id);
+      const ids = new Set(mine.map((n) => n.barangayId));
+      for (const t of towns.filter((x) => x.interruptionId === i.id))
+        if (!mine.some((n) => n.town === t.town)) for (const b of all.filter((x) => x.town === t.town)) ids.add(b.id);
+      for (const barangayId of ids) out.push({ barangayId, source: "interruption", label, until: i.endsAt });
+    }
+  }
+  const open = await db
+    .select({ id: incidents.id, barangayId: incidents.barangayId, etr: incidents.etr })
+    .from(incidents)
+    .where(and(inArray(incidents.kind, [...POWER_OFF_KINDS]), notInArray(incidents.status, [...CLOSED_STATUSES])));
+  for (const i of open)
+    out.push({ barangayId: i.barangayId, source: "incident", label: `Reported by members (incident ${i.id})`, until: i.etr });
+  return out;
+}
+
+// The barangay's name as a regular expression between word boundaries (\m \M), every
+// character other than a letter, digit or space escaped: "Germinal (Poblacion)" matches itself.
+const ROLL_COUNT = sql.raw(String.raw`select b.id as barangay_id, count(*)::int as n
+  from agam_accounts a
+  join barangays b on b.town = a.town
+   and a.address ~* ('\m' || regexp_replace(b.name, '([^A-Za-z0-9 ])', '\\\1', 'g') || '\M')
+  group by b.id`);
+
+/**
+ * Consumers per barangay, known in advance: the member roll's accounts whose address names
+ * the barangay (as a whole word, within the account's town).
+ */
+export async function consumersFromRoll(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await queryRows<{ barangay_id: number; n: number }>(db, ROLL_COUNT);
+  return new Map(rows.map((r) => [r.barangay_id, r.n]));
 }
 
 export interface BarangayPowerInput {
@@ -85,6 +175,35 @@ export async function setBarangayPower(db: DbOrTx, input: BarangayPowerInput, no
     .onConflictDoUpdate({ target: barangayPower.barangayId, set: values })
     .returning();
   return row!;
+}
+
+/**
+ * Sets every barangay of a town at once: off with all its consumers (the count typed on the
+ * hub, else the member roll's), or restored. Returns how many barangays were set.
+ */
+export async function setTownPower(
+  db: DbOrTx,
+  input: { town: (typeof TOWNS)[number]; state: "off" | "restored"; etr: Date | null; actorId: string },
+  now = new Date(),
+): Promise<number> {
+  const [rows, roll] = await Promise.all([listBarangayPower(db, input.town), consumersFromRoll(db)]);
+  for (const r of rows) {
+    const consumers = r.consumers || roll.get(r.barangayId) || 0;
+    await setBarangayPower(
+      db,
+      {
+        barangayId: r.barangayId,
+        consumers,
+        consumersOff: input.state === "off" ? consumers : 0,
+        etr: input.etr,
+        // Crews stay where the dispatchers put them until the town is restored.
+        crews: input.state === "off" ? (r.crews ?? 0) : 0,
+        actorId: input.actorId,
+      },
+      now,
+    );
+  }
+  return rows.length;
 }
 
 export async function listBarangayPower(db: DbOrTx, town?: (typeof TOWNS)[number]) {

@@ -87,6 +87,16 @@ export interface HubPowerInput {
   crews: number;
   updatedAt: Date;
 }
+/** Power off in a barangay that no one typed on the hub: an interruption on now, or an open report of no power. */
+export interface HubOutageInput {
+  barangayId: number;
+  source: "interruption" | "incident";
+  /** What the public reads: "Scheduled interruption until 5:00 PM", "Reported outage (incident 12)". */
+  label: string;
+  /** The interruption's end or the incident's estimated restoration. */
+  until: Date | null;
+}
+
 export interface HubTown {
   town: string;
   barangaysTotal: number;
@@ -107,7 +117,9 @@ export interface HubTown {
     consumersOff: number;
     etr: Date | null;
     crews: number;
-    updatedAt: Date;
+    updatedAt: Date | null;
+    /** Why the barangay counts as off: the hub's figures, an interruption, an incident. */
+    reasons: string[];
   }[];
 }
 export interface HubStatus {
@@ -116,16 +128,22 @@ export interface HubStatus {
 }
 
 /**
- * Per town: barangays energized out of all barangays (a barangay without figures counts as
- * energized: nothing was reported off there), consumers restored out of the consumers
+ * Per town: barangays energized out of all barangays, consumers restored out of the consumers
  * counted, the latest ETR of the areas still off, crews deployed and the newest update.
+ * One picture of the outage: a barangay is off when the hub's figures say so, when an
+ * interruption is on there now (scheduled or not; all its consumers are off), or when an
+ * open incident reports no power there. The consumers of a barangay are known in advance
+ * (the member roll, `rollConsumers`); a count typed on the hub replaces it.
  */
 export function computeHub(
   barangayList: readonly HubBarangayInput[],
   power: readonly HubPowerInput[],
   townOrder: readonly string[],
+  extra: { outages?: readonly HubOutageInput[]; rollConsumers?: ReadonlyMap<number, number> } = {},
 ): HubStatus {
   const byBarangay = new Map(power.map((p) => [p.barangayId, p]));
+  const outagesOf = new Map<number, HubOutageInput[]>();
+  for (const o of extra.outages ?? []) outagesOf.set(o.barangayId, [...(outagesOf.get(o.barangayId) ?? []), o]);
   const towns = new Map<string, HubTown>(
     townOrder.map((town) => [
       town,
@@ -148,25 +166,35 @@ export function computeHub(
     if (!t) continue;
     t.barangaysTotal++;
     const p = byBarangay.get(b.barangayId);
+    const outages = outagesOf.get(b.barangayId) ?? [];
+    const interrupted = outages.some((o) => o.source === "interruption");
+    const known = p && p.consumers > 0 ? p.consumers : (extra.rollConsumers?.get(b.barangayId) ?? p?.consumers ?? 0);
     // More off than counted means the count is stale: the barangay has at least that many.
-    const off = p ? Math.max(p.consumersOff, 0) : 0;
-    if (off === 0) t.barangaysEnergized++;
-    if (!p) continue;
-    const consumers = Math.max(p.consumers, off);
+    let off = p ? Math.max(p.consumersOff, 0) : 0;
+    const consumers = Math.max(known, off);
+    // An interruption on now cuts the whole barangay, unless the hub says how many are off.
+    if (interrupted && off === 0) off = consumers;
+    const isOff = off > 0 || outages.length > 0;
+    if (!isOff) t.barangaysEnergized++;
     t.consumersTotal += consumers;
     t.consumersRestored += consumers - off;
-    t.crews += p.crews;
-    if (!t.updatedAt || p.updatedAt > t.updatedAt) t.updatedAt = p.updatedAt;
-    if (off > 0) {
-      if (p.etr && (!t.etr || p.etr > t.etr)) t.etr = p.etr;
+    if (p) {
+      t.crews += p.crews;
+      if (!t.updatedAt || p.updatedAt > t.updatedAt) t.updatedAt = p.updatedAt;
+    }
+    if (isOff) {
+      const until = outages.map((o) => o.until).reduce<Date | null>((a, d) => (d && (!a || d > a) ? d : a), null);
+      const etr = (p && p.consumersOff > 0 ? p.etr : null) ?? until;
+      if (etr && (!t.etr || etr > t.etr)) t.etr = etr;
       t.areasOff.push({
         barangayId: b.barangayId,
         name: b.name,
         consumers,
         consumersOff: off,
-        etr: p.etr,
-        crews: p.crews,
-        updatedAt: p.updatedAt,
+        etr,
+        crews: p?.crews ?? 0,
+        updatedAt: p?.updatedAt ?? null,
+        reasons: [...(p && p.consumersOff > 0 ? ["Reported by our dispatchers"] : []), ...outages.map((o) => o.label)],
       });
     }
   }

@@ -40,7 +40,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       openIncidents: reportsByTown.get(t.town) ?? 0,
       areasOff: t.areasOff.map((a) => ({
         name: a.name,
-        off: `${a.consumersOff.toLocaleString("en-PH")} of ${a.consumers.toLocaleString("en-PH")} without power`,
+        off:
+          a.consumers > 0
+            ? `${a.consumersOff.toLocaleString("en-PH")} of ${a.consumers.toLocaleString("en-PH")} consumers without power`
+            : "without power",
+        reasons: a.reasons,
         etr: when(a.etr),
         crews: a.crews,
       })),
@@ -96,6 +100,7 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
                   <li key={a.name}>
                     <strong>{a.name}</strong>: {a.off}; {a.etr ? `estimated restoration ${a.etr}` : "no estimate yet"}; {a.crews}{" "}
                     {a.crews === 1 ? "crew" : "crews"}
+                    {a.reasons.length > 0 && <span className="outages__why"> ({a.reasons.join("; ")})</span>}
                   </li>
                 ))}
               </ul>

@@ -51,7 +51,10 @@ export const outageStatusSchema = z.object({
             consumers_off: z.number().int(),
             etr: iso.nullable(),
             crews: z.number().int(),
-            updated_at: iso,
+            updated_at: iso.nullable(),
+            reasons: z.array(z.string()).meta({
+              description: "Why the barangay counts as off: the dispatchers' figures, an interruption on now, an open report of no power",
+            }),
           }),
         ),
       }),
@@ -117,7 +120,8 @@ export default async function outagesApi(app: FastifyInstance, { deps }: { deps:
               consumers_off: a.consumersOff,
               etr: isoOrNull(a.etr),
               crews: a.crews,
-              updated_at: a.updatedAt.toISOString(),
+              updated_at: isoOrNull(a.updatedAt),
+              reasons: a.reasons,
             })),
           })),
           open_incidents: open.map((i) => ({

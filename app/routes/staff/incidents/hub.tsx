@@ -2,17 +2,20 @@ import { data, Form, Link, redirect } from "react-router";
 import {
   activeMajorEvent,
   barangayPowerFormSchema,
+  consumersFromRoll,
   declareMajorEvent,
   endMajorEvent,
   listBarangayPower,
   majorEventFormSchema,
   setBarangayPower,
+  setTownPower,
+  townPowerFormSchema,
 } from "../../../../modules/interruptions/restoration-hub.server";
 import { isTown, TOWNS } from "../../../../modules/shared/constants";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { readForm } from "../../../../modules/shared/forms";
 import { recordAudit } from "../../../../modules/staff/audit.server";
-import { ErrorSummary, Field } from "../../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { pageUrl } from "../../../page-url";
 import type { FieldErrors } from "../form";
@@ -33,7 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
   const townParam = url.searchParams.get("town") ?? "";
   const town = isTown(townParam) ? townParam : null;
   const db = services(args.context).db;
-  const [event, rows] = await Promise.all([activeMajorEvent(db), town ? listBarangayPower(db, town) : Promise.resolve([])]);
+  const [event, rows, roll] = await Promise.all([
+    activeMajorEvent(db),
+    town ? listBarangayPower(db, town) : Promise.resolve([]),
+    town ? consumersFromRoll(db) : Promise.resolve(new Map<number, number>()),
+  ]);
   return {
     town,
     saved: url.searchParams.get("saved"),
@@ -41,7 +48,8 @@ export async function loader(args: Route.LoaderArgs) {
     rows: rows.map((r) => ({
       barangayId: r.barangayId,
       name: r.name,
-      consumers: r.consumers ?? 0,
+      // Known in advance: the count kept on the hub, else the member roll's accounts in the barangay.
+      consumers: r.consumers || roll.get(r.barangayId) || 0,
       consumersOff: r.consumersOff ?? 0,
       etr: toManilaLocalInput(r.etr),
       crews: r.crews ?? 0,
@@ -57,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   const s = services(args.context);
   const st = staffServices(args);
   const form = await postedForm(args.request);
-  const intent = intentOf(form, ["declare", "end", "barangay"]) ?? "";
+  const intent = intentOf(form, ["declare", "end", "barangay", "town"]) ?? "";
   const audit = { actorId: me.id, actorEmail: me.email, ip: st.ip, userAgent: st.userAgent };
   const back = pageUrl(args.request);
 
@@ -80,6 +88,26 @@ export async function action(args: Route.ActionArgs) {
     });
     await s.contentChanged("outages");
     back.searchParams.set("saved", "ended");
+    return redirect(back.pathname + back.search, 303);
+  }
+  if (intent === "town") {
+    const read = readForm(form, townPowerFormSchema);
+    if (!read.ok) return data<ActionResult>({ intent, errors: read.errors, values: read.values }, { status: 422 });
+    const { town, state, etr } = read.data;
+    const count = await s.db.transaction(async (tx) => {
+      const n = await setTownPower(tx, { town, state, etr, actorId: me.id });
+      await recordAudit(tx, {
+        ...audit,
+        action: "barangay_power.town_updated",
+        objectType: "town",
+        objectId: town,
+        after: { state, etr, barangays: n },
+      });
+      return n;
+    });
+    await s.contentChanged("outages");
+    back.searchParams.set("town", town);
+    back.searchParams.set("saved", `town-${state}-${count}`);
     return redirect(back.pathname + back.search, 303);
   }
   if (intent === "barangay") {
@@ -126,7 +154,9 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
             ? "Major event declared: the banner shows on every page."
             : d.saved === "ended"
               ? "Major event ended: the banner is gone."
-              : "Barangay figures saved."}
+              : d.saved.startsWith("town-")
+                ? `${d.town}: all ${d.saved.split("-")[2]} barangays ${d.saved.split("-")[1] === "off" ? "marked without power" : "marked restored"}.`
+                : "Barangay figures saved."}
         </p>
       )}
 
@@ -170,6 +200,45 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
       <FilterForm label="Choose a town" button="Show barangays">
         <FilterSelect name="town" label="Town" value={d.town ?? ""} any="Choose…" options={TOWNS} />
       </FilterForm>
+      {d.town && (
+        <section className="console-card" aria-labelledby="town-title">
+          <h3 id="town-title">All of {d.town} in one step</h3>
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="town" />
+            <input type="hidden" name="town" value={d.town} />
+            <ErrorSummary errors={result?.intent === "town" ? errors : {}} />
+            <FieldSet
+              id="state"
+              legend={
+                <>
+                  The whole town <span className="field__optional">(required)</span>
+                </>
+              }
+              error={result?.intent === "town" ? errors.state : undefined}
+              className="choice-list"
+            >
+              <label>
+                <input type="radio" name="state" value="off" defaultChecked={result?.values.state === "off"} /> Without power (all
+                consumers)
+              </label>
+              <label>
+                <input type="radio" name="state" value="restored" defaultChecked={result?.values.state === "restored"} /> Restored
+              </label>
+            </FieldSet>
+            <Field
+              id="town-etr"
+              name="etr"
+              label="Estimated restoration (optional)"
+              error={result?.intent === "town" ? errors.etr : undefined}
+            >
+              {(p) => <input {...p} type="datetime-local" defaultValue={result?.values.etr} />}
+            </Field>
+            <button type="submit" className="button">
+              Save all of {d.town}
+            </button>
+          </Form>
+        </section>
+      )}
       {d.rows.map((r) => {
         const mine = result?.intent === "barangay" && result.barangayId === r.barangayId;
         const v = (name: string, fallback: string | number) => (mine ? result!.values[name] : String(fallback));
