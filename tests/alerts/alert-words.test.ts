@@ -4,12 +4,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fanOutEvent, pendingEventIds } from "../../core/alerts/fanout.server";
-import { CONSENT_TEXT } from "../../core/alerts/messages";
-import { checkSmsCode, confirmEmail, createSubscription } from "../../core/alerts/subscriptions.server";
-import { manilaFormParts } from "../../core/dates";
-import { changeInterruptionStatus, createInterruption, interruptionFormSchema } from "../../core/interruption-editor.server";
 import { alertDeliveries } from "../../db/schema";
+import { fanOutEvent, pendingEventIds } from "../../modules/alerts/fanout.server";
+import { CONSENT_TEXT } from "../../modules/alerts/messages";
+import { checkSmsCode, confirmEmail, createSubscription } from "../../modules/alerts/subscriptions.server";
+import { changeInterruptionStatus, createInterruption, interruptionFormSchema } from "../../modules/interruptions/editor.server";
+import { manilaFormParts } from "../../modules/shared/dates";
 import { createTestApp, type TestApp } from "../support/app";
 
 let t: TestApp;

@@ -6,11 +6,11 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { manilaFormParts } from "../../core/dates";
-import { createInterruption, interruptionFormSchema } from "../../core/interruption-editor.server";
-import { consumersFromRoll } from "../../core/outages.server";
-import { fileReport } from "../../core/reports.server";
 import { agamAccounts, barangayPower, barangays } from "../../db/schema";
+import { createInterruption, interruptionFormSchema } from "../../modules/interruptions/editor.server";
+import { consumersFromRoll } from "../../modules/interruptions/restoration-hub.server";
+import { fileReport } from "../../modules/reports/queries.server";
+import { manilaFormParts } from "../../modules/shared/dates";
 import { createTestApp, type TestApp } from "../support/app";
 import { signInAs } from "../support/staff";
 

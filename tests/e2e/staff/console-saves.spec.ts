@@ -9,11 +9,11 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPreregistration } from "../../../core/connections.server";
-import { manilaFormParts } from "../../../core/dates";
-import { createInterruption, interruptionFormSchema } from "../../../core/interruption-editor.server";
-import { fileReport } from "../../../core/reports.server";
 import { barangays, connectionPreregistrations } from "../../../db/schema";
+import { createInterruption, interruptionFormSchema } from "../../../modules/interruptions/editor.server";
+import { createPreregistration } from "../../../modules/members/connections.server";
+import { fileReport } from "../../../modules/reports/queries.server";
+import { manilaFormParts } from "../../../modules/shared/dates";
 import { createTestApp, type TestApp } from "../../support/app";
 import { openBrowser } from "../../support/browser";
 import { sessionCookieFor, signInAs, type TestStaff } from "../../support/staff";
