@@ -98,6 +98,7 @@ export default [
     route("interruptions", "routes/staff/interruptions/list.tsx"),
     route("interruptions/new", "routes/staff/interruptions/edit.tsx", { id: "staff-interruption-new" }),
     route("interruptions/import", "routes/staff/interruptions/import.tsx"),
+    route("interruptions/power-off", "routes/staff/interruptions/power-off.tsx"),
     route("interruptions/import/template.csv", "routes/staff/interruptions/import-template.ts"),
     route("interruptions/:id", "routes/staff/interruptions/edit.tsx", { id: "staff-interruption-edit" }),
     route("interruptions/:id/status", "routes/staff/interruptions/status.tsx"),

@@ -278,12 +278,32 @@ describe("every console form lands on its page with its message, JavaScript off 
       at: "/staff/outages?town=Dasol",
       act: (page) =>
         page
-          .getByRole("button", { name: /^Save / })
+          .getByRole("form", { name: /^Figures of / })
           .first()
+          .getByRole("button")
           .click(),
       lands: /^\/staff\/outages$/,
       title: /^Restoration hub \|/,
       message: /saved/i,
+    },
+    {
+      name: "restoration hub: a whole town in one step",
+      at: "/staff/outages?town=Anda",
+      act: async (page, run) => {
+        await page.getByLabel(run.js === "off" ? /Without power/ : "Restored").check();
+        await button(page, "Save all of Anda");
+      },
+      lands: /^\/staff\/outages$/,
+      title: /^Restoration hub \|/,
+      message: /^Anda: all \d+ barangays marked/,
+    },
+    {
+      name: "interruption: power off now",
+      at: "/staff/interruptions/power-off?town=Infanta",
+      act: (page) => button(page, "Power off now in Infanta"),
+      lands: /^\/staff\/interruptions$/,
+      title: /^Power interruptions \|/,
+      message: /^All of Infanta: without power since/,
     },
     {
       name: "incident: change its state",

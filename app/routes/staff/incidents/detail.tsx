@@ -18,12 +18,13 @@ import {
   type SmsSender,
 } from "../../../../modules/reports/queries.server";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
 import { maskMobile } from "../../../../modules/shared/phone";
 import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import type { FieldErrors } from "../form";
-import { readPosted } from "../form.server";
+import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/detail";
@@ -90,13 +91,15 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { errors: FieldErrors; values: Record<string, string> };
+type ActionResult = { errors: FieldErrors; values: Record<string, string>; callBack?: { reportId: number; mobile: string } };
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "incidents.manage");
   const incident = await load(args);
   const s = services(args.context);
-  const form = await readPosted(args.request, incidentChangeSchema);
+  const posted = await postedForm(args.request);
+  if (intentOf(posted, ["call-back"]) === "call-back") return callBack(args, me, incident, posted);
+  const form = readForm(posted, incidentChangeSchema);
   const values = form.values;
   if (!form.ok) return data<ActionResult>({ errors: form.errors, values }, { status: 422 });
   const { status, etr, note } = form.data;
@@ -144,11 +147,47 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/staff/incidents/${incident.id}?saved=1${told}`, 303);
 }
 
+/**
+ * A line down is dangerous: the dispatcher calls the reporter back. The full number is shown
+ * on request only, for a report of a line down, and each showing is in the audit log.
+ */
+async function callBack(
+  args: Route.ActionArgs,
+  me: Awaited<ReturnType<typeof requireStaff>>,
+  incident: Awaited<ReturnType<typeof load>>,
+  posted: FormData,
+) {
+  const s = services(args.context);
+  const reportId = Number(posted.get("report"));
+  const report = (await listIncidentReports(s.db, incident.id)).find((r) => r.id === reportId);
+  if (incident.kind !== "line-down" || !report?.mobile)
+    return data<ActionResult>(
+      { errors: { form: "The full number is shown only for a report of a line down with a number." }, values: {} },
+      { status: 400 },
+    );
+  const st = staffServices(args);
+  await recordAudit(s.db, {
+    actorId: me.id,
+    actorEmail: me.email,
+    action: "report.number_viewed",
+    objectType: "outage_report",
+    objectId: report.id,
+    after: { incidentId: incident.id, reason: "call back on a line down" },
+    ip: st.ip,
+    userAgent: st.userAgent,
+  });
+  return data<ActionResult>(
+    { errors: {}, values: {}, callBack: { reportId: report.id, mobile: report.mobile } },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData ? `Incident #${loaderData.incident.id}` : "Incident");
 
 export default function IncidentDetail({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
+  const callBackNumber = result?.callBack;
   const i = d.incident;
   const closed = CLOSED_STATUSES.has(i.status);
   return (
@@ -241,6 +280,21 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
               <div>
                 {r.mobile && `Mobile ${r.mobile}`} {r.accountNumber && `Account ${r.accountNumber}`}
               </div>
+            )}
+            {r.mobile && d.incident.kind === "line-down" && (
+              <Form method="post" className="console-actions">
+                <input type="hidden" name="intent" value="call-back" />
+                <input type="hidden" name="report" value={r.id} />
+                {callBackNumber?.reportId === r.id ? (
+                  <p className="console-status" role="status">
+                    Call back: <a href={`tel:${callBackNumber.mobile}`}>{callBackNumber.mobile}</a> (this view is in the audit log)
+                  </p>
+                ) : (
+                  <button type="submit" className="button button--secondary">
+                    Show the full number to call back
+                  </button>
+                )}
+              </Form>
             )}
             {r.hasPhoto && <img src={`/staff/incidents/photo/${r.id}`} alt={`Sent with report ${r.reference}`} loading="lazy" />}
           </li>

@@ -16,6 +16,7 @@ import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../F
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
+import "../content/content.css";
 import type { Route } from "./+types/list";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -70,6 +71,9 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p className="console-actions">
+        <Link className="button button--danger" to="/staff/interruptions/power-off">
+          Power off now
+        </Link>
         <Link className="button" to="/staff/interruptions/new">
           New interruption
         </Link>
