@@ -154,6 +154,8 @@ export interface IncidentSummary {
   lastReportAt: Date;
   /** The first report's place words (for dispatchers and the public list). */
   landmark: string;
+  /** The incident this one repeats ("already reported"), or null. */
+  duplicateOfId: number | null;
 }
 
 const incidentColumns = {
@@ -168,6 +170,7 @@ const incidentColumns = {
   createdAt: incidents.createdAt,
   updatedAt: incidents.updatedAt,
   lastReportAt: incidents.lastReportAt,
+  duplicateOfId: incidents.duplicateOfId,
   landmark: sql<string>`coalesce((select ${outageReports.landmark} from ${outageReports} where ${outageReports.incidentId} = ${incidents.id} and ${outageReports.landmark} <> '' order by ${outageReports.id} limit 1), '')`,
 };
 
@@ -242,6 +245,8 @@ export interface ReportStatus {
   hasPhoto: boolean;
   incident: IncidentSummary;
   updates: Awaited<ReturnType<typeof listIncidentUpdates>>;
+  /** The incident the report's own was grouped into (marked "already reported"), whose progress the page shows. */
+  groupedInto: number | null;
 }
 
 /** The reporter's own page: found only by the unguessable token. */
@@ -260,10 +265,28 @@ export async function getReportByToken(db: Db, token: string): Promise<ReportSta
     .from(outageReports)
     .where(eq(outageReports.statusToken, token));
   if (!report) return null;
-  const incident = await getIncident(db, report.incidentId);
+  let incident = await getIncident(db, report.incidentId);
   if (!incident) return null;
+  // Grouping is not closing: a report whose incident was marked "already reported" follows
+  // the incident it repeats (and that one's, a few steps at most) until the power is back.
+  let groupedInto: number | null = null;
+  for (let hops = 0; hops < 5 && incident.status === "duplicate" && incident.duplicateOfId; hops++) {
+    const next = await getIncident(db, incident.duplicateOfId);
+    if (!next) break;
+    incident = next;
+    groupedInto = next.id;
+  }
   const photo = await db.select({ id: reportPhotos.reportId }).from(reportPhotos).where(eq(reportPhotos.reportId, report.id));
-  return { ...report, hasPhoto: photo.length > 0, incident, updates: await listIncidentUpdates(db, report.incidentId) };
+  return { ...report, hasPhoto: photo.length > 0, incident, groupedInto, updates: await listIncidentUpdates(db, incident.id) };
+}
+
+/** The incident of a report, by the R-… reference a caller reads out; null when none. */
+export async function incidentOfReference(db: DbOrTx, reference: string): Promise<number | null> {
+  const [row] = await db
+    .select({ incidentId: outageReports.incidentId })
+    .from(outageReports)
+    .where(eq(outageReports.reference, reference.trim().toUpperCase()));
+  return row?.incidentId ?? null;
 }
 
 export interface PublicRequest {

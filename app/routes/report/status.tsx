@@ -41,6 +41,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     mobile: report.mobile ? maskMobile(report.mobile) : "",
     smsOn: Boolean(s.sms),
     hasPhoto: report.hasPhoto,
+    groupedInto: report.groupedInto,
     incident: {
       kind: i.kind,
       status: i.status,
@@ -77,6 +78,12 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
         <br />
         Quote it if you call us at <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
       </p>
+      {d.groupedInto && (
+        <p className="notice">
+          Others nearby reported the same problem: your report is grouped with theirs (incident {d.groupedInto}). This page follows that
+          incident until the power is back.
+        </p>
+      )}
       <dl className="summary-list">
         <div>
           <dt>Problem</dt>

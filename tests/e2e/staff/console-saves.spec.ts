@@ -290,7 +290,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "restoration hub: a whole town in one step",
       at: "/staff/outages?town=Anda",
       act: async (page, run) => {
-        await page.getByLabel(run.js === "off" ? /Without power/ : "Restored").check();
+        await page.getByRole("radio", { name: run.js === "off" ? /^Without power \(all/ : "Restored" }).check();
         await button(page, "Save all of Anda");
       },
       lands: /^\/staff\/outages$/,

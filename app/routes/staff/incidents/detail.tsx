@@ -13,6 +13,7 @@ import {
   IncidentChangeRefused,
   incidentChangeSchema,
   listIncidentReports,
+  listIncidents,
   listIncidentUpdates,
   notifyReporters,
   type SmsSender,
@@ -46,7 +47,11 @@ export async function loader(args: Route.LoaderArgs) {
   const me = await requireStaff(args, "incidents.manage");
   const incident = await load(args);
   const db = services(args.context).db;
-  const [reports, updates] = await Promise.all([listIncidentReports(db, incident.id), listIncidentUpdates(db, incident.id)]);
+  const [reports, updates, open] = await Promise.all([
+    listIncidentReports(db, incident.id),
+    listIncidentUpdates(db, incident.id),
+    listIncidents(db, { open: true, limit: 500 }),
+  ]);
   const st = staffServices(args);
   // The reports carry reporters' numbers and words: every view is in the audit log.
   await recordAudit(db, {
@@ -69,6 +74,14 @@ export async function loader(args: Route.LoaderArgs) {
       createdAt: formatDateTime(incident.createdAt),
     },
     next: INCIDENT_STATUSES.filter((s) => canMoveTo(incident.status, s)),
+    // The picker of "already reported": the other open incidents, this town's first.
+    openIncidents: open
+      .filter((o) => o.id !== incident.id)
+      .sort((a, b) => Number(b.town === incident.town) - Number(a.town === incident.town))
+      .map((o) => ({
+        id: o.id,
+        label: `${REPORT_KIND_LABELS[o.kind]}: ${o.barangay}, ${o.town}${o.landmark ? ` (${o.landmark})` : ""}, ${o.reportCount} report${o.reportCount === 1 ? "" : "s"}`,
+      })),
     reports: reports.map((r) => ({
       id: r.id,
       reference: r.reference,
@@ -244,16 +257,21 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
             <Field id="note" label="Note for the reporters (optional)" hint="Shown on their status page." error={errors.note}>
               {(p) => <input {...p} type="text" maxLength={300} defaultValue={result?.values.note} />}
             </Field>
-            <Field id="duplicateOf" label="Repeats incident number (for “already reported”)" error={errors.duplicateOf}>
+            <Field
+              id="duplicateOf"
+              label="Group into the open incident (for “already reported”)"
+              hint="Its reporters' pages then follow that incident until the power is back. Same town first."
+              error={errors.duplicateOf}
+            >
               {(p) => (
-                <input
-                  {...p}
-                  type="text"
-                  inputMode="numeric"
-                  maxLength={9}
-                  defaultValue={result?.values.duplicateOf}
-                  className="input--short"
-                />
+                <select {...p} defaultValue={result?.values.duplicateOf ?? ""}>
+                  <option value="">Choose…</option>
+                  {d.openIncidents.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      #{o.id} {o.label}
+                    </option>
+                  ))}
+                </select>
               )}
             </Field>
             <button type="submit" className="button">

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
-import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS } from "../../../../modules/reports/model";
-import { listIncidents } from "../../../../modules/reports/queries.server";
+import { Link, redirect } from "react-router";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REFERENCE_PATTERN, REPORT_KIND_LABELS } from "../../../../modules/reports/model";
+import { incidentOfReference, listIncidents } from "../../../../modules/reports/queries.server";
 import { isTown, TOWNS } from "../../../../modules/shared/constants";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
@@ -8,7 +8,7 @@ import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/list";
 import "./incidents.css";
-import { FilterForm, FilterSelect } from "../Filters";
+import { FilterForm, FilterSearch, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
 /** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
@@ -20,10 +20,29 @@ export async function loader(args: Route.LoaderArgs) {
   const townParam = url.searchParams.get("town") ?? "";
   const town = isTown(townParam) ? townParam : undefined;
   const closed = url.searchParams.get("show") === "all";
-  const list = await listIncidents(services(args.context).db, { open: !closed, town, limit: 300 });
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const db = services(args.context).db;
+  // The reference a caller reads out (R-…), or an incident's number, opens that incident.
+  const reference = q.toUpperCase().replace(/^R(?=[^-])/, "R-");
+  let notFound = "";
+  if (REFERENCE_PATTERN.test(reference)) {
+    const id = await incidentOfReference(db, reference);
+    if (id) throw redirect(`/staff/incidents/${id}`);
+    notFound = `No report has the reference ${reference}.`;
+  } else if (/^#?\d{1,9}$/.test(q)) {
+    const [one] = await listIncidents(db, { ids: [Number(q.replace("#", ""))], limit: 1 });
+    if (one) throw redirect(`/staff/incidents/${one.id}`);
+    notFound = `There is no incident number ${q.replace("#", "")}.`;
+  }
+  const words = notFound ? "" : q.toLowerCase();
+  const list = (await listIncidents(db, { open: !closed, town, limit: 300 })).filter(
+    (i) => !words || `${i.barangay} ${i.town} ${i.landmark}`.toLowerCase().includes(words),
+  );
   return {
     town: town ?? "",
     closed,
+    q,
+    notFound,
     incidents: list.map((i) => ({
       id: i.id,
       kind: i.kind,
@@ -49,6 +68,7 @@ export default function IncidentList({ loaderData: d }: Route.ComponentProps) {
         <Link to="/staff/open311-keys">Open311 keys</Link>
       </p>
       <FilterForm label="Filter the incidents" button="Filter">
+        <FilterSearch value={d.q} label="Reference (R-…), number or barangay" />
         <FilterSelect name="town" label="Town" value={d.town} any="All towns" options={TOWNS} />
         <FilterSelect
           name="show"
@@ -60,6 +80,11 @@ export default function IncidentList({ loaderData: d }: Route.ComponentProps) {
           ]}
         />
       </FilterForm>
+      {d.notFound && (
+        <p className="notice notice--error" role="alert">
+          {d.notFound}
+        </p>
+      )}
       {d.incidents.length === 0 ? (
         <p>No incidents here.</p>
       ) : (
