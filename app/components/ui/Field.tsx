@@ -138,9 +138,16 @@ export function useFocusOnAnswer(answer: unknown, selector = ".error-summary"): 
 /** The list of problems at the top of a form, each linking to its field. Focus it after a failed submit (useFocusOnAnswer). */
 export function ErrorSummary({ title = "There is a problem", errors }: { title?: string; errors: Record<string, string | undefined> }) {
   const entries = Object.entries(errors).filter(([, message]) => message);
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = entries.map(([field, message]) => `${field}:${message}`).join("|");
+  // With JavaScript a refused save re-renders in place: bring the summary into view and give it
+  // focus, as a page loaded without JavaScript shows it at the top.
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
   if (entries.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
+    <div ref={ref} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>
       <ul>
         {entries.map(([field, message]) => (

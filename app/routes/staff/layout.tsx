@@ -2,7 +2,8 @@
  * The console's layout: a plain header with the navigation this person's role allows, who is
  * signed in, and a sign-out button. Every page below calls requireStaff itself.
  */
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useRouteError } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { can, roleLabels } from "../../../modules/staff/permissions";
 import type { Route } from "./+types/layout";
@@ -28,7 +29,30 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  useSavedMessageInView();
   return <ConsoleFrame user={loaderData.user} nav={loaderData.nav} />;
+}
+
+/**
+ * After a client-side navigation (a save that redirected), the page's success message is
+ * scrolled into view and focused, so that it is read out and seen on a phone; other pages
+ * start at the top (ScrollRestoration). The first render is left alone.
+ */
+function useSavedMessageInView() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (location.hash) return;
+    const status = document.querySelector<HTMLElement>("#console-main .console-status");
+    if (!status) return;
+    status.tabIndex = -1;
+    status.focus({ preventScroll: true });
+    status.scrollIntoView({ block: "center" });
+  }, [location]);
 }
 
 function ConsoleFrame({

@@ -448,6 +448,19 @@ describe("every console form lands on its page with its message, JavaScript off 
       ).trim(),
       alert: (await page.locator("main [role=alert]").allInnerTexts()).join(" ").replace(/\s+/g, " ").trim(),
       menu: await page.getByRole("navigation", { name: "Console" }).getByRole("link").count(),
+      // Where the message is on the screen: it must be in view at 375 by 760, not below the fold.
+      messageInView: await page
+        .locator("main [role=status]")
+        .first()
+        .evaluate(
+          (el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.top < window.innerHeight;
+          },
+          undefined,
+          { timeout: 500 },
+        )
+        .catch(() => false),
     };
   }
 
@@ -499,6 +512,7 @@ describe("every console form lands on its page with its message, JavaScript off 
             problems.push(`title "${l.title}"`);
           if (!save.message.test(l.message)) problems.push(`message "${l.message}"${l.alert ? `, error "${l.alert}"` : ""}`);
           if (l.menu < 10) problems.push(`a menu of ${l.menu} links`);
+          if (l.message && !l.messageInView) problems.push("the message out of view");
           if (js === "on" && !(await page.evaluate(() => "__sameDocument" in window)))
             problems.push("a full page load, not a client-side navigation");
           if (problems.length) failures.push(`${save.name}: ${problems.join(", ")}`);

@@ -148,7 +148,7 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
         <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
       </p>
       <h1>Restoration hub</h1>
-      {d.saved && (
+      {d.saved && !/^\d+$/.test(d.saved) && (
         <p className="console-status" role="status">
           {d.saved === "declared"
             ? "Major event declared: the banner shows on every page."
@@ -248,6 +248,12 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
             <h3 id={`bn${r.barangayId}`}>
               {r.name} {r.consumersOff > 0 ? "· without power" : "· energized"}
             </h3>
+            {d.saved === String(r.barangayId) && (
+              // The save lands on this row (#b<id>): its message is here, in view.
+              <p className="console-status" role="status">
+                {r.name}: figures saved.
+              </p>
+            )}
             <p className="field__hint">{r.updatedAt ? `Updated ${r.updatedAt}` : "No figures yet"}</p>
             <Form method="post" noValidate className="hub-row" aria-label={`Figures of ${r.name}`}>
               <input type="hidden" name="intent" value="barangay" />
