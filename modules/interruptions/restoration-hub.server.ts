@@ -17,7 +17,7 @@ import {
   powerInterruptions,
   powerInterruptionTowns,
 } from "../../db/schema";
-import { visibleNow } from "../content/publication";
+import { visibleNow } from "../content/publication.server";
 import { CLOSED_STATUSES, computeHub, type HubOutageInput, type HubStatus } from "../reports/model";
 import { now as clockNow } from "../shared/clock";
 import { TOWNS } from "../shared/constants";

@@ -5,7 +5,7 @@
 import { and, count, eq, gt, inArray, lte, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alertDeliveries, incidents, powerInterruptions } from "../../../db/schema";
-import { visibleNow } from "../../../modules/content/publication";
+import { visibleNow } from "../../../modules/content/publication.server";
 import { CLOSED_STATUSES } from "../../../modules/reports/model";
 import { now as clockNow } from "../../../modules/shared/clock";
 import { can, type Role } from "../../../modules/staff/permissions";
