@@ -9,6 +9,7 @@ import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client";
 import { type PurgeCounts, purgeExpired } from "../modules/privacy/personal-data.server";
 import type { RetentionPolicy } from "../modules/privacy/retention";
+import { purgeAttemptCounters } from "../modules/shared/attempt-limits.server";
 import { now } from "../modules/shared/clock";
 import { TIME_ZONE } from "../modules/shared/constants";
 import { recordAudit } from "../modules/staff/audit.server";
@@ -17,8 +18,13 @@ export const PURGE_QUEUE = "personal-data-purge";
 /** 02:30 in Manila, when hardly anyone uses the site. */
 export const PURGE_CRON = "30 2 * * *";
 
-export async function runPurge(db: Db, policy: RetentionPolicy, log: { info(o: object, m: string): void }): Promise<PurgeCounts> {
-  const counts = await purgeExpired(db, policy, now());
+export async function runPurge(
+  db: Db,
+  policy: RetentionPolicy,
+  log: { info(o: object, m: string): void },
+): Promise<PurgeCounts & { attemptCountersDeleted: number }> {
+  // Try counters name e-mail addresses, client addresses and phone numbers: a day is enough.
+  const counts = { ...(await purgeExpired(db, policy, now())), attemptCountersDeleted: await purgeAttemptCounters(db, now()) };
   await recordAudit(db, {
     actorId: null,
     action: "personal_data.purged",

@@ -8,11 +8,12 @@
  *   forms, which call `auth.api` on the server.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Reservation } from "../modules/shared/attempt-limits.server";
 import { recordAudit } from "../modules/staff/audit.server";
 import { AUTH_BASE_PATH, createStaffAuth, resolveAuthSecret, type StaffAuth } from "../modules/staff/auth.server";
 import { hasRecentPassword } from "../modules/staff/reauth.server";
 import { createStaffServices, type StaffServices } from "../modules/staff/services.server";
-import { recordThrottled, signInWait } from "../modules/staff/throttle.server";
+import { recordThrottled, reserveSignIn, signInWait } from "../modules/staff/throttle.server";
 import type { AppDeps } from "./deps";
 
 declare module "fastify" {
@@ -71,14 +72,15 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
       const sub = request.url.slice(AUTH_BASE_PATH.length).split("?")[0]!;
       if (!PASSKEY_PATHS.has(sub)) return reply.code(404).send({ error: { code: "not_found", message: "Nothing is here." } });
       const staff = request.staff();
+      let reservation: Reservation | undefined;
       if (sub === "/passkey/verify-authentication") {
-        // The same slow-down as password sign-in, per address.
-        const wait = await signInWait(staff.db, { ip: staff.ip });
-        if (wait > 0) {
-          await recordThrottled(staff, null, wait);
+        // The same slow-down as password sign-in, per address, reserved before the check.
+        reservation = await reserveSignIn(staff, {});
+        if (!reservation.ok) {
+          await recordThrottled(staff, null, reservation.waitMs);
           return reply
             .code(429)
-            .header("Retry-After", String(Math.ceil(wait / 1000)))
+            .header("Retry-After", String(Math.ceil(reservation.waitMs / 1000)))
             .send({ error: { code: "rate_limited", message: "Too many tries. Please wait, then try again." } });
         }
       }
@@ -103,6 +105,7 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
       );
       staff.takeCookies(response.headers);
       const text = await response.text();
+      if (reservation?.ok && response.status === 200) await reservation.release();
       await auditPasskey(request, staff, sub, response.status, text);
       return reply
         .code(response.status)
@@ -129,7 +132,7 @@ async function auditPasskey(request: FastifyRequest, staff: StaffServices, sub: 
       after: { method: "passkey" },
     });
     if (!ok) {
-      const wait = await signInWait(staff.db, { ip: staff.ip });
+      const wait = await signInWait(staff);
       request.log.warn({ ip: staff.ip, waitMs: wait }, "staff passkey sign-in failed");
     }
   }

@@ -3,30 +3,12 @@
  * (a fresh start, the cache on), a miss and then a hit, both valid CAP 1.2 by xmllint
  * against the OASIS schema in schemas/cap/.
  */
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { declareMajorEvent } from "../../core/outages.server";
+import { declareMajorEvent } from "../../modules/interruptions/restoration-hub.server";
 import { createTestApp, type TestApp } from "../support/app";
+import { CAP_XSD, xmlErrors } from "../support/xmllint";
 
-const XSD = path.resolve(import.meta.dirname, "../../schemas/cap/CAP-v1.2.xsd");
-
-/** xmllint's verdict on a CAP document: "" when valid, its complaints otherwise. */
-export function capErrors(xml: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cap-"));
-  const file = path.join(dir, "alert.xml");
-  fs.writeFileSync(file, xml);
-  try {
-    execFileSync("xmllint", ["--noout", "--nonet", "--schema", XSD, file], { stdio: "pipe" });
-    return "";
-  } catch (e) {
-    return String((e as { stderr?: Buffer }).stderr ?? e);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const capErrors = (xml: string) => xmlErrors(xml, CAP_XSD);
 
 describe("the CAP feed through the answer cache", () => {
   let t: TestApp;
