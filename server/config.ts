@@ -63,6 +63,14 @@ const envSchema = z.object({
   /** Web push: generated on first start into DATA_DIR when unset. */
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /**
+   * Push services besides the browsers' own, by exact origin, comma-separated: a private push
+   * service, or the loopback stand-in in tests. Endpoints anywhere else are refused (modules/alerts/push-endpoints.ts).
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/, "a comma-separated list of origins like https://push.example.org")
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, "a mailto: or https:// address")
