@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Reservation } from "../modules/shared/attempt-limits.server";
+import { recordAccessDenied } from "../modules/staff/access-denied.server";
 import { recordAudit } from "../modules/staff/audit.server";
 import { AUTH_BASE_PATH, createStaffAuth, resolveAuthSecret, type StaffAuth } from "../modules/staff/auth.server";
 import { hasRecentPassword } from "../modules/staff/reauth.server";
@@ -51,6 +52,9 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (!isConsolePath(request.url)) return payload;
+    // Every refusal in the console is audited (capped per account, so a flood cannot fill the disk).
+    if (reply.statusCode === 403)
+      await recordAccessDenied(request.staff(), request).catch((error) => request.log.warn({ err: error }, "access.denied not audited"));
     reply.header("Cache-Control", "no-store");
     reply.header("X-Robots-Tag", "noindex, nofollow");
     reply.removeHeader("ETag");
