@@ -23,6 +23,7 @@ import {
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
 import { type AttemptRule, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { COOPERATIVE } from "../modules/shared/constants";
+import { xmlText } from "../modules/shared/xml";
 import type { AppDeps } from "./deps";
 
 /** Wrong api_keys from one address: 10 in 15 minutes, then a minute doubling to 15 (reserved before the check). */
@@ -47,8 +48,6 @@ const SERVICE_DESCRIPTIONS: Record<ReportKind, string> = {
   other: "Another problem with the cooperative's lines or service.",
 };
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** Open311's XML: every key an element, arrays as repeated children named by the caller. */
 function toXml(name: string, value: unknown, childName: (parent: string) => string): string {
   if (value === null || value === undefined) return `<${name}/>`;
@@ -57,7 +56,7 @@ function toXml(name: string, value: unknown, childName: (parent: string) => stri
     return `<${name}>${Object.entries(value)
       .map(([k, v]) => toXml(k, v, childName))
       .join("")}</${name}>`;
-  return `<${name}>${xmlEscape(String(value))}</${name}>`;
+  return `<${name}>${xmlText(String(value))}</${name}>`;
 }
 const CHILD: Record<string, string> = {
   services: "service",

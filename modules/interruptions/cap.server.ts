@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { INCIDENT_STATUS_LABELS, type IncidentStatus, REPORT_KIND_LABELS, type ReportKind } from "../reports/model";
 import { COOPERATIVE } from "../shared/constants";
+import { xmlText } from "../shared/xml";
 
 export interface CapEvent {
   id: number;
@@ -25,16 +26,13 @@ export interface CapOutage {
   etr: Date | null;
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-
 /** CAP wants local time with its offset and no fraction: Manila is always +08:00 (no daylight saving). */
 export function capDateTime(d: Date): string {
   const local = new Date(d.getTime() + 8 * 3600_000);
   return `${local.toISOString().slice(0, 19)}+08:00`;
 }
 
-const el = (name: string, value: string | null | undefined) => (value ? `<${name}>${escapeXml(value)}</${name}>` : "");
+const el = (name: string, value: string | null | undefined) => (value ? `<${name}>${xmlText(value)}</${name}>` : "");
 
 export function buildCapAlert(input: { origin: string; now: Date; events: CapEvent[]; outages: CapOutage[] }): string {
   const host = new URL(input.origin).host.replace(/[^\w.-]/g, "") || "localhost";

@@ -4,6 +4,7 @@
  * both formats are small and the escaping rules are written out here.
  */
 import { COOPERATIVE, TIME_ZONE } from "../shared/constants";
+import { xmlText } from "../shared/xml";
 import type { Interruption } from "./model";
 import { htmlToLines, interruptionView, townsLabel } from "./view";
 
@@ -106,17 +107,10 @@ export function buildIcs(items: Interruption[], opts: FeedOptions): string {
 
 // ---------- Atom ----------
 
-export function xmlEscape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-
-/** Characters XML 1.0 forbids, which stored text could still hold. */
-const stripInvalidXml = (s: string) => s.replace(/[^\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
-
 export function buildAtom(items: Interruption[], opts: FeedOptions): string {
   const now = opts.now ?? new Date();
   const pageUrl = `${opts.publicUrl}${PAGE_PATH}`;
-  const x = (s: string) => xmlEscape(stripInvalidXml(s));
+  const x = xmlText;
   const views = items.map((i) => interruptionView(i, now));
   // An entry changes when its status does, including the clock's moves (scheduled to ongoing).
   const updated = views.reduce((max, v) => (v.statusSinceIso > max ? v.statusSinceIso : max), "");

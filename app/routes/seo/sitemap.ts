@@ -1,8 +1,8 @@
 import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { listNews } from "../../../modules/content/news.server";
 import { listNewsCategories } from "../../../modules/content/site.server";
-import { xmlEscape } from "../../../modules/interruptions/feeds";
 import { NEWS_KINDS } from "../../../modules/shared/constants";
+import { xmlText } from "../../../modules/shared/xml";
 import { services } from "../../context";
 import type { Route } from "./+types/sitemap";
 
@@ -56,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     urls
       .map(
         (u) =>
-          `  <url><loc>${xmlEscape(publicUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
+          `  <url><loc>${xmlText(publicUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
       )
       .join("\n") +
     `\n</urlset>\n`;
