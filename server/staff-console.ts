@@ -8,7 +8,7 @@
  *   forms, which call `auth.api` on the server.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Reservation } from "../modules/shared/attempt-limits.server";
+import { type AttemptRule, type Reservation, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { recordAccessDenied } from "../modules/staff/access-denied.server";
 import { recordAudit } from "../modules/staff/audit.server";
 import { AUTH_BASE_PATH, createStaffAuth, resolveAuthSecret, type StaffAuth } from "../modules/staff/auth.server";
@@ -29,6 +29,15 @@ declare module "fastify" {
 
 /** Console paths: /staff and below (React Router matches paths case-insensitively). */
 export const isConsolePath = (url: string) => /^\/staff(\/|$|\?)/i.test(url);
+
+/** Passkey challenges asked for from one address: 30 in 15 minutes, then a minute doubling. */
+export const PASSKEY_OPTIONS_RULE: AttemptRule = {
+  name: "passkey-options",
+  free: 30,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+};
 
 const PASSKEY_PATHS = new Set([
   "/passkey/generate-register-options",
@@ -76,6 +85,15 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
       const sub = request.url.slice(AUTH_BASE_PATH.length).split("?")[0]!;
       if (!PASSKEY_PATHS.has(sub)) return reply.code(404).send({ error: { code: "not_found", message: "Nothing is here." } });
       const staff = request.staff();
+      if (sub === "/passkey/generate-authenticate-options" || sub === "/passkey/generate-register-options") {
+        // Each call stores a challenge row: a limit per address, so a loop cannot fill the table.
+        const slot = await reserveAttempt(staff.db, PASSKEY_OPTIONS_RULE, [`ip:${staff.ip}`]);
+        if (!slot.ok)
+          return reply
+            .code(429)
+            .header("Retry-After", String(Math.ceil(slot.waitMs / 1000)))
+            .send({ error: { code: "rate_limited", message: "Too many tries. Please wait, then try again." } });
+      }
       let reservation: Reservation | undefined;
       if (sub === "/passkey/verify-authentication") {
         // The same slow-down as password sign-in, per address, reserved before the check.
