@@ -69,6 +69,8 @@ const server = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
     METRICS: "on",
     RATE_LIMIT: "off",
     NODE_ENV: "production",
+    // Production seeds nothing unless asked: these runs serve the demo content.
+    SEED_DEMO: "on",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
   stdio: ["ignore", "pipe", "inherit"],

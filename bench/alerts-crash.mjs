@@ -30,6 +30,8 @@ await setup.close(); // the worker processes own the database from here (PGlite:
 const env = {
   ...process.env,
   NODE_ENV: "production",
+  // Production seeds nothing unless asked: these runs serve the demo content.
+  SEED_DEMO: "on",
   LOG_LEVEL: "silent",
   DATA_DIR: dataDir,
   ...(pg ? { DATABASE_URL: pg.url } : {}),

@@ -27,6 +27,8 @@ await setup.close();
 const env = {
   ...process.env,
   NODE_ENV: "production",
+  // Production seeds nothing unless asked: these runs serve the demo content.
+  SEED_DEMO: "on",
   DATA_DIR: dataDir,
   ...(pg ? { DATABASE_URL: pg.url } : {}),
   PUBLIC_URL: "https://coop.example.ph",

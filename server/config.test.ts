@@ -39,4 +39,10 @@ describe("TRUST_PROXY", () => {
     for (const bad of ["true", "on", "*", "10.0.0.0/33", "example.com", "1.2.3"])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration: TRUST_PROXY must be off, a hop count/);
   });
+  it("seeds demo content (and prints the demo administrator's link) only outside production, unless asked", () => {
+    expect(loadConfig({}).SEED_DEMO).toBe("on");
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://coop.example.ph" }).SEED_DEMO).toBe("off");
+    expect(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://coop.example.ph", SEED_DEMO: "on" }).SEED_DEMO).toBe("on");
+    expect(loadConfig({ SEED_DEMO: "off" }).SEED_DEMO).toBe("off");
+  });
 });

@@ -42,7 +42,8 @@ const envSchema = z.object({
   /** Expose /__metrics (render, query and cache counters) for benchmarks. */
   METRICS: z.enum(["on", "off"]).default("off"),
   /** Seed demo content when the database is empty. */
-  SEED_DEMO: z.enum(["on", "off"]).default("on"),
+  /** Demo content and the demo administrator's link: on by default, except with NODE_ENV=production. */
+  SEED_DEMO: z.enum(["on", "off"]).optional(),
   /** SMS gateway (Semaphore's message API shape): on when both URL and key are set. */
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),
@@ -63,6 +64,14 @@ const envSchema = z.object({
   /** Web push: generated on first start into DATA_DIR when unset. */
   VAPID_PUBLIC_KEY: z.string().min(20).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /**
+   * Push services besides the browsers' own, by exact origin, comma-separated: a private push
+   * service, or the loopback stand-in in tests. Endpoints anywhere else are refused (modules/alerts/push-endpoints.ts).
+   */
+  PUSH_SERVICE_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/, "a comma-separated list of origins like https://push.example.org")
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, "a mailto: or https:// address")
@@ -155,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
+    // A production start gets no demo content and no demo account unless SEED_DEMO=on asks for them.
+    SEED_DEMO: c.SEED_DEMO ?? (env.NODE_ENV === "production" ? "off" : "on"),
     dataDir,
     storageDir: path.join(dataDir, "storage"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),

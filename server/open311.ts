@@ -21,9 +21,19 @@ import {
   type ReportKind,
 } from "../modules/reports/model";
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
+import { type AttemptRule, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { COOPERATIVE } from "../modules/shared/constants";
 import { escapeXml } from "../modules/shared/escape";
 import type { AppDeps } from "./deps";
+
+/** Wrong api_keys from one address: 10 in 15 minutes, then a minute doubling to 15 (reserved before the check). */
+export const OPEN311_KEY_RULE: AttemptRule = {
+  name: "open311-key",
+  free: 10,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+};
 
 type Format = "json" | "xml";
 type Row = Record<string, string | number | boolean | null | Row[] | Record<string, unknown>>;
@@ -232,8 +242,14 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
       const postRequest = async (request: FastifyRequest, reply: FastifyReply, format: Format) => {
         const body = (request.body && typeof request.body === "object" ? request.body : {}) as Record<string, string>;
         reply.header("Cache-Control", "no-store");
+        const reservation = await reserveAttempt(db, OPEN311_KEY_RULE, [`ip:${request.ip}`]);
+        if (!reservation.ok) {
+          reply.header("Retry-After", String(Math.ceil(reservation.waitMs / 1000)));
+          return fail(reply, format, 429, "Too many wrong api_key tries from your address. Please wait, then try again.");
+        }
         const client = await checkOpen311Key(db, String(body.api_key ?? ""));
         if (!client) return fail(reply, format, 403, "A valid api_key is required. Ask the cooperative for one.");
+        await reservation.release();
         const kind = String(body.service_code ?? "");
         if (!kind) return fail(reply, format, 400, "service_code is required.");
         if (!(REPORT_KINDS as readonly string[]).includes(kind)) return fail(reply, format, 404, `There is no service ${kind}.`);

@@ -166,7 +166,7 @@ export function registerCacheFastPath(app: FastifyInstance, caches: ServerCaches
 }
 
 const COMPRESSIBLE =
-  /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|javascript|ld\+json|manifest\+json|problem\+json)|image\/svg\+xml)/;
+  /^(text\/|application\/(json|xml|atom\+xml|rss\+xml|cap\+xml|javascript|ld\+json|manifest\+json|problem\+json)|image\/svg\+xml)/;
 /** Headers of a render that are replaced or must not be repeated from a stored copy. */
 const DROPPED = new Set([
   "content-length",
@@ -297,13 +297,13 @@ export function cacheApiRoutes(app: FastifyInstance, caches: ServerCaches) {
         try {
           const value = await original.call(this, request, reply);
           if (value === reply || reply.sent || reply.statusCode !== 200 || value === undefined) return { uncacheable: value };
-          const body = Buffer.from(reply.serialize(value) as string);
-          return {
-            value: await storeAnswer(
-              { status: 200, headers: [["content-type", "application/json; charset=utf-8"]], body, api: true },
-              caches.ttlMs,
-            ),
-          };
+          // A route that sets its own type (the CAP feed's XML) answers text that is sent as is;
+          // Fastify's serializer is looked up by that type and has none for it.
+          const ownType = reply.getHeader("content-type");
+          const type = typeof ownType === "string" && !/json/i.test(ownType) ? ownType : "application/json; charset=utf-8";
+          const text = type.startsWith("application/json") ? (reply.serialize(value) as string) : String(value);
+          const body = Buffer.from(text);
+          return { value: await storeAnswer({ status: 200, headers: [["content-type", type]], body, api: true }, caches.ttlMs) };
         } catch (error) {
           // A client's error (404, 400) is its answer, not an outage: don't serve a stale copy for it.
           if (error instanceof HttpError || ((error as { statusCode?: number }).statusCode ?? 500) < 500)

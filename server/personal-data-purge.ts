@@ -5,10 +5,14 @@
  * (a timer in each process would run it once per process, and miss the day of a restart).
  * Each run logs its counts and writes them to the audit log (actor: the system).
  */
+
+import { lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client";
+import { staffVerification } from "../db/schema";
 import { type PurgeCounts, purgeExpired } from "../modules/privacy/personal-data.server";
 import type { RetentionPolicy } from "../modules/privacy/retention";
+import { purgeAttemptCounters } from "../modules/shared/attempt-limits.server";
 import { now } from "../modules/shared/clock";
 import { TIME_ZONE } from "../modules/shared/constants";
 import { recordAudit } from "../modules/staff/audit.server";
@@ -17,8 +21,20 @@ export const PURGE_QUEUE = "personal-data-purge";
 /** 02:30 in Manila, when hardly anyone uses the site. */
 export const PURGE_CRON = "30 2 * * *";
 
-export async function runPurge(db: Db, policy: RetentionPolicy, log: { info(o: object, m: string): void }): Promise<PurgeCounts> {
-  const counts = await purgeExpired(db, policy, now());
+export async function runPurge(
+  db: Db,
+  policy: RetentionPolicy,
+  log: { info(o: object, m: string): void },
+): Promise<PurgeCounts & { attemptCountersDeleted: number; staffChallengesDeleted: number }> {
+  // Try counters name e-mail addresses, client addresses and phone numbers: a day is enough.
+  const counts = {
+    ...(await purgeExpired(db, policy, now())),
+    attemptCountersDeleted: await purgeAttemptCounters(db, now()),
+    // The sign-in library's one-time rows (passkey challenges, two-factor steps) once expired.
+    staffChallengesDeleted: (
+      await db.delete(staffVerification).where(lt(staffVerification.expiresAt, now())).returning({ id: staffVerification.id })
+    ).length,
+  };
   await recordAudit(db, {
     actorId: null,
     action: "personal_data.purged",

@@ -8,11 +8,13 @@
  *   forms, which call `auth.api` on the server.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { type AttemptRule, type Reservation, reserveAttempt } from "../modules/shared/attempt-limits.server";
+import { recordAccessDenied } from "../modules/staff/access-denied.server";
 import { recordAudit } from "../modules/staff/audit.server";
 import { AUTH_BASE_PATH, createStaffAuth, resolveAuthSecret, type StaffAuth } from "../modules/staff/auth.server";
 import { hasRecentPassword } from "../modules/staff/reauth.server";
 import { createStaffServices, type StaffServices } from "../modules/staff/services.server";
-import { recordThrottled, signInWait } from "../modules/staff/throttle.server";
+import { recordThrottled, reserveSignIn, signInWait } from "../modules/staff/throttle.server";
 import type { AppDeps } from "./deps";
 
 declare module "fastify" {
@@ -27,6 +29,15 @@ declare module "fastify" {
 
 /** Console paths: /staff and below (React Router matches paths case-insensitively). */
 export const isConsolePath = (url: string) => /^\/staff(\/|$|\?)/i.test(url);
+
+/** Passkey challenges asked for from one address: 30 in 15 minutes, then a minute doubling. */
+export const PASSKEY_OPTIONS_RULE: AttemptRule = {
+  name: "passkey-options",
+  free: 30,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+};
 
 const PASSKEY_PATHS = new Set([
   "/passkey/generate-register-options",
@@ -50,6 +61,9 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (!isConsolePath(request.url)) return payload;
+    // Every refusal in the console is audited (capped per account, so a flood cannot fill the disk).
+    if (reply.statusCode === 403)
+      await recordAccessDenied(request.staff(), request).catch((error) => request.log.warn({ err: error }, "access.denied not audited"));
     reply.header("Cache-Control", "no-store");
     reply.header("X-Robots-Tag", "noindex, nofollow");
     reply.removeHeader("ETag");
@@ -71,14 +85,24 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
       const sub = request.url.slice(AUTH_BASE_PATH.length).split("?")[0]!;
       if (!PASSKEY_PATHS.has(sub)) return reply.code(404).send({ error: { code: "not_found", message: "Nothing is here." } });
       const staff = request.staff();
-      if (sub === "/passkey/verify-authentication") {
-        // The same slow-down as password sign-in, per address.
-        const wait = await signInWait(staff.db, { ip: staff.ip });
-        if (wait > 0) {
-          await recordThrottled(staff, null, wait);
+      if (sub === "/passkey/generate-authenticate-options" || sub === "/passkey/generate-register-options") {
+        // Each call stores a challenge row: a limit per address, so a loop cannot fill the table.
+        const slot = await reserveAttempt(staff.db, PASSKEY_OPTIONS_RULE, [`ip:${staff.ip}`]);
+        if (!slot.ok)
           return reply
             .code(429)
-            .header("Retry-After", String(Math.ceil(wait / 1000)))
+            .header("Retry-After", String(Math.ceil(slot.waitMs / 1000)))
+            .send({ error: { code: "rate_limited", message: "Too many tries. Please wait, then try again." } });
+      }
+      let reservation: Reservation | undefined;
+      if (sub === "/passkey/verify-authentication") {
+        // The same slow-down as password sign-in, per address, reserved before the check.
+        reservation = await reserveSignIn(staff, {});
+        if (!reservation.ok) {
+          await recordThrottled(staff, null, reservation.waitMs);
+          return reply
+            .code(429)
+            .header("Retry-After", String(Math.ceil(reservation.waitMs / 1000)))
             .send({ error: { code: "rate_limited", message: "Too many tries. Please wait, then try again." } });
         }
       }
@@ -103,6 +127,7 @@ export async function registerStaff(app: FastifyInstance, deps: Pick<AppDeps, "c
       );
       staff.takeCookies(response.headers);
       const text = await response.text();
+      if (reservation?.ok && response.status === 200) await reservation.release();
       await auditPasskey(request, staff, sub, response.status, text);
       return reply
         .code(response.status)
@@ -129,7 +154,7 @@ async function auditPasskey(request: FastifyRequest, staff: StaffServices, sub: 
       after: { method: "passkey" },
     });
     if (!ok) {
-      const wait = await signInWait(staff.db, { ip: staff.ip });
+      const wait = await signInWait(staff);
       request.log.warn({ ip: staff.ip, waitMs: wait }, "staff passkey sign-in failed");
     }
   }

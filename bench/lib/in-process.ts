@@ -12,6 +12,8 @@ export async function startInProcess(name: string, env: Record<string, string> =
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
+    // Production seeds nothing unless asked: these runs serve the demo content.
+    SEED_DEMO: "on",
     PUBLIC_URL: "http://127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",

@@ -59,6 +59,8 @@ export async function startService({ env = {}, dataDir, port = freePort(), from 
       METRICS: "on",
       RATE_LIMIT: "off",
       NODE_ENV: "production",
+      // Production seeds nothing unless asked: these runs serve the demo content.
+      SEED_DEMO: "on",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ...env,

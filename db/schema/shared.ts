@@ -1,8 +1,27 @@
-/** What every public form uses: the captcha solutions already spent. */
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+/** What every area uses: the captcha solutions already spent, and the counters of "N tries, then wait". */
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Captcha solutions already used, so a replayed one is refused. */
 export const usedCaptchas = pgTable("used_captchas", {
   signature: text("signature").primaryKey(),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * "N tries, then wait" for every limit (staff sign-in, re-authentication, AGAM code and PIN,
+ * Open311 keys, messages to one recipient): one row per rule and key, counted up by one
+ * conditional upsert before the try is checked, so simultaneous tries cannot all pass
+ * (modules/shared/attempt-limits.server.ts, docs/decisions/0014-attempt-reservation.md).
+ */
+export const attemptCounters = pgTable(
+  "attempt_counters",
+  {
+    /** "<rule>|<key>", e.g. "staff-sign-in|ip:203.0.113.9". */
+    key: text("key").primaryKey(),
+    /** Tries reserved in this window (a try that turned out right gives its reservation back). */
+    count: integer("count").notNull().default(0),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("attempt_counters_last_at").on(t.lastAt)],
+);

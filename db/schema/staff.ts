@@ -3,7 +3,7 @@
  * better-auth expects them, columns in snake_case), enrolment links, and the audit log.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { at } from "../columns";
 
 export const staffUser = pgTable("staff_user", {
@@ -179,3 +179,9 @@ end $$`,
   sql`create or replace trigger audit_log_no_truncate before truncate on audit_log
   for each statement execute function audit_log_append_only()`,
 ];
+
+/** The newest TOTP time step each staff account signed in with: a code is good once (modules/staff/totp-steps.server.ts). */
+export const staffTotpSteps = pgTable("staff_totp_steps", {
+  userId: text("user_id").primaryKey(),
+  lastStep: bigint("last_step", { mode: "number" }).notNull(),
+});

@@ -5,17 +5,20 @@
  * - a 6-digit one-time code sent by SMS to the mobile number on file in the member roll
  *   (10 minutes; a resend after 60 s), or
  * - the registration PIN printed on their AGAM notice (agam_accounts.pin_hash, scrypt).
- * Failed tries of either count together: 5 per 10 minutes per account, then a lock-out
- * until the window ends. A right answer gives a proof token (30 minutes) that the
+ * Tries of either count together: 5 per 10 minutes per account, then a lock-out until the
+ * window ends; each try is reserved before it is checked, so a burst gets no more checks
+ * (modules/shared/attempt-limits.server.ts). Texts to one number: one a minute, claimed
+ * atomically, and at most 3 a day until one of them is used. A right answer gives a proof token (30 minutes) that the
  * registration and the confirmation ask for. Members with neither are sent to their
  * area office.
  */
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { agamAccounts, agamProofs, agamRegistrations, agamVerifications } from "../../db/schema";
 import { hashToken, newToken } from "../privacy/private-links.server";
+import { type AttemptRule, attemptWait, clearAttempts, reserveAttempt } from "../shared/attempt-limits.server";
 import { maskMobile, normalizeMobile } from "../shared/phone";
 import { findConfirmation } from "./pool.server";
 
@@ -24,6 +27,26 @@ export const RESEND_AFTER_MS = 60_000;
 export const MAX_FAILURES = 5;
 export const LOCKOUT_MS = 10 * 60_000;
 export const PROOF_TTL_MS = 30 * 60_000;
+/** Codes sent to one number that were not used yet, per day. */
+export const TEXTS_PER_DAY = 3;
+
+/** Wrong codes and PINs per account: 5, then locked until the window ends. */
+export const AGAM_CHECK_RULE: AttemptRule = {
+  name: "agam-check",
+  free: MAX_FAILURES,
+  windowMs: LOCKOUT_MS,
+  firstWaitMs: LOCKOUT_MS,
+  maxWaitMs: LOCKOUT_MS,
+};
+
+/** Codes texted to one number: 3 a day until one is used (a stranger can ask for them). */
+export const AGAM_TEXT_RULE: AttemptRule = {
+  name: "agam-text",
+  free: TEXTS_PER_DAY,
+  windowMs: 24 * 3_600_000,
+  firstWaitMs: 24 * 3_600_000,
+  maxWaitMs: 24 * 3_600_000,
+};
 
 /** Sends one text message; the SMS module's gateway (server/messaging/sms.ts) or the development log. */
 export type SendText = (to: string, text: string) => Promise<{ ok: boolean }>;
@@ -80,13 +103,11 @@ type Failure =
   | { ok: false; reason: "wrong"; triesLeft: number }
   | { ok: false; reason: "locked" | "wait"; retryAfterSeconds: number };
 
-async function lockState(db: Db, account: string, now: Date) {
-  const [row] = await db.select().from(agamVerifications).where(eq(agamVerifications.accountNumber, account));
-  if (!row) return { row: undefined, lockedFor: 0, failures: 0 };
-  const windowOver = !row.failuresSince || now.getTime() - row.failuresSince.getTime() >= LOCKOUT_MS;
-  const failures = windowOver ? 0 : row.failedAttempts;
-  const lockedFor = failures >= MAX_FAILURES ? Math.ceil((row.failuresSince!.getTime() + LOCKOUT_MS - now.getTime()) / 1000) : 0;
-  return { row, lockedFor, failures };
+const accountKey = (account: string) => [`account:${account}`];
+
+/** Seconds the account is still locked after too many wrong tries; 0 when free. */
+async function lockedFor(db: Db, account: string, now: Date): Promise<number> {
+  return Math.ceil((await attemptWait(db, AGAM_CHECK_RULE, accountKey(account), now)) / 1000);
 }
 
 /** Sends a new code to the number on file. */
@@ -100,48 +121,54 @@ export async function sendCode(
   if (!member) return { ok: false, reason: "unknown_account" };
   const mobile = member.phone ? normalizeMobile(member.phone) : null;
   if (!mobile || !opts.send) return { ok: false, reason: "no_phone" };
-  const { row, lockedFor } = await lockState(db, account, now);
-  if (lockedFor > 0) return { ok: false, reason: "locked", retryAfterSeconds: lockedFor };
-  if (row?.codeSentAt && now.getTime() - row.codeSentAt.getTime() < RESEND_AFTER_MS) {
-    return { ok: false, reason: "wait", retryAfterSeconds: Math.ceil((row.codeSentAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000) };
-  }
+  const locked = await lockedFor(db, account, now);
+  if (locked > 0) return { ok: false, reason: "locked", retryAfterSeconds: locked };
+  // The minute between texts is claimed by one conditional upsert: of simultaneous asks, one sends.
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const values = { codeHash: codeHash(account, code), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS), codeSentAt: now };
-  await db
+  const claimed = await db
     .insert(agamVerifications)
     .values({ accountNumber: account, ...values })
-    .onConflictDoUpdate({ target: agamVerifications.accountNumber, set: values });
+    .onConflictDoUpdate({
+      target: agamVerifications.accountNumber,
+      set: values,
+      setWhere: sql`${agamVerifications.codeSentAt} is null or ${agamVerifications.codeSentAt} <= ${new Date(now.getTime() - RESEND_AFTER_MS).toISOString()}::timestamptz`,
+    })
+    .returning({ account: agamVerifications.accountNumber });
+  if (claimed.length === 0) {
+    const [row] = await db
+      .select({ sentAt: agamVerifications.codeSentAt })
+      .from(agamVerifications)
+      .where(eq(agamVerifications.accountNumber, account));
+    const left = row?.sentAt ? Math.ceil((row.sentAt.getTime() + RESEND_AFTER_MS - now.getTime()) / 1000) : 1;
+    return { ok: false, reason: "wait", retryAfterSeconds: Math.max(1, left) };
+  }
+  // And at most 3 a day to one number until one is used.
+  const daily = await reserveAttempt(db, AGAM_TEXT_RULE, [`mobile:${mobile}`], now);
+  if (!daily.ok) {
+    await db.update(agamVerifications).set({ codeHash: null }).where(eq(agamVerifications.accountNumber, account));
+    return { ok: false, reason: "wait", retryAfterSeconds: Math.ceil(daily.waitMs / 1000) };
+  }
   const sent = await opts.send(
     mobile,
     `${code} is your AGAM registration code. It expires in 10 minutes. Never share it: the cooperative never asks for it.`,
   );
   if (!sent.ok) {
     // Not sent: the member may ask again at once.
+    await daily.release();
     await db.update(agamVerifications).set({ codeHash: null, codeSentAt: null }).where(eq(agamVerifications.accountNumber, account));
     return { ok: false, reason: "no_phone" };
   }
   return { ok: true, sentTo: maskMobile(mobile), expiresInSeconds: CODE_TTL_MS / 1000, resendAfterSeconds: RESEND_AFTER_MS / 1000 };
 }
 
-async function recordFailure(db: Db, account: string, now: Date, failures: number, hadRow: boolean): Promise<Failure> {
-  const next = failures + 1;
-  const set = { failedAttempts: next, ...(failures === 0 ? { failuresSince: now } : {}) };
-  if (hadRow) await db.update(agamVerifications).set(set).where(eq(agamVerifications.accountNumber, account));
-  else
-    await db
-      .insert(agamVerifications)
-      .values({ accountNumber: account, failedAttempts: 1, failuresSince: now })
-      .onConflictDoUpdate({ target: agamVerifications.accountNumber, set });
-  if (next >= MAX_FAILURES) return { ok: false, reason: "locked", retryAfterSeconds: LOCKOUT_MS / 1000 };
-  return { ok: false, reason: "wrong", triesLeft: MAX_FAILURES - next };
-}
-
 async function issueProof(db: Db, account: string, now: Date): Promise<{ ok: true; proof: string }> {
   const proof = newToken();
-  await db
-    .update(agamVerifications)
-    .set({ codeHash: null, codeExpiresAt: null, failedAttempts: 0, failuresSince: null })
-    .where(eq(agamVerifications.accountNumber, account));
+  await db.update(agamVerifications).set({ codeHash: null, codeExpiresAt: null }).where(eq(agamVerifications.accountNumber, account));
+  // Proven: the count of wrong tries and the day's texts to the number start again.
+  await clearAttempts(db, AGAM_CHECK_RULE, accountKey(account));
+  const mobile = await memberMobile(db, account);
+  if (mobile) await clearAttempts(db, AGAM_TEXT_RULE, [`mobile:${mobile}`]);
   await db.delete(agamProofs).where(lt(agamProofs.expiresAt, now));
   await db
     .insert(agamProofs)
@@ -159,18 +186,27 @@ export async function checkSecondFactor(
   const now = opts.now?.() ?? new Date();
   const [member] = await db.select({ pinHash: agamAccounts.pinHash }).from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
   if (!member) return { ok: false, reason: "unknown_account" };
-  const { row, lockedFor, failures } = await lockState(db, account, now);
-  if (lockedFor > 0) return { ok: false, reason: "locked", retryAfterSeconds: lockedFor };
+  if ("pin" in answer && !member.pinHash) return { ok: false, reason: "no_pin" };
+  // The try is counted before it is checked: a burst of guesses gets no more checks than 5.
+  const reservation = await reserveAttempt(db, AGAM_CHECK_RULE, accountKey(account), now);
+  if (!reservation.ok) return { ok: false, reason: "locked", retryAfterSeconds: Math.ceil(reservation.waitMs / 1000) };
+  const wrong = (): Failure =>
+    reservation.count >= MAX_FAILURES
+      ? { ok: false, reason: "locked", retryAfterSeconds: LOCKOUT_MS / 1000 }
+      : { ok: false, reason: "wrong", triesLeft: MAX_FAILURES - reservation.count };
 
   if ("pin" in answer) {
-    if (!member.pinHash) return { ok: false, reason: "no_pin" };
-    if (await pinMatches(answer.pin.trim(), member.pinHash)) return issueProof(db, account, now);
-    return recordFailure(db, account, now, failures, Boolean(row));
+    if (await pinMatches(answer.pin.trim(), member.pinHash!)) return issueProof(db, account, now);
+    return wrong();
   }
-  if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) return { ok: false, reason: "expired" };
+  const [row] = await db.select().from(agamVerifications).where(eq(agamVerifications.accountNumber, account));
+  if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) {
+    await reservation.release();
+    return { ok: false, reason: "expired" };
+  }
   const given = Buffer.from(codeHash(account, answer.code.trim()), "hex");
   if (crypto.timingSafeEqual(given, Buffer.from(row.codeHash, "hex"))) return issueProof(db, account, now);
-  return recordFailure(db, account, now, failures, true);
+  return wrong();
 }
 
 /** Whether a proof token stands for this account now. */

@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { alertConsents, alertEndpoints, alertSubscriberAreas, alertSubscribers, barangays } from "../../db/schema";
 import type { Town } from "../shared/constants";
+import { recipientConfirmed, reserveConfirmation, SMS_RESEND_AFTER_MS } from "./confirmation-limits.server";
 import type { AlertChannel } from "./messages";
 
 export const EMAIL_LINK_VALID_MS = 48 * 3600_000;
@@ -86,13 +87,19 @@ export type EmailConfirmation = { status: "confirmed"; manageToken: string } | {
 /** Follows the e-mail link: confirms the address when the link is known and under 48 hours old. */
 export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<EmailConfirmation> {
   const [row] = await db
-    .select({ id: alertEndpoints.id, expiresAt: alertEndpoints.secretExpiresAt, manageToken: alertSubscribers.manageToken })
+    .select({
+      id: alertEndpoints.id,
+      address: alertEndpoints.address,
+      expiresAt: alertEndpoints.secretExpiresAt,
+      manageToken: alertSubscribers.manageToken,
+    })
     .from(alertEndpoints)
     .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertEndpoints.subscriberId))
     .where(and(eq(alertEndpoints.channel, "email"), eq(alertEndpoints.secretHash, hashSecret(token)), isNull(alertEndpoints.removedAt)));
   if (!row) return { status: "unknown" };
   if (!row.expiresAt || row.expiresAt.getTime() < now.getTime()) return { status: "expired" };
   await db.update(alertEndpoints).set({ confirmedAt: now, secretHash: null, secretExpiresAt: null }).where(eq(alertEndpoints.id, row.id));
+  await recipientConfirmed(db, "email", row.address);
   return { status: "confirmed", manageToken: row.manageToken };
 }
 
@@ -100,7 +107,7 @@ export type SmsCodeCheck = { status: "confirmed" } | { status: "wrong"; triesLef
 
 /** Checks a 6-digit SMS code: 10 minutes, 5 tries, then a new code is needed. */
 export async function checkSmsCode(db: Db, manageToken: string, code: string, now = new Date()): Promise<SmsCodeCheck> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const endpoint = await endpointFor(tx, manageToken, "sms", true);
     if (!endpoint || endpoint.confirmedAt || !endpoint.secretHash) return { status: "none" } as const;
     if (endpoint.tries >= SMS_CODE_TRIES) return { status: "locked" } as const;
@@ -112,24 +119,51 @@ export async function checkSmsCode(db: Db, manageToken: string, code: string, no
         .update(alertEndpoints)
         .set({ confirmedAt: now, secretHash: null, secretExpiresAt: null, tries: 0 })
         .where(eq(alertEndpoints.id, endpoint.id));
-      return { status: "confirmed" } as const;
+      return { status: "confirmed", mobile: endpoint.address } as const;
     }
     const tries = endpoint.tries + 1;
     await tx.update(alertEndpoints).set({ tries }).where(eq(alertEndpoints.id, endpoint.id));
     return tries >= SMS_CODE_TRIES ? ({ status: "locked" } as const) : ({ status: "wrong", triesLeft: SMS_CODE_TRIES - tries } as const);
   });
+  if (result.status !== "confirmed") return result;
+  await recipientConfirmed(db, "sms", result.mobile);
+  return { status: "confirmed" };
 }
 
-/** A fresh SMS code (the old one stops working, the tries start again). Null when there is no number to confirm. */
-export async function renewSmsCode(db: Db, manageToken: string, now = new Date()): Promise<{ code: string; mobile: string } | null> {
+export type RenewedCode =
+  | { status: "renewed"; code: string; mobile: string }
+  | { status: "wait" | "limit"; retryAfterSeconds: number }
+  | { status: "none" };
+
+/**
+ * A fresh SMS code (the old one stops working, the tries start again): at most once a minute
+ * (the minute claimed by one conditional update, so simultaneous asks renew once) and within
+ * the number's daily cap of confirmation messages.
+ */
+export async function renewSmsCode(db: Db, manageToken: string, now = new Date()): Promise<RenewedCode> {
   const endpoint = await endpointFor(db, manageToken, "sms");
-  if (!endpoint || endpoint.confirmedAt) return null;
+  if (!endpoint || endpoint.confirmedAt) return { status: "none" };
+  const daily = await reserveConfirmation(db, "sms", endpoint.address, now);
+  if (!daily.ok) return { status: "limit", retryAfterSeconds: Math.ceil(daily.waitMs / 1000) };
   const code = newCode();
-  await db
+  // The last code was made SMS_CODE_VALID_MS before it expires; a new one only a minute after it.
+  const lastSentBefore = new Date(now.getTime() + SMS_CODE_VALID_MS - SMS_RESEND_AFTER_MS);
+  const renewed = await db
     .update(alertEndpoints)
     .set({ secretHash: hashSecret(code), secretExpiresAt: new Date(now.getTime() + SMS_CODE_VALID_MS), tries: 0 })
-    .where(eq(alertEndpoints.id, endpoint.id));
-  return { code, mobile: endpoint.address };
+    .where(
+      and(
+        eq(alertEndpoints.id, endpoint.id),
+        sql`(${alertEndpoints.secretExpiresAt} is null or ${alertEndpoints.secretExpiresAt} <= ${lastSentBefore.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: alertEndpoints.id });
+  if (renewed.length === 0) {
+    await daily.release();
+    const wait = endpoint.secretExpiresAt ? endpoint.secretExpiresAt.getTime() - lastSentBefore.getTime() : SMS_RESEND_AFTER_MS;
+    return { status: "wait", retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+  }
+  return { status: "renewed", code, mobile: endpoint.address };
 }
 
 async function endpointFor(db: Db, manageToken: string, channel: AlertChannel, forUpdate = false) {

@@ -28,6 +28,8 @@ export interface StaffServices {
   auth: StaffAuth;
   db: Db;
   ip: string;
+  /** The permission the console's guard refused on this request (for the access.denied audit entry). */
+  deniedPermission?: string;
   userAgent: string;
   log: FastifyBaseLogger;
   /** Headers for `auth.api.*` calls: the request's cookies and the client address, nothing else. */

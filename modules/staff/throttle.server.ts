@@ -1,36 +1,45 @@
 /**
- * Brute force: after 5 failed sign-ins within 15 minutes for one e-mail address (as typed,
- * whether or not an account has it) or from one client address, each further try must wait,
- * 30 s doubling up to 15 minutes after the latest failure. Failures are counted in the audit
- * log itself, so every process sees the same count and the evidence stays.
+ * Brute force: 5 tries within 15 minutes for one e-mail address (as typed, whether or not an
+ * account has it), one account's second step, or one client address; then each further try
+ * must wait, 30 s doubling up to 15 minutes after the latest. A try is reserved before it is
+ * checked (modules/shared/attempt-limits.server.ts), so a burst of simultaneous tries gets
+ * no more through than one at a time would; a right answer gives its reservation back.
+ * Every failure and every refusal is also written to the audit log, as evidence.
  */
 
-import type { Db } from "../../db/client";
-import { countAudit, recordAudit } from "./audit.server";
+import { type AttemptRule, attemptWait, type Reservation, reserveAttempt } from "../shared/attempt-limits.server";
+import { recordAudit } from "./audit.server";
 import type { StaffServices } from "./services.server";
 
 export const FREE_FAILURES = 5;
-const WINDOW_MS = 15 * 60_000;
-const FIRST_WAIT_MS = 30_000;
-const MAX_WAIT_MS = 15 * 60_000;
+
+/** Sign-in: the password step, the code step and passkey sign-in. */
+export const SIGN_IN_RULE: AttemptRule = {
+  name: "staff-sign-in",
+  free: FREE_FAILURES,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 30_000,
+  maxWaitMs: 15 * 60_000,
+};
+
+/** The password asked again inside a session (account page, enrolment): the same limits. */
+export const REAUTH_RULE: AttemptRule = { ...SIGN_IN_RULE, name: "staff-reauth" };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Milliseconds to wait after `failures` failures, the latest at `latest`; 0 when free to try. */
-export function waitAfter(failures: number, latest: Date | null, now = Date.now()): number {
-  if (failures < FREE_FAILURES || !latest) return 0;
-  const wait = Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES));
-  return Math.max(0, latest.getTime() + wait - now);
+/** The counters one try counts against. */
+export function signInKeys(who: { email?: string | null; userId?: string | null; ip: string }): string[] {
+  return [`ip:${who.ip}`, ...(who.email ? [`email:${normalizeEmail(who.email)}`] : []), ...(who.userId ? [`user:${who.userId}`] : [])];
+}
+
+/** Reserves one sign-in try for these counters (all or none). */
+export function reserveSignIn(staff: StaffServices, who: { email?: string | null; userId?: string | null }): Promise<Reservation> {
+  return reserveAttempt(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip }));
 }
 
 /** How long this e-mail and address must still wait (the longer of the two), in ms. */
-export async function signInWait(db: Db, who: { email?: string; ip: string }): Promise<number> {
-  const from = new Date(Date.now() - WINDOW_MS);
-  const byIp = await countAudit(db, { action: "sign_in.failed", ip: who.ip, from });
-  const byEmail = who.email
-    ? await countAudit(db, { action: "sign_in.failed", actorEmail: normalizeEmail(who.email), from })
-    : { count: 0, latest: null };
-  return Math.max(waitAfter(byIp.count, byIp.latest), waitAfter(byEmail.count, byEmail.latest));
+export function signInWait(staff: StaffServices, who: { email?: string | null; userId?: string | null } = {}): Promise<number> {
+  return attemptWait(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip }));
 }
 
 /** Records a failed sign-in step; logs when an account or address starts being slowed down. */
@@ -48,22 +57,31 @@ export async function recordSignInFailure(
     ip: staff.ip,
     userAgent: staff.userAgent,
   });
-  const wait = await signInWait(staff.db, { email: email ?? undefined, ip: staff.ip });
+  const wait = await signInWait(staff, { email });
   if (wait > 0) staff.log.warn({ ip: staff.ip, step, waitMs: wait }, "staff sign-in slowed down after repeated failures");
 }
 
 /** Records a refused (throttled) attempt, and logs it. */
-export async function recordThrottled(staff: StaffServices, email: string | null, waitMs: number): Promise<void> {
+export async function recordThrottled(
+  staff: StaffServices,
+  email: string | null,
+  waitMs: number,
+  action: "sign_in.throttled" | "reauth.throttled" = "sign_in.throttled",
+  actorId: string | null = null,
+): Promise<void> {
   await recordAudit(staff.db, {
-    actorId: null,
+    actorId,
     actorEmail: email ? normalizeEmail(email) : null,
-    action: "sign_in.throttled",
+    action,
     objectType: "session",
     after: { waitMs },
     ip: staff.ip,
     userAgent: staff.userAgent,
   });
-  staff.log.warn({ ip: staff.ip, waitMs }, "staff sign-in refused: too many failures");
+  staff.log.warn(
+    { ip: staff.ip, waitMs },
+    `staff ${action === "reauth.throttled" ? "password check" : "sign-in"} refused: too many failures`,
+  );
 }
 
 export function describeWait(ms: number): string {

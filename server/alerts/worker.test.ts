@@ -62,6 +62,8 @@ beforeAll(async () => {
     SMS_GATEWAY_URL: sms.url,
     SMS_API_KEY: sms.apiKey,
     SMS_SENDER_NAME: "WESPECO",
+    // The loopback push service is named explicitly; no other private address is sent to.
+    PUSH_SERVICE_ORIGINS: push.url,
   });
   const channels = createChannels(config);
   alerts = await startWorker(channels);

@@ -8,6 +8,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import webpush from "web-push";
 import type { AlertChannel } from "../../modules/alerts/messages";
+import { isAllowedPushEndpoint, parsePushOrigins } from "../../modules/alerts/push-endpoints";
 import type { Config } from "../config";
 import type { SmsGateway } from "./sms";
 import { smsGatewayOf } from "./sms-config";
@@ -104,11 +105,17 @@ export function smsSender(gateway: SmsGateway, perMinute: number): ChannelSender
   };
 }
 
-export function pushSender(vapid: { publicKey: string; privateKey: string; subject: string }): ChannelSender {
+export function pushSender(
+  vapid: { publicKey: string; privateKey: string; subject: string },
+  opts: { extraOrigins?: readonly string[] } = {},
+): ChannelSender {
   return {
     channel: "push",
     async send(m) {
       if (!m.keys) return { ok: false, retryable: false, error: "push: subscription has no keys", gone: true };
+      // Checked again here: a subscription stored before the rule, or written some other way, reaches nothing private.
+      if (!isAllowedPushEndpoint(m.to, opts.extraOrigins))
+        return { ok: false, retryable: false, gone: true, error: "push: the endpoint is not a known push service" };
       // web-push encrypts and signs (RFC 8291, VAPID); the request goes out through fetch, which
       // also speaks plain http to a loopback push service in tests.
       const request = webpush.generateRequestDetails({ endpoint: m.to, keys: m.keys }, m.body, {
@@ -124,12 +131,16 @@ export function pushSender(vapid: { publicKey: string; privateKey: string; subje
           method: request.method,
           headers: request.headers as Record<string, string>,
           body: request.body ? new Uint8Array(request.body) : null,
+          // A push service answers; it does not send us elsewhere. A redirect is a failure, not followed.
+          redirect: "manual",
           signal: AbortSignal.timeout(10_000),
         });
       } catch (e) {
         return { ok: false, retryable: true, error: `push: service unreachable: ${(e as Error).message}` };
       }
       await response.arrayBuffer().catch(() => null);
+      if (response.status >= 300 && response.status < 400)
+        return { ok: false, retryable: false, gone: true, error: `push: the push service answered a redirect (${response.status})` };
       if (response.ok) return { ok: true, id: response.headers.get("location") ?? undefined };
       if (response.status === 404 || response.status === 410)
         return { ok: false, retryable: false, gone: true, error: `push: subscription gone (${response.status})` };
@@ -181,7 +192,7 @@ export function createChannels(config: Config): Channels {
     senders.sms = smsSender(gateway, config.SMS_RATE_PER_MINUTE);
   }
   const vapid = vapidKeys(config);
-  senders.push = pushSender({ ...vapid, subject: config.VAPID_SUBJECT });
+  senders.push = pushSender({ ...vapid, subject: config.VAPID_SUBJECT }, { extraOrigins: parsePushOrigins(config.PUSH_SERVICE_ORIGINS) });
   return {
     senders,
     vapidPublicKey: vapid.publicKey,

@@ -32,12 +32,13 @@ describe("AGAM API", () => {
   const proofOf = async (acct: string) =>
     (await t.app.inject({ method: "POST", url: "/api/v1/agam/pool/verification", payload: { account: acct, pin: DEMO_PIN } })).json().data
       .proof as string;
-  const proofs = new Map<string, string>();
+  // One proof per account, shared by simultaneous posts (50 PIN checks at once would be throttled).
+  const proofs = new Map<string, Promise<string>>();
   const post = async (payload: unknown) => {
     const p = payload as { account?: unknown; proof?: string };
     if (typeof p.account === "string" && /^\d{2}-\d{4}-\d{4}$/.test(p.account) && p.account !== UNKNOWN && !("proof" in p)) {
-      if (!proofs.has(p.account)) proofs.set(p.account, await proofOf(p.account));
-      payload = { ...p, proof: proofs.get(p.account) };
+      if (!proofs.has(p.account)) proofs.set(p.account, proofOf(p.account));
+      payload = { ...p, proof: await proofs.get(p.account) };
     }
     return t.app.inject({ method: "POST", url: "/api/v1/agam/pool/register", payload: payload as object });
   };
@@ -101,7 +102,7 @@ describe("AGAM API", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("conflict");
 
-    const conf = await t.app.inject(`/api/v1/agam/pool/get-registration-confirmation/web/${acct}?proof=${proofs.get(acct)}`);
+    const conf = await t.app.inject(`/api/v1/agam/pool/get-registration-confirmation/web/${acct}?proof=${await proofs.get(acct)}`);
     expect(conf.statusCode).toBe(200);
     expect(conf.headers["cache-control"]).toBe("no-store");
     expect(conf.json()).toEqual([

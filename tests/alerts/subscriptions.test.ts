@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const push = {
-  endpoint: "https://push.example.test/send/abc",
+  endpoint: "https://fcm.googleapis.com/fcm/send/abc",
   keys: {
     p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
     auth: "tBHItJI5svbpez7KI4CCXg",

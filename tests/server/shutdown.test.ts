@@ -17,6 +17,8 @@ async function startServer(dataDir: string, port: number) {
       // "incoming request" lines (debug) tell when the server has taken each request in.
       LOG_LEVEL: "debug",
       NODE_ENV: "production",
+      // Production seeds nothing unless asked: these runs serve the demo content.
+      SEED_DEMO: "on",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: "",
     },

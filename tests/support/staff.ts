@@ -26,6 +26,8 @@ export interface TestStaff {
   totpSecret: string;
   /** A 6-digit code valid now. */
   totp(): Promise<string>;
+  /** The code of the next 30-second step, also accepted now: a second sign-in in the same step (a code is good once). */
+  nextTotp(): Promise<string>;
   /** The Cookie header value of a signed-in session (empty for createStaff without a session). */
   cookie: string;
   /** The same cookie for Playwright's context.addCookies. */
@@ -68,6 +70,7 @@ export async function createStaff(
     password,
     totpSecret,
     totp: () => otp.totp(),
+    nextTotp: () => otp.hotp(Math.floor(Date.now() / 30_000) + 1),
     cookie: "",
     browserCookies: () => [],
   };

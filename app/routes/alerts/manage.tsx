@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
+import { TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
 import { ALERT_CHANNELS, CHANNEL_LABELS, CONSENT_TEXT, smsConfirmationText } from "../../../modules/alerts/messages";
 import {
   areaChoices,
@@ -93,8 +94,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "resend-sms": {
       const runtime = alertsRuntime(s);
+      if (!runtime?.channels.sms) return reply({ errors: { code: "There is no number waiting for a code." } }, 422);
       const renewed = await renewSmsCode(s.db, token);
-      if (!renewed || !runtime?.channels.sms) return reply({ errors: { code: "There is no number waiting for a code." } }, 422);
+      if (renewed.status === "none") return reply({ errors: { code: "There is no number waiting for a code." } }, 422);
+      if (renewed.status !== "renewed")
+        return reply(
+          {
+            errors: {
+              code:
+                renewed.status === "limit"
+                  ? TOO_MANY_CONFIRMATIONS.sms
+                  : `We just sent a code. You can ask for another in ${renewed.retryAfterSeconds} seconds.`,
+            },
+          },
+          429,
+        );
       const sent = await runtime.channels.sms.send(renewed.mobile, smsConfirmationText(renewed.code));
       return sent.ok
         ? reply({ errors: {}, message: "We sent a new code. It works for 10 minutes." })

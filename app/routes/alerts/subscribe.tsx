@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { reserveConfirmation, TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
 import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
 import { areaChoices, createSubscription } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
@@ -98,6 +99,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = offered.has("email") ? form.data.email : "";
   const mobile = offered.has("sms") && form.data.mobile ? normalizeMobile(form.data.mobile) : null;
   const push = offered.has("push") && form.data.push;
+
+  // Confirmation messages to one recipient are capped, whoever asks: reserved before anything is made.
+  const emailSlot = email ? await reserveConfirmation(s.db, "email", email) : null;
+  if (emailSlot && !emailSlot.ok) return data<ActionResult>({ errors: { email: TOO_MANY_CONFIRMATIONS.email }, values }, { status: 429 });
+  const smsSlot = mobile ? await reserveConfirmation(s.db, "sms", mobile) : null;
+  if (smsSlot && !smsSlot.ok) {
+    if (emailSlot?.ok) await emailSlot.release();
+    return data<ActionResult>({ errors: { mobile: TOO_MANY_CONFIRMATIONS.sms }, values }, { status: 429 });
+  }
 
   const created = await createSubscription(s.db, {
     areas,

@@ -5,15 +5,14 @@ import { staffPasskey, staffUser } from "../../../db/schema";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import { factorsOf } from "../../../modules/staff/factors.server";
 import { passwordProblem } from "../../../modules/staff/password.server";
+import { WRONG_PASSWORD, withPasswordCheck } from "../../../modules/staff/reauth.server";
 import type { StaffIdentity, StaffServices } from "../../../modules/staff/services.server";
 import { normalizeEmail } from "../../../modules/staff/throttle.server";
 import { endSessions } from "../../../modules/staff/users.server";
 import { confirmPassword, startTotp } from "./enrol.server";
 import type { FieldErrors } from "./form";
 
-export type AccountResult = { errors: FieldErrors; status?: string; backupCodes?: string[] };
-
-const WRONG_PASSWORD = "That password is not right.";
+export type AccountResult = { errors: FieldErrors; status?: string; backupCodes?: string[]; throttled?: boolean };
 
 async function passwordOk(staff: StaffServices, password: string): Promise<boolean> {
   if (!password) return false;
@@ -53,7 +52,24 @@ export const accountFormSchema = z.object({
 });
 export type AccountForm = z.output<typeof accountFormSchema>;
 
+/** The forms that ask for the password again, and the field its error goes beside. */
+const PASSWORD_FIELD: Record<string, (form: AccountForm) => string> = {
+  "change-password": () => "change-password-password",
+  "change-email": () => "change-email-password",
+  "start-totp": () => "start-totp-password",
+  "remove-totp": () => "remove-totp-password",
+  "new-backup-codes": () => "new-backup-codes-password",
+  "confirm-password": () => "confirm-password-password",
+  "remove-passkey": (form) => `remove-passkey-${form.passkeyId}-password`,
+};
+
 export async function accountAction(staff: StaffServices, me: StaffIdentity, form: AccountForm): Promise<AccountResult> {
+  const field = PASSWORD_FIELD[form.intent]?.(form);
+  if (!field) return changeAccount(staff, me, form);
+  return withPasswordCheck(staff, me.user, field, () => changeAccount(staff, me, form));
+}
+
+async function changeAccount(staff: StaffServices, me: StaffIdentity, form: AccountForm): Promise<AccountResult> {
   const { intent, password } = form;
   switch (intent) {
     case "change-password": {

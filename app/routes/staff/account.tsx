@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const result = await accountAction(staff, me, form);
   const failed = Object.values(result.errors).some(Boolean);
-  return data({ ...result, email: form.email }, { status: failed ? 400 : 200 });
+  return data({ ...result, email: form.email }, { status: result.throttled ? 429 : failed ? 400 : 200 });
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("My account");

@@ -2,7 +2,7 @@
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { factorsOf, pendingTotp } from "../../../modules/staff/factors.server";
-import { hasRecentPassword } from "../../../modules/staff/reauth.server";
+import { hasRecentPassword, WRONG_PASSWORD, withPasswordCheck } from "../../../modules/staff/reauth.server";
 import { ErrorSummary } from "../../components/ui/Field";
 import type { Route } from "./+types/enrol-factor";
 import { accountFormSchema } from "./account.server";
@@ -54,21 +54,19 @@ export async function action(args: Route.ActionArgs) {
     if ("error" in result) return data({ errors: { code: result.error } as Record<string, string>, backupCodes: null }, { status: 400 });
     return { errors: {} as Record<string, string>, backupCodes: result.backupCodes };
   }
-  if (intent === "start-totp") {
-    if (!(await startTotp(staff, form.password)))
-      return data(
-        { errors: { "start-totp-password": "That password is not right." } as Record<string, string>, backupCodes: null },
-        { status: 400 },
-      );
-    return { errors: {} as Record<string, string>, backupCodes: null };
-  }
-  if (intent === "confirm-password") {
-    if (!(await confirmPassword(staff, me.sessionId, form.password)))
-      return data(
-        { errors: { "confirm-password-password": "That password is not right." } as Record<string, string>, backupCodes: null },
-        { status: 400 },
-      );
-    return { errors: {} as Record<string, string>, backupCodes: null };
+  if (intent === "start-totp" || intent === "confirm-password") {
+    // The password is asked again under the sign-in form's limits, and audited.
+    const field = `${intent}-password`;
+    const result = await withPasswordCheck(staff, me.user, field, async () => {
+      const ok =
+        intent === "start-totp" ? await startTotp(staff, form.password) : await confirmPassword(staff, me.sessionId, form.password);
+      return { errors: ok ? {} : { [field]: WRONG_PASSWORD } };
+    });
+    const failed = Object.values(result.errors).some(Boolean);
+    return data(
+      { errors: result.errors as Record<string, string>, backupCodes: null },
+      { status: "throttled" in result ? 429 : failed ? 400 : 200 },
+    );
   }
   return data({ errors: {} as Record<string, string>, backupCodes: null }, { status: 400 });
 }

@@ -32,7 +32,11 @@ export function staffServices(args: Pick<Args, "context">): StaffServices {
 export async function requireStaff(args: Args, permission?: Permission): Promise<StaffUser> {
   const me = await requireIdentity(args);
   if (!me.enrolled) throw redirect(ENROL_FACTOR_PATH);
-  if (permission && !can(me.user.role, permission)) throw forbidden();
+  if (permission && !can(me.user.role, permission)) {
+    // Audited with the answer (server/staff-console.ts): every 403 of the console is.
+    staffServices(args).deniedPermission = permission;
+    throw forbidden();
+  }
   return me.user;
 }
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import { endSessionByToken } from "../../../modules/staff/auth.server";
 import type { StaffServices } from "../../../modules/staff/services.server";
-import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, signInWait } from "../../../modules/staff/throttle.server";
+import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, reserveSignIn } from "../../../modules/staff/throttle.server";
+import { claimStep, pendingSecondStepUser, stepOfCode } from "../../../modules/staff/totp-steps.server";
 
 /** Step one: e-mail and password, and where to go after. */
 export const signInFormSchema = z.object({
@@ -23,10 +24,11 @@ export type SignInOutcome = { kind: "code" } | { kind: "signed-in"; userId: stri
 const WRONG = "The e-mail address or password is not right.";
 
 export async function attemptPasswordSignIn(staff: StaffServices, email: string, password: string): Promise<SignInOutcome> {
-  const wait = await signInWait(staff.db, { email, ip: staff.ip });
-  if (wait > 0) {
-    await recordThrottled(staff, email, wait);
-    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(wait)}, then try again.` };
+  // The try is counted before the password is checked: a burst gets no more checks than the limit.
+  const reservation = await reserveSignIn(staff, { email });
+  if (!reservation.ok) {
+    await recordThrottled(staff, email, reservation.waitMs);
+    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(reservation.waitMs)}, then try again.` };
   }
   let result;
   try {
@@ -39,6 +41,8 @@ export async function attemptPasswordSignIn(staff: StaffServices, email: string,
     await recordSignInFailure(staff, email, "password");
     return { kind: "refused", message: WRONG };
   }
+  // The password was right: this try is not a failure.
+  await reservation.release();
   const body = result.response as { twoFactorRedirect?: boolean; token?: string; user?: { id: string; email: string } };
   if (body.twoFactorRedirect) {
     // Password right; the second factor comes next (better-auth's two-factor cookie).
@@ -62,15 +66,27 @@ export async function attemptPasswordSignIn(staff: StaffServices, email: string,
 
 /** Step two: a 6-digit code from the app, or a backup code. */
 export async function attemptCode(staff: StaffServices, code: string): Promise<SignInOutcome> {
-  const wait = await signInWait(staff.db, { ip: staff.ip });
-  if (wait > 0) {
-    await recordThrottled(staff, null, wait);
-    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(wait)}, then try again.` };
+  // Counted per address and per account (the one whose password was just given).
+  const userId = await pendingSecondStepUser(staff.db, staff.headers().get("cookie") ?? undefined);
+  const reservation = await reserveSignIn(staff, { userId });
+  if (!reservation.ok) {
+    await recordThrottled(staff, null, reservation.waitMs);
+    return { kind: "throttled", message: `Too many tries. Wait ${describeWait(reservation.waitMs)}, then try again.` };
   }
   const cleaned = code.replace(/\s+/g, "");
+  const isTotp = /^\d{6}$/.test(cleaned);
+  const wrong = async (): Promise<SignInOutcome> => {
+    await recordSignInFailure(staff, null, "code");
+    return { kind: "refused", message: "That code is not right, or it has expired. Enter the current code from your app." };
+  };
+  if (isTotp && userId) {
+    // A code is good once: its time step must be newer than the last one this account used.
+    const step = await stepOfCode(staff.auth, staff.db, userId, cleaned);
+    if (step === null || !(await claimStep(staff.db, userId, step))) return wrong();
+  }
   let result;
   try {
-    result = /^\d{6}$/.test(cleaned)
+    result = isTotp
       ? await staff.auth.api.verifyTOTP({ body: { code: cleaned, trustDevice: false }, headers: staff.headers(), returnHeaders: true })
       : await staff.auth.api.verifyBackupCode({
           body: { code: cleaned, trustDevice: false },
@@ -78,9 +94,9 @@ export async function attemptCode(staff: StaffServices, code: string): Promise<S
           returnHeaders: true,
         });
   } catch {
-    await recordSignInFailure(staff, null, "code");
-    return { kind: "refused", message: "That code is not right, or it has expired. Enter the current code from your app." };
+    return wrong();
   }
+  await reservation.release();
   const user = (result.response as { user?: { id: string; email: string } }).user;
   staff.takeCookies(result.headers);
   await recordAudit(staff.db, {
@@ -88,7 +104,7 @@ export async function attemptCode(staff: StaffServices, code: string): Promise<S
     actorEmail: user?.email ?? null,
     action: "sign_in.succeeded",
     objectType: "session",
-    after: { method: /^\d{6}$/.test(cleaned) ? "password+totp" : "password+backup-code" },
+    after: { method: isTotp ? "password+totp" : "password+backup-code" },
     ip: staff.ip,
     userAgent: staff.userAgent,
   });

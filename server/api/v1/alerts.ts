@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CONSENT_TEXT, smsStoppedText } from "../../../modules/alerts/messages";
+import { isAllowedPushEndpoint, parsePushOrigins } from "../../../modules/alerts/push-endpoints";
 import { savePushSubscription, stopMobile } from "../../../modules/alerts/subscriptions.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import { normalizeMobile } from "../../../modules/shared/phone";
@@ -44,6 +45,8 @@ export default async function alertsApi(app: FastifyInstance, { deps }: { deps: 
     },
     async (request, reply) => {
       const { token, subscription } = request.body;
+      if (!isAllowedPushEndpoint(subscription.endpoint, parsePushOrigins(deps.config.PUSH_SERVICE_ORIGINS)))
+        throw new HttpError(422, "invalid_body", "subscription.endpoint must be an https address of a browser's push service.");
       const saved = await savePushSubscription(deps.database.db, token, subscription, CONSENT_TEXT);
       if (!saved) throw new HttpError(404, "not_found", "There is no such alerts subscription.");
       return reply
