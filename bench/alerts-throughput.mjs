@@ -12,11 +12,15 @@ import { openDatabase } from "../db/client.ts";
 import { startSmtpServer } from "../tests/support/smtp.ts";
 import { deliveryStates, prepareAlertsDatabase, publish } from "./lib/alerts-setup.ts";
 import { startPrivatePostgres } from "./lib/private-postgres.mjs";
+import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
+const LIMIT = timeLimit(600);
+limitTime("alerts-throughput", LIMIT);
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
 const usePglite = process.env.BENCH_DATABASE === "pglite";
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-alerts-tp-"));
+atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const pg = usePglite ? null : await startPrivatePostgres();
 const smtp = await startSmtpServer({ parse: false });
 
@@ -42,10 +46,11 @@ const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "bench
   env,
   stdio: ["ignore", "pipe", "inherit"],
 });
+atExit(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
 await new Promise((resolve) => child.stdout.on("data", (c) => String(c).includes("ready") && resolve()));
 const start = Date.now();
 let first = 0;
-while (smtp.accepted < SUBSCRIBERS && Date.now() - start < 600_000) {
+while (smtp.accepted < SUBSCRIBERS && Date.now() - start < LIMIT * 1000) {
   await new Promise((r) => setTimeout(r, 50));
   if (!first && smtp.accepted > 0) first = Date.now();
 }
@@ -56,13 +61,14 @@ const check = await openDatabase({ databaseUrl: pg?.url, dataDir });
 const states = await deliveryStates(check);
 await check.close();
 const seconds = (end - start) / 1000;
+const distinct = new Set(smtp.messages.map((m) => m.messageId)).size;
 console.log(
   JSON.stringify(
     {
       database: usePglite ? "pglite" : "postgresql",
       subscribers: SUBSCRIBERS,
       accepted: smtp.accepted,
-      distinctMessageIds: new Set(smtp.messages.map((m) => m.messageId)).size,
+      distinctMessageIds: distinct,
       firstMessageAfterSeconds: (first - start) / 1000,
       seconds,
       messagesPerSecond: Math.round(smtp.accepted / seconds),
@@ -79,4 +85,8 @@ console.log(
 );
 await smtp.close();
 pg?.destroy();
-fs.rmSync(dataDir, { recursive: true, force: true });
+verdict(
+  distinct === SUBSCRIBERS && smtp.accepted === SUBSCRIBERS && states.sent === SUBSCRIBERS && Object.keys(states).length === 1,
+  `every one of ${SUBSCRIBERS} subscribers sent exactly one message, every delivery marked sent`,
+  `${Math.round(smtp.accepted / seconds)} messages per second, load average ${os.loadavg()[0].toFixed(1)}`,
+);

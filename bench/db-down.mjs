@@ -1,10 +1,15 @@
 // Database down: with PostgreSQL stopped during load, public pages keep answering 200
 // with their last content, forms answer 503 with Retry-After and keep what was typed,
 // /readyz answers 503, and everything recovers when the database returns.
+
+import fs from "node:fs";
 import autocannon from "autocannon";
 import postgres from "pg";
 import { startPrivatePostgres } from "./lib/private-postgres.mjs";
 import { startService } from "./lib/service.mjs";
+import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
+
+limitTime("db-down", timeLimit(180));
 
 const PUBLIC_PAGES = [
   "/",
@@ -19,7 +24,8 @@ const PUBLIC_PAGES = [
 ];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const pg = await startPrivatePostgres();
-const service = await startService({ env: { DATABASE_URL: pg.url, CACHE_TTL_MS: "2000" } });
+// At the production log level, to count what an outage writes to the log.
+const service = await startService({ env: { DATABASE_URL: pg.url, CACHE_TTL_MS: "2000" }, logLevel: "info" });
 const report = {};
 try {
   const before = {};
@@ -121,6 +127,19 @@ try {
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   report.surveyAfter = { status: again.status, success: (await again.text()).includes("Salamat sa inyong pagsagot sa survey!") };
+  // The outage in the log: per process, one line when it started and one when it ended.
+  await new Promise((r) => setTimeout(r, 1500));
+  const lines = fs
+    .readFileSync(service.logFile, "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
+  const errors = lines.filter((l) => l.level >= 50);
+  const byMessage = {};
+  for (const l of errors) byMessage[l.msg] = (byMessage[l.msg] ?? 0) + 1;
+  const pids = new Set(errors.map((l) => l.pid));
+  report.errorLog = { lines: errors.length, processes: pids.size, byMessage };
+  report.outageEnd = errors.find((l) => l.msg === "database available again");
   console.log(JSON.stringify(report, null, 2));
   const pagesOk = Object.values(during).every((d) => d.status === 200);
   const ok =
@@ -132,8 +151,18 @@ try {
     report.readyzAfter === 200 &&
     report.surveyAfter.success &&
     !Object.keys(report.loadWhileDown.statusCodes).some((c) => Number(c) >= 500);
-  console.log(ok ? "PASS: no 5xx on public pages, forms 503 with Retry-After and kept typing, recovered" : "FAIL");
-  if (!ok) process.exitCode = 1;
+  const started = errors.filter((l) => l.msg.startsWith("database unavailable"));
+  const ended = errors.filter((l) => l.msg === "database available again");
+  const logOk =
+    started.length >= 1 &&
+    started.length === new Set(started.map((l) => l.pid)).size &&
+    ended.length === started.length &&
+    errors.length === started.length + ended.length;
+  verdict(
+    ok && logOk,
+    "public pages 200 with their last content and no 5xx under load, forms 503 with Retry-After keeping what was typed, recovery; the outage logged once when it starts and once when it ends per process, nothing else at error level",
+    `${errors.length} error lines from ${pids.size} processes: ${JSON.stringify(byMessage)}`,
+  );
 } finally {
   await service.stop();
   pg.destroy();

@@ -9,6 +9,11 @@ import lighthouse from "lighthouse";
 // The same Chromium and flags as the browser tests (run with tsx, which reads the .ts).
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
+import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
+
+limitTime("lighthouse", timeLimit(900));
+/** The rule: every category's median at least this on every page. */
+const MIN_SCORE = Number(process.env.BENCH_MIN_SCORE ?? 90);
 
 /** Debian's Chromium with a debugging port for Lighthouse to drive. */
 async function launchChromium(userDataDir) {
@@ -16,6 +21,7 @@ async function launchChromium(userDataDir) {
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"], {
     stdio: "ignore",
   });
+  atExit(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
   await waitFor(`http://127.0.0.1:${port}/json/version`);
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
@@ -36,6 +42,7 @@ try {
     const metrics = Object.fromEntries(METRICS.map((m) => [m, []]));
     for (let run = 0; run < RUNS; run++) {
       const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-lh-"));
+      atExit(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
       const chrome = await launchChromium(userDataDir);
       try {
         const result = await lighthouse(service.url + page, {
@@ -65,6 +72,8 @@ try {
     );
   }
   console.log(JSON.stringify(results));
+  const low = Object.entries(results).flatMap(([page, r]) => CATEGORIES.filter((c) => r[c] < MIN_SCORE).map((c) => `${page} ${c} ${r[c]}`));
+  verdict(low.length === 0, `every category's median at least ${MIN_SCORE} on every page (${RUNS} runs)`, low.join(", "));
 } finally {
   await service.stop();
 }

@@ -17,10 +17,12 @@
 // ratio is against the 72 req/s the speed issue measured before this work.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import zlib from "node:zlib";
 import { startBenchDatabase } from "./lib/bench-database.mjs";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
 import { startService } from "./lib/service.mjs";
+import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 import { ensureWrk, wrk } from "./lib/wrk.mjs";
 
 const PATHS = (process.env.BENCH_PATHS ?? "/news/power-interruptions,/outages").split(",");
@@ -31,6 +33,10 @@ const COMPRESSED = { "Accept-Encoding": "br, gzip" };
 const wanted = (process.env.BENCH_SETUPS ?? "pglite,pg1,pg2").split(",");
 // BENCH_PARTS=cached,uncached: which measurements to make (both by default).
 const parts = (process.env.BENCH_PARTS ?? "cached,uncached").split(",");
+// The rule: cached pages at least BENCH_MIN_RATIO of nginx's rate with p99 at most BENCH_MAX_P99_MS, no errors anywhere.
+const MIN_RATIO = Number(process.env.BENCH_MIN_RATIO ?? 0.25);
+const MAX_P99_MS = Number(process.env.BENCH_MAX_P99_MS ?? 20);
+limitTime("load", timeLimit(900));
 
 ensureWrk();
 const rows = [];
@@ -138,3 +144,23 @@ console.log(
     : "(uncached ratio is against the 72 req/s measured before this work, PGlite, one process)",
 );
 console.log(JSON.stringify(rows));
+const failures = [];
+for (const r of rows) {
+  if (r.cachedBr) {
+    const ratio = r.cachedBr.rps / r.nginxGz.rps;
+    if (ratio < MIN_RATIO) failures.push(`${r.setup} ${r.path}: ratio ${ratio.toFixed(3)}`);
+    if (r.cachedBr.p99ms > MAX_P99_MS) failures.push(`${r.setup} ${r.path}: p99 ${r.cachedBr.p99ms} ms`);
+    if (r.cachedBr.errors || r.cachedPlain.errors)
+      failures.push(`${r.setup} ${r.path}: ${r.cachedBr.errors + r.cachedPlain.errors} errors`);
+  }
+  if (r.uncached?.errors) failures.push(`${r.setup}: ${r.uncached.errors} errors uncached`);
+}
+verdict(
+  failures.length === 0,
+  `cached pages at least ${MIN_RATIO}× nginx gzip_static with p99 ≤ ${MAX_P99_MS} ms, no errors`,
+  failures.join("; ") ||
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+);

@@ -8,6 +8,11 @@ import { ROLL_COLUMNS } from "../modules/members/roll";
 import { importRollCsv } from "../modules/members/roll.server";
 import { AGAM_DISTRICTS } from "../modules/shared/constants";
 import { startInProcess } from "./lib/in-process";
+import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
+
+limitTime("roll-import", timeLimit(600));
+const MAX_IMPORT_SECONDS = 60;
+const MAX_LOOKUP_P95_MS = Number(process.env.BENCH_MAX_LOOKUP_MS ?? 50);
 
 const members = Number(process.argv[2] ?? 100_000);
 const lookups = Number(process.argv[3] ?? 300);
@@ -87,3 +92,13 @@ await measure(
 
 console.log(JSON.stringify(results));
 await stop();
+const seconds = (k: string) => (results[k] as { seconds: number }).seconds;
+const p95 = (k: string) => (results[k] as { p95Ms: number }).p95Ms;
+verdict(
+  seconds("firstImport") < MAX_IMPORT_SECONDS &&
+    seconds("reImport") < MAX_IMPORT_SECONDS &&
+    p95("apiLookup") <= MAX_LOOKUP_P95_MS &&
+    p95("pageLookup") <= MAX_LOOKUP_P95_MS,
+  `${members} members: each import under ${MAX_IMPORT_SECONDS} s, look-ups p95 ≤ ${MAX_LOOKUP_P95_MS} ms`,
+  `imports ${seconds("firstImport")} s and ${seconds("reImport")} s, look-up p95 ${p95("apiLookup")} ms (API) and ${p95("pageLookup")} ms (page)`,
+);

@@ -1,6 +1,9 @@
 // Stampede: 200 concurrent requests for a cold page cause exactly one render and one
 // round of database queries (the round a single request costs, measured alongside).
 import { startService } from "./lib/service.mjs";
+import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
+
+limitTime("stampede", timeLimit(120));
 
 const PAGE = process.env.BENCH_PAGE ?? "/news/power-interruptions";
 const env = { CACHE_TTL_MS: "60000" };
@@ -40,7 +43,11 @@ try {
     `X-Cache: ${responses.filter((r) => r.cache === "MISS").length} MISS, ${responses.filter((r) => r.cache === "HIT").length} HIT`,
   );
   console.log(JSON.stringify({ renders, queries, queriesPerRender }));
-  if (renders !== 1 || queries !== queriesPerRender || statuses.join() !== "200" || !sameBody) process.exitCode = 1;
+  verdict(
+    renders === 1 && queries === queriesPerRender && statuses.join() === "200" && sameBody,
+    "200 concurrent requests for a cold page: one render, the queries of one render, all 200, one identical document",
+    `renders ${renders}, queries ${queries} of ${queriesPerRender}, statuses ${statuses.join(",")}`,
+  );
 } finally {
   await service.stop();
 }

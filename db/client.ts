@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   pglite?: import("@electric-sql/pglite").PGlite;
   /** The connection string (PostgreSQL only), for libraries with their own pool (pg-boss). */
   url?: string;
+  /** The pool's counts (PostgreSQL only), for the metrics. */
+  pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   /** true when a trivial query answers. */
   ping(): Promise<boolean>;
   /** Applies the committed migrations with this driver's migrator. */
@@ -56,6 +58,7 @@ async function openPostgres(url: string, logger: QueryLogger): Promise<DatabaseH
     db,
     kind: "postgres",
     url,
+    pool,
     ping: () => pingDb(db),
     migrate: () => migrate(db, { migrationsFolder }),
     close: once(() => pool.end()),

@@ -1,7 +1,7 @@
 // `npm test`: installs what the browser, proxy, CAP-schema and markup tests need when missing
-// (Debian's chromium, nginx, libxml2-utils for xmllint, and Java for the W3C Nu HTML Checker,
-// vnu-jar), checks formatting and lint rules (Biome) and the import rules (dependency-cruiser),
-// builds the site, then runs every test (unit, API, database, browser).
+// (Debian's chromium, nginx, libxml2-utils for xmllint, Java for the W3C Nu HTML Checker,
+// vnu-jar, promtool, pg_dump), checks formatting and lint rules (Biome) and the import rules
+// (dependency-cruiser), builds the site, then runs every test (unit, API, database, browser).
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -11,6 +11,10 @@ const missing = [
   ["/usr/sbin/nginx", "nginx"],
   ["/usr/bin/xmllint", "libxml2-utils"],
   ["/usr/bin/java", "default-jre-headless"],
+  // promtool checks the metrics and the alert rules (tests/ops/metrics.test.ts).
+  ["/usr/bin/promtool", "prometheus"],
+  // pg_dump and pg_restore for the restore drill on PostgreSQL (the server's major version).
+  ["/usr/bin/pg_dump", "postgresql-client"],
 ]
   .filter(([bin]) => !fs.existsSync(bin))
   .map(([, pkg]) => pkg);

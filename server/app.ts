@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import pino from "pino";
 import { storedOriginalName } from "../modules/content/stored-files.server";
 import { registerApi } from "./api/v1";
 import { CONTENT_CHANGED_CHANNEL } from "./bus";
@@ -19,9 +20,11 @@ import { smsGatewayOf } from "./messaging/sms-config";
 import { textSenderFor } from "./messaging/text-sender";
 import { metrics, watchEventLoop } from "./metrics";
 import { registerOpen311 } from "./open311";
+import { DatabaseOutage } from "./outage";
 import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
+import { registerRequestMetrics } from "./prometheus";
 import { registerProtection, uploadLimitOf } from "./protection";
-import { registerReactRouter } from "./react-router";
+import { pagePatternReader, registerReactRouter } from "./react-router";
 import { RoutePolicies, registerRoutePolicies } from "./route-policy";
 import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
@@ -37,7 +40,9 @@ export function hidePersonalValues(path: string): string {
   } catch {
     // a malformed escape: look at the raw text
   }
-  return PERSONAL_VALUE.test(decoded) ? decoded.replace(PERSONAL_VALUE, "[redacted]") : path;
+  // replace, not test: a /g expression's test() carries lastIndex from one call to the next.
+  const hidden = decoded.replace(PERSONAL_VALUE, "[redacted]");
+  return hidden === decoded ? path : hidden;
 }
 
 /**
@@ -57,10 +62,47 @@ class RequestLog extends LogController {
   }
 }
 
+/**
+ * Where the log goes unless a test gives a stream: standard output, written in batches
+ * (4 KiB, or every half second) from a buffer instead of one write(2) per line. With one line
+ * per request, the synchronous writes cost a cached page a third of its rate. What is still in
+ * the buffer is written when the process exits normally; a SIGKILL loses at most half a second.
+ */
+function bufferedStdout() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const timer = setInterval(() => destination.flush(), 500);
+  timer.unref();
+  process.once("exit", () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nothing to write, or the stream is already closed.
+    }
+  });
+  return destination;
+}
+let sharedStdout: ReturnType<typeof bufferedStdout> | undefined;
+
+/** The logged form of a path (personal segments and values hidden), memoized: most requests repeat a few paths. */
+function loggedPathOf(policies: RoutePolicies) {
+  const memo = new Map<string, string>();
+  return (method: string, url: string) => {
+    const key = `${method} ${url}`;
+    let logged = memo.get(key);
+    if (logged === undefined) {
+      logged = hidePersonalValues(policies.logPath(method, url));
+      if (memo.size >= 2000) memo.clear();
+      memo.set(key, logged);
+    }
+    return logged;
+  };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus } = deps;
   // Which paths are personal, cached, rate-limited: pages listed there, routes declare theirs.
   const policies = new RoutePolicies();
+  const loggedPath = loggedPathOf(policies);
   const app = Fastify({
     logger:
       deps.logger === false
@@ -72,9 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               req: (req: FastifyRequest) => ({
                 id: req.id,
                 method: req.method,
-                url: hidePersonalValues(policies.logPath(req.method, req.url)),
+                url: loggedPath(req.method, req.url),
               }),
             },
+            ...(config.LOG_LEVEL === "silent" ? {} : { stream: (sharedStdout ??= bufferedStdout()) }),
             ...(typeof deps.logger === "object" ? deps.logger : {}),
           },
     logController: new RequestLog(),
@@ -93,11 +136,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerRoutePolicies(app, policies);
+  // Prometheus: requests by route pattern (server/prometheus.ts), when METRICS_PORT is set.
+  if (config.METRICS_PORT !== undefined)
+    registerRequestMetrics(app, {
+      database,
+      backupDir: config.backupDir,
+      dataDir: config.dataDir,
+      pagePattern: deps.build ? pagePatternReader(deps.build) : undefined,
+    });
   // Public pages and API answers are served from memory for CACHE_TTL_MS as stored bytes
   // (server/page-cache.ts): a fresh copy is answered here, before any other hook.
   const caches = createCaches({ ttlMs: config.CACHE_TTL_MS, maxBytes: config.CACHE_MAX_BYTES }, bus, CONTENT_CHANGED_CHANNEL);
   app.decorate("caches", caches);
   app.addHook("onClose", async () => caches.stop());
+  // A worker being replaced (rolling restart) first tells each client to close its connection
+  // after the answer, so the client reconnects to another worker rather than find its idle
+  // keep-alive connection closed under it (server/index.ts). Before the cache's fast path.
+  app.decorate("draining", false);
+  app.addHook("onRequest", (request, reply, done) => {
+    if (app.draining) reply.raw.shouldKeepAlive = false;
+    done();
+  });
   registerCacheFastPath(app, caches);
 
   app.addHook("onRequest", async (request, reply) => {
@@ -122,6 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorate("deps", deps);
+  // A database outage: logged once when it starts and once when it ends (server/outage.ts).
+  const outage = new DatabaseOutage(() => database.ping(), app.log);
+  app.decorate("outage", outage);
+  app.addHook("onClose", async () => outage.stop());
   const reference = createReferenceMemo(config.REFERENCE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
   app.addHook("onClose", async () => reference.stop());
   // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff-console.ts, modules/staff/).
@@ -211,8 +274,10 @@ export function makeServices(
     // Never from Host or X-Forwarded-Host: what a request says about the site must not reach a kept copy.
     publicUrl: deps.config.publicUrl,
     storageDir: deps.config.storageDir,
+    backupDir: deps.config.backupDir,
     contentChanged: (area) => deps.bus.publish(CONTENT_CHANGED_CHANNEL, area),
     log: request.log,
+    databaseFailed: (error) => request.server.outage?.failed(error) ?? false,
     staff: request.staff(),
     // Alerts runtime; the SMS gateway for outage reporters; the AGAM one-time codes' sender.
     alerts: deps.alerts,
@@ -226,5 +291,7 @@ declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
     caches: import("./page-cache").ServerCaches;
+    outage: DatabaseOutage;
+    draining: boolean;
   }
 }

@@ -10,6 +10,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where the daily backup writes its archives (7 daily, 4 weekly kept). Default: DATA_DIR/backups; better another disk. */
+  BACKUP_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
@@ -39,6 +41,10 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   /** Turn the per-IP rate limits off (load benchmarks only). */
   RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+  /** Prometheus metrics on this port (server/prometheus.ts), apart from the site's; off when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the metrics port listens: loopback unless a scraper on another machine needs it. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   /** Expose /__metrics (render, query and cache counters) for benchmarks. */
   METRICS: z.enum(["on", "off"]).default("off"),
   /** Seed demo content when the database is empty. */
@@ -137,6 +143,7 @@ export function trustProxyOption(value: string): false | ((address: string, hop:
 export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   storageDir: string;
+  backupDir: string;
   publicUrl: string;
 };
 
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: c.SEED_DEMO ?? (env.NODE_ENV === "production" ? "off" : "on"),
     dataDir,
     storageDir: path.join(dataDir, "storage"),
+    backupDir: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : path.join(dataDir, "backups"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
   };
 }

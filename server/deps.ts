@@ -42,6 +42,8 @@ export interface AppServices {
   /** The site's own origin, e.g. https://www.example.ph, for absolute links. */
   publicUrl: string;
   storageDir: string;
+  /** Where the daily backup writes (its last-backup.json: the console's overview shows the outcome). */
+  backupDir: string;
   /** Publishes that content changed, so caches drop it (other processes too, through Redis). */
   contentChanged(area: string): Promise<void>;
   /**
@@ -49,6 +51,8 @@ export interface AppServices {
    * Log errors through `loggableError` (modules/shared/errors.ts): never form contents.
    */
   log: Pick<BaseLogger, "error" | "warn" | "info">;
+  /** true when the error is the database being unreachable: counted into the one outage log line (server/outage.ts); log nothing. */
+  databaseFailed(error: unknown): boolean;
   /**
    * Reference data every page shows (news categories, partners, barangays), kept in
    * memory by key for REFERENCE_TTL_MS and dropped when content changes: computed once,

@@ -30,7 +30,8 @@ export function sendErrorAnswer(reply: FastifyReply, answer: ErrorAnswer) {
 /** The error handler of the whole service: any thrown value answered in the one shape; faults logged. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = toErrorAnswer(error);
-  if (answer.fault) request.log.error({ err: loggableError(error) }, "request failed");
+  // The database away is one line per outage (server/outage.ts), not one per request.
+  if (answer.fault && !request.server.outage?.failed(error)) request.log.error({ err: loggableError(error) }, "request failed");
   return sendErrorAnswer(reply, answer);
 }
 

@@ -11,6 +11,7 @@ import os from "node:os";
 import v8 from "node:v8";
 import { DEMO_ADMIN_EMAIL, demoAdminLink } from "../modules/staff/demo.server";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { startMetricsServer } from "./prometheus";
 import { prepareDatabase, startApp } from "./start";
 
 // Young-generation collections find almost nothing alive here (a served page leaves only
@@ -46,6 +47,8 @@ async function runPrimary(count: number) {
   log(`starting ${count} worker processes on port ${config.PORT}`, { workers: count, redis: Boolean(config.REDIS_URL) });
   if (!config.REDIS_URL) log("no REDIS_URL: cache invalidation and live counts go through this process; rate limits count per worker");
   let stopping = false;
+  /** Workers being replaced by a rolling restart: their exit is expected. */
+  const retiring = new Set<number>();
   const fork = () => {
     const worker = cluster.fork({ CLUSTER_WORKER: "1", BUS_VIA_PRIMARY: config.REDIS_URL ? "0" : "1" });
     // The bus without Redis: every message to every worker.
@@ -53,6 +56,7 @@ async function runPrimary(count: number) {
       if (!m?.bus) return;
       for (const w of Object.values(cluster.workers ?? {})) w?.send(m);
     });
+    return worker;
   };
   for (let i = 0; i < count; i++) fork();
   // A worker that dies at start (a bad setting, a failing dependency) is not restarted forever.
@@ -60,7 +64,7 @@ async function runPrimary(count: number) {
   const startedAt = new Map<number, number>();
   cluster.on("online", (worker) => startedAt.set(worker.id, Date.now()));
   cluster.on("exit", (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping || retiring.delete(worker.id)) return;
     const lived = Date.now() - (startedAt.get(worker.id) ?? Date.now());
     quickDeaths = lived < 10_000 ? quickDeaths + 1 : 0;
     if (quickDeaths > 3 * count) {
@@ -86,6 +90,37 @@ async function runPrimary(count: number) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  // Rolling restart (an upgrade: new code, same port): on SIGHUP each worker in turn is
+  // replaced by a new one, which must be listening before the old one stops taking
+  // connections and finishes what it has. The port is never without a worker.
+  let reloading = false;
+  process.on("SIGHUP", async () => {
+    if (reloading || stopping) return;
+    reloading = true;
+    const old = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    log("rolling restart: replacing workers one at a time", { workers: old.length });
+    try {
+      for (const previous of old) {
+        const next = fork();
+        await new Promise<void>((resolve, reject) => {
+          next.once("listening", () => resolve());
+          next.once("exit", (code) => reject(new Error(`the new worker exited (code ${code}) before listening`)));
+        });
+        retiring.add(previous.id);
+        const gone = new Promise((resolve) => previous.once("exit", resolve));
+        previous.process.kill("SIGTERM");
+        await gone;
+      }
+      log("rolling restart done", { workers: Object.keys(cluster.workers ?? {}).length });
+    } catch (error) {
+      log("rolling restart stopped: the old workers keep serving", { error: String(error) });
+    } finally {
+      reloading = false;
+    }
+  });
+  const metricsServer = await startMetricsServer(config, { log: { info: (o, m) => log(m, o), error: (o, m) => log(m, o) } });
+  if (metricsServer) process.on("exit", () => void metricsServer.close());
 }
 
 async function runWorker() {
@@ -93,6 +128,8 @@ async function runWorker() {
   const app = await startApp(config, { migrate: !cluster.isWorker });
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!cluster.isWorker) await printDemoAdminLink(app.deps.database.db);
+  // One process: it answers the metrics port itself (in a cluster, the primary does).
+  const metricsServer = cluster.isWorker ? null : await startMetricsServer(config, { database: app.deps.database, log: app.log });
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -105,9 +142,17 @@ async function runWorker() {
     // A response finished after close() began leaves its keep-alive connection idle, and
     // close() closes idle connections only once, when called: the server then waited for the
     // keep-alive timeout and the 9 s exit above (exit code 1; tests/server/shutdown.test.ts under load).
+    // One of several workers: for a moment every answer says "Connection: close", so clients
+    // leave for the other workers between requests instead of losing a keep-alive connection
+    // closed while they send on it (a failed request in a rolling restart).
+    if (cluster.isWorker) {
+      app.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
     const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     idle.unref();
     try {
+      await metricsServer?.close();
       await app.close();
       clearInterval(idle);
       process.exit(0);

@@ -144,7 +144,7 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
       const formatOf = (request: FastifyRequest) => (request.url.split("?")[0]!.endsWith(".xml") ? "xml" : "json");
       scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
-        if (status === 503) request.log.error({ err: error }, "open311 request failed");
+        if (status === 503 && !request.server.outage?.failed(error)) request.log.error({ err: error }, "open311 request failed");
         return fail(
           reply,
           formatOf(request),

@@ -264,6 +264,7 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
 
 /** Writes a stored answer as it is: only the request id, the cache state and HSTS are per response. */
 export function writeStored(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, state: "HIT" | "MISS" | "STALE") {
+  if (state === "STALE") request.server.outage?.servedStale(request.url.split("?")[0]!);
   reply.hijack();
   const perRequest = ["x-cache", state, "x-request-id", request.id];
   if (request.protocol === "https") perRequest.push("strict-transport-security", HSTS);

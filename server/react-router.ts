@@ -128,6 +128,35 @@ async function sendRendered(reply: FastifyReply, documentOf: DocumentOf, respons
 }
 
 /**
+ * A page's route pattern (`news/:slug`) for the metrics' labels: never the path itself, which
+ * may hold an account number or a token. Memoized per path; the memo is bounded.
+ */
+export function pagePatternReader(build: ServerBuild): (pathname: string) => string {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const byId = new Map(routes.map((r) => [r.id, r]));
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] };
+  const nodes = new Map<string, Node>(
+    routes.map((r) => [r.id, { id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: [] }]),
+  );
+  const roots: Node[] = [];
+  for (const r of routes) {
+    if (r.parentId && nodes.has(r.parentId)) nodes.get(r.parentId)!.children.push(nodes.get(r.id)!);
+    else roots.push(nodes.get(r.id)!);
+  }
+  const memo = new Map<string, string>();
+  return (pathname) => {
+    let pattern = memo.get(pathname);
+    if (pattern) return pattern;
+    const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname) ?? [];
+    const parts = matches.map((m) => byId.get(m.route.id!)?.path).filter((p): p is string => Boolean(p));
+    pattern = matches.length ? `/${parts.join("/")}` : "(no route)";
+    if (memo.size >= 5000) memo.clear();
+    memo.set(pathname, pattern);
+    return pattern;
+  };
+}
+
+/**
  * The query parameters a page reads, from its route modules' `handle.query` (every
  * matching route, the root included). Anything else in a query string is not part of
  * the cache key. Memoized per path; the memo is bounded.

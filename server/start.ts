@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, migrate, openDatabase } from "../db/client";
+import { scheduleBackup } from "../modules/ops/backup-schedule.server";
 import { isSeeded, seedDemo } from "../seed/index";
 import { startAlertsRuntime } from "./alerts/runtime";
 import { buildApp } from "./app";
@@ -48,6 +49,9 @@ export async function startApp(
   const app = await buildApp({ config, database, bus, build, clientDir: path.join(buildDir, "client"), logger: opts.logger, alerts });
   // The daily purge of expired personal data runs where the alerts worker (pg-boss) runs.
   if (alerts.worker) await schedulePurge(alerts.worker.boss, database.db, retentionOf(config), app.log);
+  // The daily backup too (modules/ops/backup-schedule.server.ts).
+  if (alerts.worker)
+    await scheduleBackup(alerts.worker.boss, { database, storageDir: config.storageDir, backupDir: config.backupDir }, app.log);
   app.addHook("onClose", async () => {
     await alerts.close();
     await bus.close();

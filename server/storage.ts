@@ -93,7 +93,8 @@ export async function registerStorage(app: FastifyInstance, storageDir: string, 
         if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 404) {
           return sendError(reply, error.statusCode, "bad_request", "The request could not be read.");
         }
-        if (!error.statusCode || error.statusCode >= 500) request.log.error({ err: error }, "storage request failed");
+        if ((!error.statusCode || error.statusCode >= 500) && !request.server.outage?.failed(error))
+          request.log.error({ err: error }, "storage request failed");
         return notFound(request, reply);
       });
       // An SVG opened directly must not run script or load anything (runs after the site-wide CSP).

@@ -6,9 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { startApp } from "../../server/start";
+import { atExit } from "./verdict.mjs";
 
 export async function startInProcess(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coop-${name}-`));
+  atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",

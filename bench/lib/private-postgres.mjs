@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./service.mjs";
+import { atExit } from "./verdict.mjs";
 
 const bin = () => {
   const base = "/usr/lib/postgresql";
@@ -35,6 +36,12 @@ export async function startPrivatePostgres() {
     execFileSync(c, a, { stdio: "ignore" });
   };
   pgctl("start");
+  atExit(() => {
+    try {
+      pgctl("stop");
+    } catch {}
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,

@@ -3,6 +3,7 @@ import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { atExit } from "./verdict.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -45,9 +46,12 @@ function ensureBuild() {
 }
 
 /** from: another checkout to run instead of this one (built already), e.g. an earlier commit measured as a baseline. */
-export async function startService({ env = {}, dataDir, port = freePort(), from } = {}) {
+/** logLevel: run at this LOG_LEVEL with the log in service.log of the data folder (as BENCH_LOG_LEVEL does). */
+export async function startService({ env = {}, dataDir, port = freePort(), from, logLevel = process.env.BENCH_LOG_LEVEL } = {}) {
   if (!from) ensureBuild();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "coop-bench-"));
+  // A folder made here goes when the benchmark ends; a folder passed in is the caller's.
+  if (!dataDir) atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
   const child = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
     cwd: from ?? root,
     env: {
@@ -57,23 +61,33 @@ export async function startService({ env = {}, dataDir, port = freePort(), from 
       DATA_DIR: dir,
       LOG_LEVEL: "error",
       METRICS: "on",
-      RATE_LIMIT: "off",
+      // BENCH_RATE_LIMIT=on: the production default (limits per client address).
+      RATE_LIMIT: process.env.BENCH_RATE_LIMIT ?? "off",
       NODE_ENV: "production",
       // Production seeds nothing unless asked: these runs serve the demo content.
       SEED_DEMO: "on",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+      ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
       ...env,
     },
     // With BENCH_LOG_LEVEL=info (the production default) the request log goes to a file, as it
     // would to a log collector, and costs what it costs there; errors still show here.
-    stdio: ["ignore", process.env.BENCH_LOG_LEVEL ? fs.openSync(path.join(dir, "service.log"), "w") : "inherit", "inherit"],
+    stdio: ["ignore", logLevel ? fs.openSync(path.join(dir, "service.log"), "w") : "inherit", "inherit"],
+  });
+  // Never a server left running: the whole tree, at the benchmark's end.
+  atExit(() => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      execSync(`pkill -KILL -P ${child.pid}`, { stdio: "ignore" });
+    } catch {}
+    child.kill("SIGKILL");
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/healthz`);
   return {
     url,
     dataDir: dir,
+    logFile: path.join(dir, "service.log"),
     child,
     metrics: async () => (await fetch(`${url}/__metrics`)).json(),
     /** The server's resident memory: the largest of its process and its workers. */

@@ -3,6 +3,7 @@ import { execFileSync, execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { atExit } from "./verdict.mjs";
 
 export function ensureWrk() {
   if (fs.existsSync("/usr/bin/wrk")) return;
@@ -23,7 +24,9 @@ export function wrk(url, { connections = 100, seconds = 20, threads = 2, headers
   const args = ["-t", String(threads), "-c", String(connections), "-d", `${seconds}s`, "--latency"];
   for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
   if (uniqueQuery) {
-    const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wrk-")), "unique.lua");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wrk-"));
+    atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const script = path.join(dir, "unique.lua");
     fs.writeFileSync(script, UNIQUE_QUERY);
     args.push("-s", script);
   }

@@ -77,7 +77,7 @@ const flowFields = z.object({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, contentChanged, log, sendText, publicUrl } = services(context);
+  const { db, contentChanged, log, sendText, publicUrl, databaseFailed } = services(context);
   // Outside the registration window nothing is looked up and nothing is stored.
   const window = await registrationWindowState(db, now());
   if (!window.open) return data({ closed: closedMessage(window) }, { status: 403 });
@@ -240,7 +240,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 422 },
     );
   } catch (error) {
-    log.error({ err: loggableError(error) }, "agam registration step failed");
+    if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "agam registration step failed");
     return data<FlowState>(
       { key, view: "default", origin, account, message: { kind: "error", text: MESSAGES.failed } },
       failureInit(error),

@@ -32,7 +32,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 type ActionResult = { errors: FieldErrors; values: ConnectionFormValues; failed?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log } = services(context);
+  const { db, log, databaseFailed } = services(context);
   const form = readForm(await request.formData(), connectionSchema());
   if (!form.ok) return data<ActionResult>({ errors: form.errors, values: form.values }, { status: 422 });
   try {
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The summary's address is a random token, not the (guessable) reference: shown once, here.
     return redirect(`/service/new-service-connection/${await createPrivateLink(db, "connection-summary", reference)}`);
   } catch (error) {
-    log.error({ err: loggableError(error) }, "pre-registration failed");
+    if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "pre-registration failed");
     return data<ActionResult>({ errors: {}, values: form.values, failed: true }, failureInit(error));
   }
 }

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { backupFailing, readBackupStatus } from "../../../modules/ops/backup-schedule.server";
+import { formatDateTime } from "../../../modules/shared/dates";
 import { can, roleLabels } from "../../../modules/staff/permissions";
 import { services } from "../../context";
 import type { Route } from "./+types/home";
@@ -14,7 +16,14 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
   const entries = consoleNav.filter((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
   const counts = await overviewCounts(services(args.context).db, user.role);
-  return { name: user.name, role: roleLabels[user.role], counts, entries: entries.map(({ to, label }) => ({ to, label })) };
+  // Administrators see how the daily backup went: a failure stays here until a backup succeeds.
+  const status = user.role === "admin" ? readBackupStatus(services(args.context).backupDir) : null;
+  const backup = status && {
+    failing: backupFailing(status),
+    lastSuccess: status.lastSuccess ? formatDateTime(status.lastSuccess.at) : null,
+    lastFailure: status.lastFailure ? { at: formatDateTime(status.lastFailure.at), error: status.lastFailure.error } : null,
+  };
+  return { name: user.name, role: roleLabels[user.role], counts, entries: entries.map(({ to, label }) => ({ to, label })), backup };
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Overview");
@@ -35,6 +44,16 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      {loaderData.backup?.failing ? (
+        <div className="error-summary" role="alert">
+          <h2>The last backup failed</h2>
+          <p>{`${loaderData.backup.lastFailure?.at}: ${loaderData.backup.lastFailure?.error}. Last successful backup: ${
+            loaderData.backup.lastSuccess ?? "none"
+          }. See the site's log and the README's "Production" part.`}</p>
+        </div>
+      ) : loaderData.backup ? (
+        <p>{`Last backup: ${loaderData.backup.lastSuccess ?? "none yet (the daily backup runs at 02:00)"}.`}</p>
+      ) : null}
       <ul className="console-tiles">
         {loaderData.entries.map((e) => (
           <li key={e.to}>

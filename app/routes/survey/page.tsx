@@ -53,7 +53,7 @@ type ActionResult =
   | { outcome: "failure"; values: FormValues };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, log } = services(context);
+  const { db, log, databaseFailed } = services(context);
   let values: FormValues = {};
   try {
     const form = readForm(await request.formData(), surveySchema);
@@ -72,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "already-answered") return data<ActionResult>({ outcome: "already-answered", values }, { status: 400 });
     return data<ActionResult>({ outcome: "success" });
   } catch (error) {
-    log.error({ err: loggableError(error) }, "survey submission failed");
+    // The database away is counted into the one outage line (server/outage.ts).
+    if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "survey submission failed");
     // A 5xx keeps React Router from reloading the page's data after the failure.
     return data<ActionResult>({ outcome: "failure", values }, failureInit(error));
   }

@@ -1,0 +1,272 @@
+/**
+ * The restore drill: a site with everything a cooperative cannot lose (content with an
+ * attachment, an outage report with a photo, a staff account, an alert subscription) is backed
+ * up, restored into a fresh place, and started there; every public page, API answer, stored
+ * file and database row is the same (hashes compared), and the staff account signs in.
+ * On PGlite by default, on PostgreSQL when DATABASE_URL is set (.ci/run does both).
+ * Then the archive is damaged (truncated, one byte changed, from a newer version) and the
+ * restore command refuses it in one line.
+ */
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase, queryRows } from "../../db/client";
+import { barangays } from "../../db/schema";
+import { createSubscription } from "../../modules/alerts/subscriptions.server";
+import { announcementFormSchema, createAnnouncement } from "../../modules/content/announcement-editor.server";
+import { BackupError, createBackup, MANIFEST, restoreBackup } from "../../modules/ops/backup.server";
+import { preparePhoto } from "../../modules/reports/photo.server";
+import { fileReport } from "../../modules/reports/queries.server";
+import { createBus } from "../../server/bus";
+import { loadConfig } from "../../server/config";
+import { startApp } from "../../server/start";
+import { createTestApp, type TestApp } from "../support/app";
+import { CookieJar } from "../support/cookie-jar";
+import { collectPublicPages } from "../support/public-pages";
+import { createStaff, type TestStaff } from "../support/staff";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..", "..");
+// Both sites name themselves the same, so their pages can be compared byte for byte.
+const env = { PUBLIC_URL: "https://www.wespeco.example.ph", TRUST_PROXY: "127.0.0.1" };
+
+let original: TestApp;
+let restored: { app: Awaited<ReturnType<typeof startApp>>; url: string; database: DatabaseHandle; dataDir: string };
+let work: string;
+let archive: string;
+let staff: TestStaff;
+let restoredDbName: string | undefined;
+
+const sha = (data: string | Buffer) => crypto.createHash("sha256").update(data).digest("hex");
+
+/** A hash of every row of every table of the site's schema (pg-boss's queue tables aside). */
+async function tableHashes(database: DatabaseHandle): Promise<Record<string, string>> {
+  const tables = await queryRows<{ schema: string; name: string }>(
+    database.db,
+    sql`select schemaname as schema, tablename as name from pg_tables where schemaname in ('public', 'drizzle') order by 1, 2`,
+  );
+  const out: Record<string, string> = {};
+  for (const t of tables) {
+    const ident = sql.raw(`"${t.schema}"."${t.name}"`);
+    const [row] = await queryRows<{ h: string | null; n: number | string }>(
+      database.db,
+      sql`select md5(coalesce(string_agg(r::text, E'\n' order by r::text), '')) as h, count(*) as n from ${ident} r`,
+    );
+    out[`${t.schema}.${t.name}`] = `${row!.n}:${row!.h}`;
+  }
+  return out;
+}
+
+function fileHashes(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const full = path.join(dir, name);
+    if (fs.statSync(full).isFile()) out[name] = sha(fs.readFileSync(full));
+  }
+  return out;
+}
+
+/** The API's GET answers: every documented path without parameters, and the new advisory's. */
+async function apiAnswers(url: string, extra: string[]): Promise<Record<string, string>> {
+  const doc = (await (await fetch(`${url}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const paths = Object.keys(doc.paths)
+    .filter((p) => doc.paths[p]!.get && !p.includes("{") && !p.endsWith("/stream"))
+    .map((p) => (p.startsWith("/api/v1") ? p : `/api/v1${p}`));
+  const out: Record<string, string> = {};
+  for (const p of [...new Set([...paths, ...extra])].sort()) {
+    const res = await fetch(url + p);
+    out[p] = `${res.status}:${sha(Buffer.from(await res.arrayBuffer()))}`;
+  }
+  return out;
+}
+
+/** What differs between two answers of the same page: the outage report's one-time question (a new one each render). */
+const stable = (html: string) =>
+  html
+    .replace(/(name="questionToken" value=")[^"]*"/g, '$1"')
+    .replace(/>[^<>]*(Write the answer in digits\.)/g, ">$1")
+    // and the same question and token in the page's hydration data
+    .replace(/What is [a-z]+ (?:plus|minus|times) [a-z]+\?/g, "")
+    .replace(/eyJ[\w-]+\.[\w-]+/g, "");
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "restore-drill-"));
+  original = await createTestApp({ withPages: true, env });
+  await original.listen();
+  const db = original.db.handle.db;
+  const ctx = { db, actor: { id: "drill", name: "Drill Comms" }, storageDir: original.config.storageDir, contentChanged: async () => {} };
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  await createAnnouncement(
+    ctx,
+    "advisory",
+    announcementFormSchema.parse({ title: "Restore drill advisory", body: "Stay safe.", publish: "now" }),
+    [{ name: "Drill advisory.pdf", bytes: pdf }],
+  );
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2a6" } })
+    .jpeg()
+    .toBuffer();
+  const photo = await preparePhoto(jpeg);
+  if (!photo.ok) throw new Error(photo.message);
+  const [barangay] = await db.select({ id: barangays.id }).from(barangays).limit(1);
+  await fileReport(db, {
+    kind: "line-down",
+    barangayId: barangay!.id,
+    landmark: "by the chapel",
+    details: "",
+    accountNumber: "",
+    mobile: "",
+    photo: photo.photo,
+  });
+  staff = await createStaff(original, "admin");
+  await createSubscription(db, {
+    areas: [{ town: "Bani", barangayId: null }],
+    email: "drill@example.com",
+    notifyFinished: true,
+    consentText: "I agree",
+  });
+
+  archive = await createBackup({ database: original.db.handle, storageDir: original.config.storageDir, dir: path.join(work, "backups") });
+
+  // The fresh place: an empty data folder, and on PostgreSQL an empty database.
+  const dataDir = path.join(work, "restored");
+  let databaseUrl: string | undefined;
+  if (original.db.databaseUrl) {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    restoredDbName = `coop_test_restore_${crypto.randomBytes(5).toString("hex")}`;
+    await admin.query(`create database ${restoredDbName}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${restoredDbName}`;
+    databaseUrl = u.toString();
+  }
+  await restoreBackup(archive, { dataDir, databaseUrl });
+  const config = loadConfig({
+    ...Object.fromEntries(
+      Object.entries(original.config)
+        .filter(([k]) => /^[A-Z_]+$/.test(k))
+        .map(([k, v]) => [k, String(v)]),
+    ),
+    DATA_DIR: dataDir,
+    BACKUP_DIR: path.join(work, "restored-backups"),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const app = await startApp(config, { database, bus: await createBus(), withPages: true, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  restored = { app, database, dataDir, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
+}, 180_000);
+
+afterAll(async () => {
+  await restored?.app.close();
+  await original?.close();
+  if (restoredDbName) {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${restoredDbName} with (force)`);
+    await admin.end();
+  }
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("restore drill", () => {
+  it("restores every database row and every stored file", async () => {
+    const before = await tableHashes(original.db.handle);
+    expect(before["public.staff_user"]).toBeDefined();
+    expect(await tableHashes(restored.database)).toEqual(before);
+    const files = fileHashes(original.config.storageDir);
+    expect(Object.keys(files).some((f) => f.endsWith(".pdf"))).toBe(true);
+    expect(fileHashes(path.join(restored.dataDir, "storage"))).toEqual(files);
+  });
+
+  it("answers every public page and API request the same", async () => {
+    const [a, b] = [await collectPublicPages(original.url), await collectPublicPages(restored.url)];
+    expect(a.length).toBeGreaterThan(20);
+    const digest = (pages: typeof a) => Object.fromEntries(pages.map((p) => [p.finalPath, `${p.status}:${sha(stable(p.html))}`]));
+    expect(digest(b)).toEqual(digest(a));
+    expect(a.find((p) => p.html.includes("Restore drill advisory"))).toBeDefined();
+    const apiA = await apiAnswers(original.url, []);
+    expect(Object.keys(apiA).length).toBeGreaterThan(10);
+    expect(await apiAnswers(restored.url, [])).toEqual(apiA);
+  });
+
+  it("signs the restored staff account in with its password and second factor", async () => {
+    const jar = new CookieJar();
+    const post = (url: string, form: Record<string, string>) =>
+      restored.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:80", cookie: jar.header },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const first = await post("/staff/sign-in", { email: staff.email, password: staff.password, next: "/staff" });
+    jar.take(first.headers);
+    expect(first.headers.location).toMatch(/^\/staff\/sign-in\/code/);
+    const second = await post("/staff/sign-in/code", { code: await staff.totp(), next: "/staff" });
+    jar.take(second.headers);
+    expect(second.headers.location).toBe("/staff");
+    const home = await restored.app.inject({ url: "/staff", headers: { cookie: jar.header } });
+    expect(home.statusCode).toBe(200);
+  });
+});
+
+describe("a damaged or newer archive", () => {
+  const restoreCli = async (file: string) => {
+    const empty = fs.mkdtempSync(path.join(work, "empty-"));
+    try {
+      await run(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "restore.ts"), file], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: "", DATA_DIR: empty },
+      });
+      return { code: 0, stderr: "" };
+    } catch (error) {
+      const e = error as { code: number; stderr: string };
+      return { code: e.code, stderr: e.stderr };
+    } finally {
+      expect(fs.readdirSync(empty)).toEqual([]);
+    }
+  };
+
+  it("refuses a truncated archive in one line, writing nothing", async () => {
+    const truncated = path.join(work, "truncated.tar");
+    const bytes = fs.readFileSync(archive);
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const r = await restoreCli(truncated);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^Restore refused: truncated\.tar is damaged/);
+  });
+
+  it("refuses an archive whose part does not match its checksum, or from a newer version", async () => {
+    const dir = fs.mkdtempSync(path.join(work, "unpacked-"));
+    await run("tar", ["-xf", archive, "-C", dir]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), "utf8"));
+    const pack = async (name: string) => {
+      const file = path.join(work, name);
+      await run("tar", ["-cf", file, "-C", dir, "."]);
+      return file;
+    };
+    const pdf = manifest.parts.find((p: { path: string }) => p.path.endsWith(".pdf")).path;
+    const original = fs.readFileSync(path.join(dir, pdf));
+    const changed = Buffer.from(original);
+    changed[10] = changed[10]! ^ 1;
+    fs.writeFileSync(path.join(dir, pdf), changed);
+    await expect(restoreBackup(await pack("changed.tar"), { dataDir: path.join(work, "x1") })).rejects.toThrow(
+      new BackupError(`changed.tar is damaged: ${pdf} does not match its checksum`),
+    );
+    fs.writeFileSync(path.join(dir, pdf), original);
+    fs.writeFileSync(path.join(dir, MANIFEST), JSON.stringify({ ...manifest, migrationLevel: manifest.migrationLevel + 1 }));
+    const r = await restoreCli(await pack("newer.tar"));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^Restore refused: newer\.tar was made by a newer version of the site .*upgrade the site first$/);
+  });
+});
