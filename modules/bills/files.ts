@@ -8,6 +8,9 @@ import { ACCOUNT_NUMBER_PATTERN } from "../../core/constants";
 import { COMPONENT_CODES, type ComponentCode } from "../rates/schedule";
 import { centavos } from "./money";
 
+/** The largest bill or payment file (console or API): 150,000 bills of about 400 bytes. */
+export const BILL_FILE_LIMIT = 64 * 1024 * 1024;
+
 export const BILL_ID_COLUMNS = [
   "account_number",
   "bill_number",

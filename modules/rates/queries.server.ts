@@ -93,8 +93,9 @@ export async function getRateHistory(db: Db, year: number, month: number, months
     const m = (k % 12) + 1;
     const rates = { R: null, LV: null, HV: null } as Record<RateType, number | null>;
     const fromSchedule = summed.get(`${y}-${m}`);
-    if (fromSchedule) for (const r of fromSchedule) isRateType(r.type) && (rates[r.type] = r.amount);
-    else for (const r of rows) if (r.year === y && r.month === m) rates[r.type] = Number(r.amount);
+    if (fromSchedule) {
+      for (const r of fromSchedule) if (isRateType(r.type)) rates[r.type] = r.amount;
+    } else for (const r of rows) if (r.year === y && r.month === m) rates[r.type] = Number(r.amount);
     points.push({ year: y, month: m, rates });
   }
   return points;

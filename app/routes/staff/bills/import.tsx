@@ -5,7 +5,7 @@
  */
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import type { Refusal } from "../../../../modules/bills/files";
+import { BILL_FILE_LIMIT, type Refusal } from "../../../../modules/bills/files";
 import { auditSummary, type ImportSummary, importFile } from "../../../../modules/bills/import.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
@@ -19,8 +19,6 @@ import type { Route } from "./+types/import";
 
 export const handle: ConsoleHandle = { staff: "bills.import" };
 
-/** 100,000 bills are about 40 MB of CSV. */
-export const MAX_BILL_FILE_BYTES = 64 * 1024 * 1024;
 const SHOWN_REFUSALS = 500;
 
 type Result =
@@ -38,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
     args.request,
     z.object({
       kind: z.enum(["bills", "payments"], "Choose whether this is a bill file or a payment file."),
-      file: z.file("Choose the CSV file.").max(MAX_BILL_FILE_BYTES, "The file is larger than 64 MB: split it by cycle."),
+      file: z.file("Choose the CSV file.").max(BILL_FILE_LIMIT, "The file is larger than 64 MB: split it by cycle."),
     }),
   );
   if (!form.ok)
