@@ -112,7 +112,8 @@ export function demoBilling(
         // The bill check's demo finding: one bill of the last month billed a peso too much distribution.
         if (d.district === 3 && k === 5 && key === lastKey) charges.distribution_kwh += 100;
         const other = d.district % 3 === 0 && k === 9 && key === lastKey - 2 ? { label: "Meter seal replacement", amount: 15_000 } : null;
-        const current = Object.values(charges).reduce((s, x) => s + x, 0) +
+        const current =
+          Object.values(charges).reduce((s, x) => s + x, 0) +
           Object.values(computed.vat).reduce((s, x) => s + (x ?? 0), 0) +
           computed.lifelineDiscount +
           computed.seniorDiscount;

@@ -12,6 +12,8 @@ import { AGAM_DISTRICTS, type InterruptionStatus, NEWS_KINDS, TOWNS, type Town }
 import { checkBillFile, checkPaymentFile } from "../modules/bills/files";
 import { csvCells, storeBills, storePayments } from "../modules/bills/import.server";
 import { demoBilling, demoSchedule } from "./bills";
+import { checkBillFile, checkPaymentFile } from "../../modules/bills/files";
+import { csvCells, storeBills, storePayments } from "../../modules/bills/import.server";
 import { DEMO_ACCOUNTS_PER_DISTRICT, DEMO_REGISTERED_INDEX, demoAccountNumber } from "./accounts";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
@@ -356,7 +358,20 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
         };
         chargeRows.push(charge(year, month, s.name, s.queue, (s.share * 100).toFixed(4), kwh, basic, other, total, ppd, pil, oga));
       }
-      const totalRow = charge(year, month, "TOTAL", 100, "100.0000", sums.kwh, sums.basic, sums.other, sums.total, sums.ppd, sums.pil, sums.oga);
+      const totalRow = charge(
+        year,
+        month,
+        "TOTAL",
+        100,
+        "100.0000",
+        sums.kwh,
+        sums.basic,
+        sums.other,
+        sums.total,
+        sums.ppd,
+        sums.pil,
+        sums.oga,
+      );
       chargeRows.push(totalRow);
       generationRates.set(`${year}-${month}`, Number(totalRow.generationRate));
       addSchedule();
@@ -416,7 +431,8 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     if (!billFile.ok || billFile.refused.length) throw new Error(`demo bills refused: ${JSON.stringify(billFile).slice(0, 2000)}`);
     await storeBills(tx, billFile.records);
     const paymentFile = checkPaymentFile(csvCells(billing.paymentsCsv)!);
-    if (!paymentFile.ok || paymentFile.refused.length) throw new Error(`demo payments refused: ${JSON.stringify(paymentFile).slice(0, 2000)}`);
+    if (!paymentFile.ok || paymentFile.refused.length)
+      throw new Error(`demo payments refused: ${JSON.stringify(paymentFile).slice(0, 2000)}`);
     await storePayments(tx, paymentFile.records, paymentFile.lines);
 
     // A few already registered, so the dashboard starts above zero and the "registered" notice can be seen.

@@ -10,9 +10,9 @@
  */
 
 import rateLimit from "@fastify/rate-limit";
-import { BILL_FILE_LIMIT } from "../modules/bills/files";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "./deps";
+import { BILL_FILE_LIMIT } from "../modules/bills/files";
 import { sendError } from "./errors";
 import { type Bucket, normalizePath } from "./route-policy";
 

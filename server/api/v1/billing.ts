@@ -19,12 +19,14 @@ const summarySchema = z.object({
   data: z.object({
     kind: z.enum(["bills", "payments"]),
     added: z.number().int().meta({ description: "New bills or payments stored" }),
-    replaced: z.number().int().meta({ description: "Corrected bills (same bill number, other figures): the earlier one is kept as a revision" }),
-    unchanged: z.number().int().meta({ description: "Rows already stored exactly so (the same file twice changes nothing)" }),
-    with_differences: z
+    replaced: z
       .number()
       .int()
-      .meta({ description: "Bills stored whose lines differ from the published rate schedule by more than a centavo (the console's bill check)" }),
+      .meta({ description: "Corrected bills (same bill number, other figures): the earlier one is kept as a revision" }),
+    unchanged: z.number().int().meta({ description: "Rows already stored exactly so (the same file twice changes nothing)" }),
+    with_differences: z.number().int().meta({
+      description: "Bills stored whose lines differ from the published rate schedule by more than a centavo (the console's bill check)",
+    }),
     refused: z
       .array(z.object({ line: z.number().int(), key: z.string(), reason: z.string() }))
       .meta({ description: "Rows not stored: the line in the file (the header is line 1), the bill or OR number, and why" }),
@@ -71,9 +73,19 @@ export default async function billingApi(app: FastifyInstance, { deps }: { deps:
             after: { path: `/api/v1/billing/${kind}` },
             ...origin,
           });
-          throw new HttpError(401, "unauthorized", "A valid integration token is needed (Authorization: Bearer …); it may have been revoked.");
+          throw new HttpError(
+            401,
+            "unauthorized",
+            "A valid integration token is needed (Authorization: Bearer …); it may have been revoked.",
+          );
         }
-        const actor = { actorId: null, actorEmail: `integration:${integration.name}`, objectType: "bill_import", objectId: integration.id, ...origin };
+        const actor = {
+          actorId: null,
+          actorEmail: `integration:${integration.name}`,
+          objectType: "bill_import",
+          objectId: integration.id,
+          ...origin,
+        };
         const result = await importFile(db, kind, request.body, (tx, summary) =>
           recordAudit(tx, { ...actor, action: `${kind}.imported`, after: { ...auditSummary(summary, "api"), via: "api" } }),
         );
@@ -83,7 +95,14 @@ export default async function billingApi(app: FastifyInstance, { deps }: { deps:
         }
         const s = result.summary;
         return reply.header("Cache-Control", "no-store").send({
-          data: { kind, added: s.added, replaced: s.replaced, unchanged: s.unchanged, with_differences: s.withDifferences, refused: s.refused },
+          data: {
+            kind,
+            added: s.added,
+            replaced: s.replaced,
+            unchanged: s.unchanged,
+            with_differences: s.withDifferences,
+            refused: s.refused,
+          },
         });
       },
     );

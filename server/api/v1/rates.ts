@@ -48,7 +48,9 @@ export const scheduleSchema = z.object({
   data: z.object({
     classes: z.array(
       z.object({
-        type: z.string().meta({ description: "The rate class: R Residential, LV Commercial / Low Voltage, HV High Voltage (classes are data)" }),
+        type: z
+          .string()
+          .meta({ description: "The rate class: R Residential, LV Commercial / Low Voltage, HV High Voltage (classes are data)" }),
         label: z.string(),
         amount: z.number().meta({
           description: "Php per kWh in all: every per-kWh component with its VAT. The same figure as /official-rates gives for this class",
@@ -59,7 +61,9 @@ export const scheduleSchema = z.object({
             code: z.string().meta({ example: "generation" }),
             label: z.string().meta({ example: "Generation charge" }),
             group: z.string(),
-            unit: z.enum(["kwh", "kw", "customer", "meter"]).meta({ description: "Per kWh, per kW of demand, per customer per month, per meter per month" }),
+            unit: z
+              .enum(["kwh", "kw", "customer", "meter"])
+              .meta({ description: "Per kWh, per kW of demand, per customer per month, per meter per month" }),
             rate: z.number().meta({ description: "Php per unit" }),
             vat_percent: z.number().meta({ description: "VAT this component carries, percent of its amount" }),
           }),
@@ -75,7 +79,10 @@ export const scheduleSchema = z.object({
           percent: z.number(),
         }),
       )
-      .meta({ description: "Lifeline (RA 11552) and senior citizen (RA 9994) discount tiers, percent off the generation, transmission, system loss, distribution, supply and metering charges" }),
+      .meta({
+        description:
+          "Lifeline (RA 11552) and senior citizen (RA 9994) discount tiers, percent off the generation, transmission, system loss, distribution, supply and metering charges",
+      }),
   }),
 });
 
