@@ -45,7 +45,10 @@ describe("the bill file's row checks", () => {
   it("reads a bill whose lines add up, columns in any order and any case", () => {
     const row = billToRow(bill());
     const order = BILL_COLUMNS.map((_, i) => i).reverse();
-    const checked = checkBillFile([order.map((i) => BILL_COLUMNS[i]!.toUpperCase().replace(/_/g, " ")), order.map((i) => row[i]!)], CLASSES);
+    const checked = checkBillFile(
+      [order.map((i) => BILL_COLUMNS[i]!.toUpperCase().replace(/_/g, " ")), order.map((i) => row[i]!)],
+      CLASSES,
+    );
     expect(checked.ok && checked.refused).toEqual([]);
     expect(checked.ok && checked.records[0]).toEqual(bill());
   });
@@ -98,7 +101,9 @@ describe("the payment file's row checks", () => {
       ["bank", "10.00", "10/03/2026", "01-1000-4568", "OR-4"],
     ]);
     if (!checked.ok) throw new Error(checked.error);
-    expect(checked.records).toEqual([{ orNumber: "OR-1", accountNumber: "01-1000-4568", paidOn: "2026-03-10", amount: 125_050, channel: "e-wallet" }]);
+    expect(checked.records).toEqual([
+      { orNumber: "OR-1", accountNumber: "01-1000-4568", paidOn: "2026-03-10", amount: 125_050, channel: "e-wallet" },
+    ]);
     expect(checked.refused.map((r) => r.line)).toEqual([3, 4, 5]);
   });
 });

@@ -75,8 +75,8 @@ export default function BillImport({ actionData }: Route.ComponentProps) {
       {summary && (
         <div className="console-status" role="status">
           <p>
-            <strong>{summary.kind === "bills" ? "Bills" : "Payments"} imported.</strong> {n(summary.added)} added, {n(summary.replaced)}{" "}
-            corrected, {n(summary.unchanged)} unchanged, {n(summary.refusedCount)} refused.
+            <strong>{summary.kind === "bills" ? "Bills imported." : "Payments imported."}</strong> {n(summary.added)} added,{" "}
+            {n(summary.replaced)} corrected, {n(summary.unchanged)} unchanged, {n(summary.refusedCount)} refused.
             {summary.kind === "bills" && <> {n(summary.withDifferences)} differ from the rate schedule.</>}
           </p>
         </div>
