@@ -9,7 +9,7 @@
  */
 import { type ClassSchedule, type ComponentCode, SCHEDULE_COMPONENTS } from "../rates/schedule";
 import { type DiscountTier, discountPercent } from "./discounts";
-import { roundDiv, toScaled } from "./money";
+import { mulDivRound, toUnits } from "./money";
 
 export interface BillInput {
   /** kWh used (two decimals at most). */
@@ -37,12 +37,12 @@ export interface ComputedBill {
 
 /** quantity (2 decimals) × rate (6 decimals) in centavos, half up. */
 function lineCents(quantity: number, rate: number): number {
-  return Number(roundDiv(toScaled(quantity, 2) * toScaled(rate, 6), 1_000_000n));
+  return mulDivRound(toUnits(quantity, 2), toUnits(rate, 6), 1_000_000);
 }
 
 /** cents × percent (2 decimals) / 100, half up. */
 function percentOf(cents: number, percent: number): number {
-  return Number(roundDiv(BigInt(cents) * toScaled(percent, 2), 10_000n));
+  return mulDivRound(cents, toUnits(percent, 2), 10_000);
 }
 
 export function computeBill(schedule: ClassSchedule, tiers: readonly DiscountTier[], input: BillInput): ComputedBill {

@@ -122,9 +122,10 @@ export function isoDate(text: string): string | null {
     : null;
 }
 
-const decimal = (text: string, digits: number): number | null => {
-  const t = text.replace(/,/g, "").trim();
-  return new RegExp(`^\\d{1,9}(\\.\\d{1,${digits}})?$`).test(t) ? Number(t) : null;
+const DECIMALS: Record<number, RegExp> = { 2: /^\d{1,9}(\.\d{1,2})?$/, 3: /^\d{1,9}(\.\d{1,3})?$/, 4: /^\d{1,9}(\.\d{1,4})?$/ };
+const decimal = (text: string, digits: 2 | 3 | 4): number | null => {
+  const t = text.includes(",") ? text.replace(/,/g, "").trim() : text.trim();
+  return DECIMALS[digits]!.test(t) ? Number(t) : null;
 };
 const yesNo = (text: string): boolean | null => {
   const t = text.trim().toLowerCase();

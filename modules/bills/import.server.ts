@@ -8,19 +8,19 @@
  * seed all come through here.
  */
 import crypto from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
-import { inArray, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../core/interruption-events.server";
 import type { Db } from "../../db/client";
 import { billRevisions, bills, payments } from "../../db/schema";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
 import { compareBill, computeBill, type LineDifference } from "./compute";
+import { readCsv } from "./csv";
 import type { DiscountTier } from "./discounts";
 import { type BillRecord, checkBillFile, checkPaymentFile, type PaymentRecord, type Refusal } from "./files";
 
-/** Rows per statement: 29 columns × 1,000 stays far below PostgreSQL's 65,535 parameters. */
-const BATCH = 1000;
+/** Rows per statement: one JSON parameter for the rows, 5,000 bill numbers for the look-up (below the 65,535 parameters). */
+const BATCH = 5000;
 
 export type ImportKind = "bills" | "payments";
 
@@ -38,13 +38,94 @@ export interface ImportSummary {
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; error: string };
 
 /** Splits CSV text into cells (a byte-order mark and blank lines are ignored); null when not CSV. */
-export function csvCells(text: string): string[][] | null {
-  try {
-    return parseCsv(text.replace(/^\uFEFF/, ""), { relax_column_count: true, skip_empty_lines: true }) as string[][];
-  } catch {
-    return null;
-  }
+export const csvCells = readCsv;
+
+/**
+ * Many rows in one statement with one parameter: the rows as a JSON array, expanded by
+ * jsonb_to_recordset. Thousands of bound parameters per statement cost PGlite far more.
+ */
+function insertMany(
+  table: string,
+  columns: readonly (readonly [string, string])[],
+  rows: Record<string, unknown>[],
+  conflict: string,
+): SQL {
+  const names = columns.map(([n]) => `"${n}"`).join(", ");
+  const types = columns.map(([n, t]) => `"${n}" ${t}`).join(", ");
+  return sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(types)}) ${sql.raw(conflict)}`;
 }
+
+type CopyClient = { query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown> };
+
+/**
+ * The embedded database's own connection inside a transaction, which reads
+ * COPY … FROM '/dev/blob': twice as fast as a JSON insert there. Null on PostgreSQL
+ * (node-postgres), where the JSON insert is used.
+ */
+function pgliteCopyClient(tx: DbOrTx): CopyClient | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  // PGlite's transaction object has exec and closed; node-postgres's client has release and no exec.
+  if (client && typeof client === "object" && "exec" in client && "closed" in client && !("release" in client))
+    return client as unknown as CopyClient;
+  return null;
+}
+
+const copyCell = (v: unknown): string => {
+  if (v === null || v === undefined) return "";
+  const t = typeof v === "object" ? JSON.stringify(v) : String(v);
+  if (t === "") return '""';
+  return /[",\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+};
+
+/** Inserts rows (new ones only: no conflict handling) by COPY on PGlite, by one JSON statement elsewhere. */
+async function insertRows(tx: DbOrTx, table: string, columns: readonly (readonly [string, string])[], rows: Record<string, unknown>[]) {
+  const copy = pgliteCopyClient(tx);
+  if (!copy) return tx.execute(insertMany(table, columns, rows, ""));
+  const csv = rows.map((r) => columns.map(([n]) => copyCell(r[n])).join(",")).join("\n");
+  return copy.query(`copy "${table}" (${columns.map(([n]) => `"${n}"`).join(", ")}) from '/dev/blob' with (format csv)`, [], {
+    blob: new Blob([csv]),
+  });
+}
+
+const BILL_SQL_COLUMNS = [
+  ["bill_number", "text"],
+  ["account_number", "text"],
+  ["rate_class", "text"],
+  ["billing_year", "integer"],
+  ["billing_month", "integer"],
+  ["period_from", "date"],
+  ["period_to", "date"],
+  ["reading_date", "date"],
+  ["previous_reading", "numeric"],
+  ["present_reading", "numeric"],
+  ["multiplier", "numeric"],
+  ["kwh", "numeric"],
+  ["demand_kw", "numeric"],
+  ["lifeline", "boolean"],
+  ["senior", "boolean"],
+  ["charges", "jsonb"],
+  ["vat", "jsonb"],
+  ["lifeline_discount", "bigint"],
+  ["senior_discount", "bigint"],
+  ["other_label", "text"],
+  ["other_amount", "bigint"],
+  ["arrears", "bigint"],
+  ["total_due", "bigint"],
+  ["due_date", "date"],
+  ["disconnection_date", "date"],
+  ["content_hash", "text"],
+  ["revision", "integer"],
+  ["differences", "jsonb"],
+] as const;
+
+const PAYMENT_SQL_COLUMNS = [
+  ["or_number", "text"],
+  ["account_number", "text"],
+  ["paid_on", "date"],
+  ["amount", "bigint"],
+  ["channel", "payment_channel"],
+  ["content_hash", "text"],
+] as const;
 
 const hashOf = (x: unknown) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("base64url");
 
@@ -60,34 +141,36 @@ export function checkAgainstSchedule(
   return compareBill(bill, computed);
 }
 
-function billRow(b: BillRecord, hash: string, differences: LineDifference[] | null) {
+/** A bill as a row of BILL_SQL_COLUMNS (numbers as text where the column is numeric: exact). */
+function billRow(b: BillRecord, hash: string, differences: LineDifference[] | null, revision: number) {
   return {
-    billNumber: b.billNumber,
-    accountNumber: b.accountNumber,
-    rateClass: b.rateClass,
-    billingYear: b.billingYear,
-    billingMonth: b.billingMonth,
-    periodFrom: b.periodFrom,
-    periodTo: b.periodTo,
-    readingDate: b.readingDate,
-    previousReading: b.previousReading.toFixed(2),
-    presentReading: b.presentReading.toFixed(2),
+    bill_number: b.billNumber,
+    account_number: b.accountNumber,
+    rate_class: b.rateClass,
+    billing_year: b.billingYear,
+    billing_month: b.billingMonth,
+    period_from: b.periodFrom,
+    period_to: b.periodTo,
+    reading_date: b.readingDate,
+    previous_reading: b.previousReading.toFixed(2),
+    present_reading: b.presentReading.toFixed(2),
     multiplier: b.multiplier.toFixed(4),
     kwh: b.kwh.toFixed(2),
-    demandKw: b.demandKw === null ? null : b.demandKw.toFixed(3),
+    demand_kw: b.demandKw === null ? null : b.demandKw.toFixed(3),
     lifeline: b.lifeline,
     senior: b.senior,
     charges: b.charges,
-    vat: b.vat as Record<string, number>,
-    lifelineDiscount: b.lifelineDiscount,
-    seniorDiscount: b.seniorDiscount,
-    otherLabel: b.otherLabel,
-    otherAmount: b.otherAmount,
+    vat: b.vat,
+    lifeline_discount: b.lifelineDiscount,
+    senior_discount: b.seniorDiscount,
+    other_label: b.otherLabel,
+    other_amount: b.otherAmount,
     arrears: b.arrears,
-    totalDue: b.totalDue,
-    dueDate: b.dueDate,
-    disconnectionDate: b.disconnectionDate,
-    contentHash: hash,
+    total_due: b.totalDue,
+    due_date: b.dueDate,
+    disconnection_date: b.disconnectionDate,
+    content_hash: hash,
+    revision,
     differences,
   };
 }
@@ -114,8 +197,9 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
   ]);
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
+    // Only the hash and revision of what is stored: the whole row only for a correction.
     const stored = await tx
-      .select()
+      .select({ billNumber: bills.billNumber, contentHash: bills.contentHash, revision: bills.revision })
       .from(bills)
       .where(
         inArray(
@@ -124,8 +208,8 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
         ),
       );
     const byNumber = new Map(stored.map((s) => [s.billNumber, s]));
-    const inserts = [];
-    const revisions = [];
+    const rows: ReturnType<typeof billRow>[] = [];
+    const corrected: string[] = [];
     for (const b of batch) {
       const hash = hashOf(b);
       const before = byNumber.get(b.billNumber);
@@ -137,31 +221,23 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
       if (differences?.length) withDifferences++;
       if (before) {
         replaced++;
-        const { importedAt, ...snapshot } = before;
-        revisions.push({
-          billNumber: b.billNumber,
-          revision: before.revision,
-          snapshot: { ...snapshot, importedAt: importedAt.toISOString() },
-        });
-        inserts.push({ ...billRow(b, hash, differences), revision: before.revision + 1 });
-      } else {
-        added++;
-        inserts.push({ ...billRow(b, hash, differences), revision: 1 });
-      }
+        corrected.push(b.billNumber);
+      } else added++;
+      rows.push(billRow(b, hash, differences, (before?.revision ?? 0) + 1));
     }
-    if (revisions.length) await tx.insert(billRevisions).values(revisions);
-    if (inserts.length)
-      await tx
-        .insert(bills)
-        .values(inserts)
-        .onConflictDoUpdate({
-          target: bills.billNumber,
-          set: Object.fromEntries(
-            Object.entries(bills)
-              .filter(([k, col]) => k !== "billNumber" && typeof col === "object" && col !== null && "name" in col)
-              .map(([k, col]) => [k, sql.raw(`excluded.${(col as { name: string }).name}`)]),
-          ),
-        });
+    if (corrected.length) {
+      // The earlier versions go to the revisions, then make way for the corrected ones.
+      const earlier = await tx.select().from(bills).where(inArray(bills.billNumber, corrected));
+      await tx.insert(billRevisions).values(
+        earlier.map(({ importedAt, ...snapshot }) => ({
+          billNumber: snapshot.billNumber,
+          revision: snapshot.revision,
+          snapshot: { ...snapshot, importedAt: importedAt.toISOString() },
+        })),
+      );
+      await tx.delete(bills).where(inArray(bills.billNumber, corrected));
+    }
+    if (rows.length) await insertRows(tx, "bills", BILL_SQL_COLUMNS, rows);
   }
   return { added, replaced, unchanged, withDifferences };
 }

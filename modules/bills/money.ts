@@ -24,14 +24,33 @@ export function scaled(text: string, digits: number): bigint | null {
   return m[1] ? -v : v;
 }
 
-/** A JS number with at most `digits` decimals, as an integer count of 10^-digits. */
-export const toScaled = (n: number, digits: number): bigint => scaled(n.toFixed(digits), digits)!;
+/** A JS number with at most `digits` decimals, as an integer count of 10^-digits (exact below 2^53). */
+export const toUnits = (n: number, digits: number): number => Math.round(n * 10 ** digits);
+
+/**
+ * a × b / d rounded half away from zero, for integers a, b and a positive d: in doubles while
+ * the product is exact (below 2^53, every household and most big accounts), else in BigInt.
+ */
+export function mulDivRound(a: number, b: number, d: number): number {
+  const p = a * b;
+  if (Math.abs(p) < 2 ** 53) {
+    const q = Math.trunc(p / d);
+    const r = p - q * d;
+    if (2 * Math.abs(r) >= d) return p < 0 ? q - 1 : q + 1;
+    return q;
+  }
+  return Number(roundDiv(BigInt(a) * BigInt(b), BigInt(d)));
+}
+
+const AMOUNT = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 /** Pesos text ("1,234.50", "-12.3") as centavos; null when it is not an amount to the centavo. */
 export function centavos(text: string): number | null {
-  const t = text.replace(/,/g, "").trim();
-  if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(t)) return null;
-  return Number(scaled(t, 2));
+  const m = AMOUNT.exec(text.includes(",") ? text.replace(/,/g, "").trim() : text.trim());
+  if (!m) return null;
+  const frac = m[3] === undefined ? 0 : m[3].length === 1 ? Number(m[3]) * 10 : Number(m[3]);
+  const v = Number(m[2]) * 100 + frac;
+  return m[1] ? -v : v;
 }
 
 /** Centavos as "1,234.50" (en-PH grouping). */
