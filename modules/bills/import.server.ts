@@ -263,7 +263,7 @@ export async function storePayments(
         ),
       );
     const byNumber = new Map(stored.map((s) => [s.orNumber, s.contentHash]));
-    const inserts = [];
+    const rows: Record<string, unknown>[] = [];
     for (const [i, p] of batch.entries()) {
       const hash = hashOf(p);
       const before = byNumber.get(p.orNumber);
@@ -276,10 +276,17 @@ export async function storePayments(
         });
       else {
         added++;
-        inserts.push({ ...p, contentHash: hash });
+        rows.push({
+          or_number: p.orNumber,
+          account_number: p.accountNumber,
+          paid_on: p.paidOn,
+          amount: p.amount,
+          channel: p.channel,
+          content_hash: hash,
+        });
       }
     }
-    if (inserts.length) await tx.insert(payments).values(inserts);
+    if (rows.length) await insertRows(tx, "payments", PAYMENT_SQL_COLUMNS, rows);
   }
   return { added, replaced: 0, unchanged, refused };
 }
