@@ -4,11 +4,12 @@
  * the bills are worked out from it (modules/bills/compute.ts) and go in as the billing system's
  * files would: written as CSV, checked and stored by the import's own code.
  */
-import { AGAM_DISTRICTS } from "../../core/constants";
-import { computeBill } from "../../modules/bills/compute";
-import { DEMO_DISCOUNT_TIERS } from "../../modules/bills/discounts";
-import { BILL_COLUMNS, type BillRecord, billToRow, PAYMENT_COLUMNS, toCsv } from "../../modules/bills/files";
-import { type ClassSchedule, type ComponentCode, emptyComponents, type ScheduleRate } from "../../modules/rates/schedule";
+
+import { computeBill } from "../modules/bills/compute";
+import { DEMO_DISCOUNT_TIERS } from "../modules/bills/discounts";
+import { BILL_COLUMNS, type BillRecord, billToRow, PAYMENT_COLUMNS, toCsv } from "../modules/bills/files";
+import { type ClassSchedule, type ComponentCode, emptyComponents, type ScheduleRate } from "../modules/rates/schedule";
+import { AGAM_DISTRICTS } from "../modules/shared/constants";
 import { DEMO_ACCOUNTS_PER_DISTRICT, demoAccountNumber } from "./accounts";
 
 const CLASS_LABELS: Record<string, string> = { R: "Residential", LV: "Commercial / Low Voltage", HV: "High Voltage" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSchedule } from "../../db/seed/bills";
+import { demoSchedule } from "../../seed/bills";
 import { computeBill } from "./compute";
 import { DEMO_DISCOUNT_TIERS } from "./discounts";
 import { BILL_COLUMNS, type BillRecord, billToRow, checkBillFile, checkPaymentFile, PAYMENT_COLUMNS } from "./files";

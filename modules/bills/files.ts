@@ -4,8 +4,9 @@
  * Every row is checked here before anything is stored; pure, so the unit tests, the
  * benchmark and the seed use it without a database.
  */
-import { ACCOUNT_NUMBER_PATTERN } from "../../core/constants";
+
 import { COMPONENT_CODES, type ComponentCode } from "../rates/schedule";
+import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
 import { centavos } from "./money";
 
 /** The largest bill or payment file (console or API): 150,000 bills of about 400 bytes. */

@@ -3,10 +3,10 @@
  * account, the payments made since its reading, its status and the balance.
  */
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
-import { manilaIsoDate } from "../../core/dates";
-import type { DbOrTx } from "../../core/interruption-events.server";
-import { maskMemberInitials } from "../../core/member-mask";
 import { agamAccounts, bills, payments } from "../../db/schema";
+import type { DbOrTx } from "../interruptions/events.server";
+import { maskMemberInitials } from "../members/mask";
+import { manilaIsoDate } from "../shared/dates";
 import { type BillStatus, billStatus } from "./status";
 
 export interface BillSummary {

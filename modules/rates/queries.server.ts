@@ -6,10 +6,10 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { generationCharges, officialRates } from "../../db/schema";
-import { scheduleTotals } from "./schedule.server";
 import { now as clockNow } from "../shared/clock";
 import { RATE_TYPES, type RateType } from "../shared/constants";
 import type { GenerationCharge, OfficialRate, RateHistoryPoint } from "./model";
+import { scheduleTotals } from "./schedule.server";
 
 export * from "./model";
 

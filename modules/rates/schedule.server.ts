@@ -4,13 +4,13 @@
  * transaction, then "rates" on the bus so cached pages go).
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { now as clockNow } from "../../core/clock";
-import { auditContentChange } from "../../core/content-audit.server";
-import type { ContentContext } from "../../core/content-context";
-import type { DbOrTx } from "../../core/interruption-events.server";
-import { saveRevision } from "../../core/revisions.server";
 import { discountTiers, rateClasses, rateSchedule } from "../../db/schema";
 import type { DiscountTier } from "../bills/discounts";
+import { auditContentChange } from "../content/audit.server";
+import type { ContentContext } from "../content/context";
+import { saveRevision } from "../content/revisions.server";
+import type { DbOrTx } from "../interruptions/events.server";
+import { now as clockNow } from "../shared/clock";
 import { type ClassSchedule, COMPONENT_CODES, type ComponentCode, emptyComponents, type ScheduleRate, totalPerKwh } from "./schedule";
 
 export interface RateClass {

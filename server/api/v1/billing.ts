@@ -7,11 +7,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { recordAudit } from "../../../core/audit.server";
-import { errorSchema, HttpError } from "../../../core/errors";
 import { BILL_FILE_LIMIT } from "../../../modules/bills/files";
 import { auditSummary, type ImportKind, importFile } from "../../../modules/bills/import.server";
 import { checkBillingToken } from "../../../modules/bills/tokens.server";
+import { errorSchema, HttpError } from "../../../modules/shared/errors";
+import { recordAudit } from "../../../modules/staff/audit.server";
 import type { AppDeps } from "../../app";
 import { typed } from "./types";
 

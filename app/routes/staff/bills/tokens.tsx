@@ -5,10 +5,10 @@
  */
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { recordAudit } from "../../../../core/audit.server";
-import { formatDateTime } from "../../../../core/dates";
-import { readForm } from "../../../../core/forms";
 import { issueBillingToken, listBillingTokens, revokeBillingToken } from "../../../../modules/bills/tokens.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { readForm } from "../../../../modules/shared/forms";
+import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { ConsoleTable } from "../ConsoleTable";

@@ -17,10 +17,10 @@ import {
 } from "../../../../modules/rates/editor.server";
 import { GENERATION_COLUMNS, monthLabel } from "../../../../modules/rates/model";
 import { getOfficialRates, listGenerationCharges } from "../../../../modules/rates/queries.server";
+import { getSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../modules/shared/constants";
 import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
-import { getSchedule } from "../../../../modules/rates/schedule.server";
 import { services } from "../../../context";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";

@@ -6,12 +6,12 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { now as clockNow } from "../../../../core/clock";
-import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../core/dates";
-import { monthLabel } from "../../../../core/rates";
-import { listRevisions } from "../../../../core/revisions.server";
+import { listRevisions } from "../../../../modules/content/revisions.server";
+import { monthLabel } from "../../../../modules/rates/model";
 import { checkScheduleInput, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
 import { getSchedule, getSchedules, listRateClasses, saveSchedule } from "../../../../modules/rates/schedule.server";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
