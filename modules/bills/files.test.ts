@@ -107,3 +107,16 @@ describe("the payment file's row checks", () => {
     expect(checked.refused.map((r) => r.line)).toEqual([3, 4, 5]);
   });
 });
+
+describe("the templates in docs/templates", () => {
+  it("pass every check (what the billing system's programmers copy)", async () => {
+    const fs = await import("node:fs");
+    const { readCsv } = await import("./csv");
+    const bills = checkBillFile(readCsv(fs.readFileSync("docs/templates/bills-template.csv", "utf8"))!, CLASSES);
+    expect(bills.ok && bills.refused).toEqual([]);
+    expect(bills.ok && bills.records.length).toBe(3);
+    const payments = checkPaymentFile(readCsv(fs.readFileSync("docs/templates/payments-template.csv", "utf8"))!);
+    expect(payments.ok && payments.refused).toEqual([]);
+    expect(payments.ok && payments.records.length).toBe(2);
+  });
+});
