@@ -11,8 +11,8 @@ import { csvCells, storeBills, storePayments } from "../modules/bills/import.ser
 import { checkRoll, ROLL_COLUMNS } from "../modules/members/roll";
 import { storeRoll } from "../modules/members/roll.server";
 import { AGAM_DISTRICTS, type InterruptionStatus, NEWS_KINDS, TOWNS, type Town } from "../modules/shared/constants";
-import { demoBilling, demoSchedule } from "./bills";
 import { DEMO_ACCOUNTS_PER_DISTRICT, DEMO_REGISTERED_INDEX, demoAccountNumber } from "./accounts";
+import { demoBilling, demoSchedule } from "./bills";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
 

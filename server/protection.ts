@@ -11,8 +11,8 @@
 
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AppDeps } from "./deps";
 import { BILL_FILE_LIMIT } from "../modules/bills/files";
+import type { AppDeps } from "./deps";
 import { sendError } from "./errors";
 import { type Bucket, normalizePath } from "./route-policy";
 

@@ -5,6 +5,7 @@
  * benchmark and the seed use it without a database.
  */
 
+import { PAYMENT_CHANNELS } from "../../db/schema/enum-values";
 import { COMPONENT_CODES, type ComponentCode } from "../rates/schedule";
 import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
 import { centavos } from "./money";
@@ -44,7 +45,7 @@ export const BILL_COLUMNS: readonly string[] = [...BILL_ID_COLUMNS, ...COMPONENT
 /** Columns a file may leave out (read as empty: no VAT, no other charge, no disconnection date). */
 const OPTIONAL_BILL_COLUMNS = new Set<string>([...VAT_COLUMNS, "other_label", "other_amount", "disconnection_date", "demand_kw"]);
 
-export const PAYMENT_CHANNELS = ["office", "collector", "bank", "e-wallet"] as const;
+export { PAYMENT_CHANNELS };
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export const PAYMENT_COLUMNS = ["or_number", "account_number", "paid_on", "amount", "channel"] as const;
 

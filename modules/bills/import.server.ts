@@ -9,9 +9,8 @@
  */
 import crypto from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { billRevisions, bills, payments } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
 import { compareBill, computeBill, type LineDifference } from "./compute";

@@ -3,8 +3,8 @@
  * account, the payments made since its reading, its status and the balance.
  */
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { agamAccounts, bills, payments } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 import { maskMemberInitials } from "../members/mask";
 import { manilaIsoDate } from "../shared/dates";
 import { type BillStatus, billStatus } from "./status";

@@ -4,8 +4,8 @@
  */
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { billingTokens } from "../../db/schema";
-import type { DbOrTx } from "../interruptions/events.server";
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

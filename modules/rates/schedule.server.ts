@@ -4,12 +4,12 @@
  * transaction, then "rates" on the bus so cached pages go).
  */
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
 import { discountTiers, rateClasses, rateSchedule } from "../../db/schema";
 import type { DiscountTier } from "../bills/discounts";
 import { auditContentChange } from "../content/audit.server";
 import type { ContentContext } from "../content/context";
 import { saveRevision } from "../content/revisions.server";
-import type { DbOrTx } from "../interruptions/events.server";
 import { now as clockNow } from "../shared/clock";
 import { type ClassSchedule, COMPONENT_CODES, type ComponentCode, emptyComponents, type ScheduleRate, totalPerKwh } from "./schedule";
 

@@ -12,7 +12,7 @@ import { auditSummary, type ImportKind, importFile } from "../../../modules/bill
 import { checkBillingToken } from "../../../modules/bills/tokens.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import { recordAudit } from "../../../modules/staff/audit.server";
-import type { AppDeps } from "../../app";
+import type { AppDeps } from "../../deps";
 import { typed } from "./types";
 
 const summarySchema = z.object({

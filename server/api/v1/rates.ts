@@ -2,11 +2,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../modules/rates/queries.server";
+import { SCHEDULE_COMPONENTS, totalPerKwh } from "../../../modules/rates/schedule";
+import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
 import { monthYearParams } from "../../../modules/shared/api-params";
 import { RATE_TYPES } from "../../../modules/shared/constants";
 import type { AppDeps } from "../../deps";
-import { SCHEDULE_COMPONENTS, totalPerKwh } from "../../../modules/rates/schedule";
-import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
 import { typed } from "./types";
 
 export const officialRatesSchema = z.object({

@@ -20,7 +20,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { at } from "./columns";
+import { at } from "../columns";
+import { DISCOUNT_PROGRAMS, PAYMENT_CHANNELS } from "./enum-values";
 
 /** The rate classes (residential, commercial, high voltage, …): data, so a co-op can add one. */
 export const rateClasses = pgTable("rate_classes", {
@@ -50,7 +51,7 @@ export const rateSchedule = pgTable(
   ],
 );
 
-export const discountProgramEnum = pgEnum("discount_program", ["lifeline", "senior"]);
+export const discountProgramEnum = pgEnum("discount_program", DISCOUNT_PROGRAMS);
 
 /** The lifeline and senior citizen discount tiers ERC set for this co-op. */
 export const discountTiers = pgTable(
@@ -127,7 +128,7 @@ export const billRevisions = pgTable(
   (t) => [uniqueIndex("bill_revisions_key").on(t.billNumber, t.revision)],
 );
 
-export const paymentChannelEnum = pgEnum("payment_channel", ["office", "collector", "bank", "e-wallet"]);
+export const paymentChannelEnum = pgEnum("payment_channel", PAYMENT_CHANNELS);
 
 /** Payments by official receipt number. */
 export const payments = pgTable(
