@@ -1,4 +1,8 @@
 import { Form } from "react-router";
+import { computeBill } from "../../../modules/bills/compute";
+import { type DiscountTier, discountCeiling } from "../../../modules/bills/discounts";
+import { type BillLine, billLines } from "../../../modules/bills/lines";
+import { pesos } from "../../../modules/bills/money";
 import {
   ESTIMATE_MAX_KWH,
   estimateBill,
@@ -9,14 +13,10 @@ import {
   rateYears,
 } from "../../../modules/rates/model";
 import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../modules/rates/queries.server";
-import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
-import { MONTH_NAMES } from "../../../modules/shared/dates";
-import { computeBill } from "../../../modules/bills/compute";
-import { type DiscountTier, discountCeiling } from "../../../modules/bills/discounts";
-import { type BillLine, billLines } from "../../../modules/bills/lines";
-import { pesos } from "../../../modules/bills/money";
 import { type ClassSchedule, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../modules/rates/schedule";
 import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
+import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { MONTH_NAMES } from "../../../modules/shared/dates";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import type { Route } from "./+types/page";
