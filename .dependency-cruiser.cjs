@@ -19,9 +19,12 @@ const TEST = "\\.(test|spec)\\.tsx?$";
  */
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
+  "bills/discounts",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server)",
+  "members/mask",
   "places/(barangay-match|towns)",
   "privacy/private-links\\.server",
+  "rates/(schedule|schedule\\.server)",
   "reports/model",
   "staff/audit\\.server",
 ];

@@ -6,10 +6,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import * as t from "../db/schema";
 import { hashPin } from "../modules/agam/second-factor.server";
+import { checkBillFile, checkPaymentFile } from "../modules/bills/files";
+import { csvCells, storeBills, storePayments } from "../modules/bills/import.server";
 import { checkRoll, ROLL_COLUMNS } from "../modules/members/roll";
 import { storeRoll } from "../modules/members/roll.server";
 import { AGAM_DISTRICTS, type InterruptionStatus, NEWS_KINDS, TOWNS, type Town } from "../modules/shared/constants";
 import { DEMO_ACCOUNTS_PER_DISTRICT, DEMO_REGISTERED_INDEX, demoAccountNumber } from "./accounts";
+import { demoBilling, demoSchedule } from "./bills";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
 
@@ -68,7 +71,8 @@ export async function clearAll(db: Db): Promise<void> {
     agam_decisions, agam_registrations, agam_topics, agam_accounts, survey_responses, connection_preregistrations,
     used_captchas, power_interruption_barangays, power_interruption_towns, power_interruptions, barangays,
     branch_phones, branches, career_attachments, careers, announcement_attachments, announcements,
-    news_item_images, news_items, official_rates, generation_charges, news_categories, about_contents,
+    news_item_images, news_items, official_rates, generation_charges, rate_schedule, bills, bill_revisions, payments,
+    news_categories, about_contents,
     gallery_images, partners, stored_files, content_revisions restart identity cascade`);
 }
 
@@ -308,24 +312,33 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     // except generation charges for June 2023 (to show the empty message beside rates).
     const manilaNow = new Date(now.getTime() + 8 * 3600_000);
     const endKey = manilaNow.getUTCFullYear() * 12 + manilaNow.getUTCMonth();
-    const rateRows: (typeof t.officialRates.$inferInsert)[] = [];
+    // Each month's official rates are the sums of its unbundled schedule (modules/rates/schedule.ts),
+    // whose generation component is the month's generation rate (the breakdown's total row).
+    const scheduleRows: (typeof t.rateSchedule.$inferInsert)[] = [];
+    const generationRates = new Map<string, number>();
     const chargeRows: (typeof t.generationCharges.$inferInsert)[] = [];
     for (let key = 2021 * 12; key <= endKey; key++) {
       const year = Math.floor(key / 12);
       const month = (key % 12) + 1;
       const wave = Math.sin(key / 5) * 0.6 + (key - 2021 * 12) * 0.02;
-      const residential = 9.2 + wave + rnd() * 0.3;
-      rateRows.push(
-        { year, month, type: "R", amount: residential.toFixed(4) },
-        { year, month, type: "LV", amount: (residential - 0.45).toFixed(4) },
-        { year, month, type: "HV", amount: (residential - 1.35).toFixed(4) },
-      );
-      if (year === 2023 && month === 6) continue;
+      rnd(); // (was the single official rate: kept so the figures below stay as they were)
+      const addSchedule = () => {
+        const generation = generationRates.get(`${year}-${month}`) ?? 5.1 + wave * 0.5;
+        for (const cls of ["R", "LV", "HV"] as const) {
+          const s = demoSchedule(cls, generation);
+          for (const [component, r] of Object.entries(s.components))
+            scheduleRows.push({ year, month, classCode: cls, component, rate: r.rate.toFixed(6), vatPercent: r.vatPercent.toFixed(2) });
+        }
+      };
+      if (year === 2023 && month === 6) {
+        addSchedule();
+        continue;
+      }
       const totalKwh = 21_000_000 + Math.round(rnd() * 6_000_000);
       let sums = { kwh: 0, basic: 0, other: 0, total: 0, ppd: 0, pil: 0, oga: 0 };
       for (const s of C.GENERATION_SOURCES) {
         const kwh = Math.round(totalKwh * s.share);
-        const unit = 4.8 + wave * 0.8 + rnd() * 1.2;
+        const unit = 4.3 + wave * 0.5 + rnd() * 0.8;
         const basic = kwh * unit;
         const other = basic * (rnd() * 0.04 - 0.02);
         const total = basic + other;
@@ -343,11 +356,25 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
         };
         chargeRows.push(charge(year, month, s.name, s.queue, (s.share * 100).toFixed(4), kwh, basic, other, total, ppd, pil, oga));
       }
-      chargeRows.push(
-        charge(year, month, "TOTAL", 100, "100.0000", sums.kwh, sums.basic, sums.other, sums.total, sums.ppd, sums.pil, sums.oga),
+      const totalRow = charge(
+        year,
+        month,
+        "TOTAL",
+        100,
+        "100.0000",
+        sums.kwh,
+        sums.basic,
+        sums.other,
+        sums.total,
+        sums.ppd,
+        sums.pil,
+        sums.oga,
       );
+      chargeRows.push(totalRow);
+      generationRates.set(`${year}-${month}`, Number(totalRow.generationRate));
+      addSchedule();
     }
-    for (let i = 0; i < rateRows.length; i += 500) await tx.insert(t.officialRates).values(rateRows.slice(i, i + 500));
+    for (let i = 0; i < scheduleRows.length; i += 1000) await tx.insert(t.rateSchedule).values(scheduleRows.slice(i, i + 1000));
     for (let i = 0; i < chargeRows.length; i += 300) await tx.insert(t.generationCharges).values(chargeRows.slice(i, i + 300));
 
     // AGAM: topics, then 24 accounts in each of the nine districts.
@@ -388,6 +415,24 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     await storeRoll(tx, checked.members);
     for (const a of accounts)
       await tx.update(t.agamAccounts).set({ email: a.email, pinHash: a.pinHash }).where(eq(t.agamAccounts.accountNumber, a.accountNumber));
+    // 13 months of bills and payments for every demo account, as the billing system's files,
+    // through the import's own checks and storage (docs/bill-import.md).
+    const today = new Date(now.getTime() + 8 * 3600_000);
+    const lastKey = today.getUTCFullYear() * 12 + today.getUTCMonth() - (today.getUTCDate() >= 5 ? 0 : 1);
+    const billing = demoBilling(
+      { year: Math.floor(lastKey / 12), month: (lastKey % 12) + 1 },
+      today.toISOString().slice(0, 10),
+      (y, m) => generationRates.get(`${y}-${m}`) ?? 5.1,
+    );
+    const classes = new Set((await tx.select({ code: t.rateClasses.code }).from(t.rateClasses)).map((c) => c.code));
+    const billFile = checkBillFile(csvCells(billing.billsCsv)!, classes);
+    if (!billFile.ok || billFile.refused.length) throw new Error(`demo bills refused: ${JSON.stringify(billFile).slice(0, 2000)}`);
+    await storeBills(tx, billFile.records);
+    const paymentFile = checkPaymentFile(csvCells(billing.paymentsCsv)!);
+    if (!paymentFile.ok || paymentFile.refused.length)
+      throw new Error(`demo payments refused: ${JSON.stringify(paymentFile).slice(0, 2000)}`);
+    await storePayments(tx, paymentFile.records, paymentFile.lines);
+
     // A few already registered, so the dashboard starts above zero and the "registered" notice can be seen.
     const topics = await tx.select().from(t.agamTopics);
     for (const [n, a] of accounts.filter((_, i) => i % DEMO_ACCOUNTS_PER_DISTRICT === DEMO_REGISTERED_INDEX).entries()) {

@@ -11,6 +11,7 @@
 
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { BILL_FILE_LIMIT } from "../modules/bills/files";
 import type { AppDeps } from "./deps";
 import { sendError } from "./errors";
 import { type Bucket, normalizePath } from "./route-policy";
@@ -90,6 +91,8 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/report"]);
  */
 export function uploadLimitOf(pathname: string): number | undefined {
   if (UPLOAD_PATHS.has(pathname)) return 9 * 1024 * 1024;
+  // A whole cycle's bill file (about 400 bytes a bill): the console's bill import.
+  if (/^\/staff\/bills\/?$/i.test(pathname)) return BILL_FILE_LIMIT + 1024 * 1024;
   if (/^\/staff\//i.test(pathname)) return 40 * 1024 * 1024;
   return undefined;
 }

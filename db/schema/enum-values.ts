@@ -55,3 +55,9 @@ export const ALERT_CHANNELS = ["email", "sms", "push"] as const;
  * held: quiet hours, a job waits until 07:00 Manila.
  */
 export const ALERT_DELIVERY_STATES = ["queued", "sending", "sent", "retrying", "failed", "not_configured", "paused", "held"] as const;
+
+// Bills
+/** The discounts set by law: lifeline rate (RA 11552) and senior citizen (RA 9994). */
+export const DISCOUNT_PROGRAMS = ["lifeline", "senior"] as const;
+/** Where a payment was made. */
+export const PAYMENT_CHANNELS = ["office", "collector", "bank", "e-wallet"] as const;

@@ -6,6 +6,7 @@
  */
 export * from "./agam";
 export * from "./alerts";
+export * from "./bills";
 export * from "./content";
 export * from "./interruptions";
 export * from "./members";

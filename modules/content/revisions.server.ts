@@ -14,6 +14,7 @@ export type ContentKind =
   | "news"
   | "career"
   | "rates"
+  | "rate-schedule"
   | "about"
   | "gallery"
   | "partner"

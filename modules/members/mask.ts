@@ -14,3 +14,18 @@ export function maskMemberName(name: string): string {
     .join(" ");
   return maskedGiven ? `${maskedSurname}, ${maskedGiven}` : maskedSurname;
 }
+
+/**
+ * Initials only, for a page anyone can open with an account number (the bill inquiry):
+ * "RABAGO, JOSE B." → "J. B. R.". Given names first, as a person writes them.
+ */
+export function maskMemberInitials(name: string): string {
+  const [surname = "", given = ""] = name.split(/,\s*/, 2);
+  const initials = (part: string) =>
+    part
+      .split(/\s+/)
+      .map((w) => w.replace(/[^A-Za-zÀ-ÿÑñ]/g, ""))
+      .filter(Boolean)
+      .map((w) => `${w[0]!.toUpperCase()}.`);
+  return [...initials(given), ...initials(surname)].join(" ");
+}

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "method_not_allowed",
+  "unauthorized",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

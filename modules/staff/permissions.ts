@@ -2,7 +2,7 @@
  * Who may do what in the staff console: the one permission table. Every console loader,
  * action and endpoint asks `can(role, permission)` on the server; nothing else decides.
  */
-export const roles = ["admin", "communications", "dispatcher", "rates", "member-services"] as const;
+export const roles = ["admin", "communications", "dispatcher", "rates", "member-services", "billing"] as const;
 export type Role = (typeof roles)[number];
 
 export const roleLabels: Record<Role, string> = {
@@ -11,6 +11,7 @@ export const roleLabels: Record<Role, string> = {
   dispatcher: "Dispatcher",
   rates: "Rates",
   "member-services": "Member services",
+  billing: "Billing",
 };
 
 export const permissions = [
@@ -23,6 +24,8 @@ export const permissions = [
   "alerts.manage", // alert subscribers, deliveries, channel pause
   "members.read", // survey answers, pre-registrations, AGAM registrations, member roll (personal data)
   "members.manage", // act on pre-registrations, AGAM administration, roll import, data-subject requests
+  "bills.import", // import bill and payment files, read the bill check (account numbers and amounts)
+  "billing.tokens", // make and revoke the billing system's integration tokens
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -32,6 +35,7 @@ const table: Record<Role, readonly Permission[]> = {
   dispatcher: ["interruptions.manage", "incidents.manage", "alerts.manage"],
   rates: ["rates.manage"],
   "member-services": ["members.read", "members.manage"],
+  billing: ["bills.import"],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {

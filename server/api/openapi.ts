@@ -103,7 +103,16 @@ export async function registerOpenApi(app: FastifyInstance) {
           `The public JSON API of ${COOPERATIVE.name.replace(/\.$/, "")}. Every answer is JSON; errors are ` +
           '`{"error": {"code", "message"}}` with 400 (bad parameter), 404, 409, 422 (invalid body, with `fields`), 429 or 503. ' +
           "GET endpoints may be read from any origin (CORS). POST endpoints accept only requests from the site itself. " +
-          "Unknown query keys are ignored. Dates and times are in Asia/Manila.",
+          "The billing endpoints take the billing system's integration token instead (Billing). Unknown query keys are ignored. Dates and times are in Asia/Manila.",
+      },
+      components: {
+        securitySchemes: {
+          billingToken: {
+            type: "http",
+            scheme: "bearer",
+            description: "An integration token made by an administrator in the console (Billing tokens); revocable; every use audited",
+          },
+        },
       },
       tags: [
         { name: "About", description: "The cooperative: profile, mission, vision, core values, branches" },
@@ -111,7 +120,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         { name: "Careers", description: "Job postings" },
         { name: "News", description: "News categories and content" },
         { name: "Power interruptions", description: "Scheduled power interruptions" },
-        { name: "Rates", description: "Official rates and generation charges" },
+        { name: "Rates", description: "Official rates, the unbundled rate schedule and generation charges" },
+        { name: "Billing", description: "For the cooperative's billing system: bill and payment import with an integration token" },
         { name: "AGAM", description: "Annual general assembly of members: registration" },
         { name: "Survey", description: "Customer satisfaction survey" },
         { name: "Places", description: "Towns and barangays" },

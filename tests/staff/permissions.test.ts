@@ -118,7 +118,7 @@ describe("permission matrix", () => {
       }
     }
     console.log(
-      `permission matrix: ${routes.length} console routes × ${roles.length + 1} (5 roles and no session), ${cells.length} requests`,
+      `permission matrix: ${routes.length} console routes × ${roles.length + 1} (${roles.length} roles and no session), ${cells.length} requests`,
     );
     expect(wrong).toEqual([]);
   });

@@ -1,4 +1,8 @@
+import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { type BillSummary, latestBill } from "../../../modules/bills/inquiry.server";
+import { pesos } from "../../../modules/bills/money";
+import { BILL_STATUS_LABELS } from "../../../modules/bills/status";
 import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { failureInit, loggableError } from "../../../modules/shared/errors";
@@ -6,7 +10,6 @@ import { readForm } from "../../../modules/shared/forms";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, useFocusOnAnswer } from "../../components/ui/Field";
-import { BILL_INQUIRY_SAMPLE } from "../../content/bill-inquiry-sample";
 import { services } from "../../context";
 import type { Route } from "./+types/bill-inquiry";
 import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
@@ -18,7 +21,7 @@ export const ACCOUNT_NUMBER_HINT = "Please enter your Account Number.";
 
 const pageTags: Route.MetaFunction = () => [
   { title: `Bill Inquiry | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Look up an electric bill by account number (a demonstration with sample data).` },
+  { name: "description", content: "Look up your latest electric bill by account number: amount due, due date, status and last payment." },
 ];
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -30,7 +33,14 @@ const CAPTCHA_MESSAGES: Record<Exclude<CaptchaCheck, "ok">, string> = {
   replayed: "That captcha was already used. Please tick the box again.",
 };
 
-type ActionResult = { accountNumber: string; errors: { accountNumber?: string; altcha?: string }; captchaUsed: boolean; found: boolean };
+type ActionResult = {
+  accountNumber: string;
+  errors: { accountNumber?: string; altcha?: string };
+  captchaUsed: boolean;
+  found: boolean;
+  /** The latest imported bill; null when the account has none yet. */
+  bill?: BillSummary | null;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = services(context);
@@ -61,7 +71,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (check !== "ok") errors.altcha = CAPTCHA_MESSAGES[check];
   }
   const found = !errors.accountNumber && !errors.altcha;
-  return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: found ? 200 : 422 });
+  if (!found) return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: 422 });
+  try {
+    const bill = await latestBill(db, accountNumber);
+    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill });
+  } catch (error) {
+    log.error({ err: loggableError(error) }, "bill look-up failed");
+    return data<ActionResult>(
+      {
+        accountNumber,
+        errors: { accountNumber: "We could not look up bills just now. Please try again in a minute." },
+        captchaUsed,
+        found: false,
+      },
+      failureInit(error),
+    );
+  }
 }
 
 export default function BillInquiry({ actionData }: Route.ComponentProps) {
@@ -70,18 +95,19 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   // After an answer, take the reader to it (the errors or the bill).
-  const resultRef = useFocusOnAnswer(result, ".error-summary, .demo-bill");
-
-  const s = BILL_INQUIRY_SAMPLE;
-  const peso = (n: number) => `Php ${n.toLocaleString("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const resultRef = useFocusOnAnswer(result);
+  // A bill (or "no bill yet") sits below the form: the reader is taken to it.
+  useEffect(() => {
+    if (result?.found) document.querySelector<HTMLElement>(".bill-result")?.focus();
+  }, [result]);
 
   return (
     <div className="container page bill-inquiry">
       <Breadcrumb items={[{ label: "Services" }, { label: "Bill Inquiry" }]} />
       <h1>Bill Inquiry</h1>
-      <p className="notice">
-        <strong>This is a demonstration.</strong> It does not look up real accounts: with a valid account number and captcha it shows the
-        same sample bill.
+      <p>
+        Type the account number printed on your bill to see your latest bill: the amount due, the due date and whether it is paid. For your
+        privacy only your initials are shown.
       </p>
 
       <div ref={resultRef}>
@@ -107,68 +133,80 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {result?.found && (
-        <section className="demo-bill" aria-labelledby="demo-bill-title" tabIndex={-1}>
-          <span className="demo-bill__label">Demonstration · sample data</span>
-          <h2 id="demo-bill-title">Account details (sample)</h2>
-          <p>These are not the details of account {result.accountNumber}: every inquiry shows this same hard-coded sample.</p>
-          <dl className="summary-list">
-            <div>
-              <dt>Account number entered</dt>
-              <dd>{result.accountNumber}</dd>
-            </div>
-            <div>
-              <dt>Account name</dt>
-              <dd>{s.accountName}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{s.address}</dd>
-            </div>
-            <div>
-              <dt>Meter number</dt>
-              <dd>{s.meterNumber}</dd>
-            </div>
-            <div>
-              <dt>Rate type</dt>
-              <dd>{s.rateType}</dd>
-            </div>
-            <div>
-              <dt>Billing period</dt>
-              <dd>
-                {formatDate(s.billingPeriod.from)} to {formatDate(s.billingPeriod.to)}
-              </dd>
-            </div>
-            <div>
-              <dt>Meter readings</dt>
-              <dd>
-                {s.readings.previous.toLocaleString("en-PH")} to {s.readings.present.toLocaleString("en-PH")} ({s.kwhUsed} kWh)
-              </dd>
-            </div>
-            <div>
-              <dt>Amount due</dt>
-              <dd>
-                <strong>{peso(s.amountDuePhp)}</strong>
-              </dd>
-            </div>
-            <div>
-              <dt>Due date</dt>
-              <dd>{formatDate(s.dueDate)}</dd>
-            </div>
-            <div>
-              <dt>Status</dt>
-              <dd>{s.status}</dd>
-            </div>
-            <div>
-              <dt>Last payment</dt>
-              <dd>
-                {peso(s.lastPayment.amountPhp)} on {formatDate(s.lastPayment.date)}
-              </dd>
-            </div>
-          </dl>
+      {result?.found && result.bill && <BillDetails bill={result.bill} />}
+      {result?.found && !result.bill && (
+        <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
+          <h2 id="bill-result-title">No bill yet for {result.accountNumber}</h2>
+          <p>
+            We have no bill for this account number yet. A new connection's first bill comes after its first meter reading. Otherwise, check
+            the number against a past bill, or call us at {COOPERATIVE.phone}.
+          </p>
         </section>
       )}
     </div>
+  );
+}
+
+const STATUS_CLASS: Record<BillSummary["status"], string> = {
+  paid: "bill-status--paid",
+  "partly-paid": "bill-status--partly",
+  unpaid: "bill-status--unpaid",
+  overdue: "bill-status--overdue",
+};
+
+function BillDetails({ bill: b }: { bill: BillSummary }) {
+  const php = (cents: number) => `Php ${pesos(cents)}`;
+  const kwh = (n: number) => n.toLocaleString("en-PH", { maximumFractionDigits: 2 });
+  return (
+    <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
+      <h2 id="bill-result-title">
+        Latest bill of {b.accountNumber}
+        {b.maskedName ? <span className="bill-result__name"> ({b.maskedName})</span> : null}
+      </h2>
+      <p className={`bill-status ${STATUS_CLASS[b.status]}`}>
+        {BILL_STATUS_LABELS[b.status]}
+        {b.status !== "paid" && b.balance !== b.totalDue ? `: Php ${pesos(b.balance)} left to pay` : ""}
+      </p>
+      <dl className="summary-list">
+        <div>
+          <dt>Billing period</dt>
+          <dd>
+            {formatDate(b.periodFrom)} to {formatDate(b.periodTo)}
+          </dd>
+        </div>
+        <div>
+          <dt>Meter readings</dt>
+          <dd>
+            {kwh(b.previousReading)} to {kwh(b.presentReading)}
+          </dd>
+        </div>
+        <div>
+          <dt>Energy used</dt>
+          <dd>{kwh(b.kwh)} kWh</dd>
+        </div>
+        <div>
+          <dt>Amount due</dt>
+          <dd>
+            <strong>{php(b.totalDue)}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>Due date</dt>
+          <dd>{formatDate(b.dueDate)}</dd>
+        </div>
+        {b.disconnectionDate && b.status !== "paid" && (
+          <div>
+            <dt>Disconnection date</dt>
+            <dd>{formatDate(b.disconnectionDate)}, if the arrears are not paid by then</dd>
+          </div>
+        )}
+        <div>
+          <dt>Last payment</dt>
+          <dd>{b.lastPayment ? `${php(b.lastPayment.amount)} on ${formatDate(b.lastPayment.paidOn)}` : "None on record"}</dd>
+        </div>
+      </dl>
+      <p className="bill-result__note">Payments made today may take a day to show here.</p>
+    </section>
   );
 }
 

@@ -2,6 +2,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { type GenerationCharge, getOfficialRates, listGenerationCharges } from "../../../modules/rates/queries.server";
+import { SCHEDULE_COMPONENTS, totalPerKwh } from "../../../modules/rates/schedule";
+import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
 import { monthYearParams } from "../../../modules/shared/api-params";
 import { RATE_TYPES } from "../../../modules/shared/constants";
 import type { AppDeps } from "../../deps";
@@ -42,6 +44,48 @@ export const generationChargesSchema = z.object({
   }),
 });
 
+export const scheduleSchema = z.object({
+  data: z.object({
+    classes: z.array(
+      z.object({
+        type: z
+          .string()
+          .meta({ description: "The rate class: R Residential, LV Commercial / Low Voltage, HV High Voltage (classes are data)" }),
+        label: z.string(),
+        amount: z.number().meta({
+          description: "Php per kWh in all: every per-kWh component with its VAT. The same figure as /official-rates gives for this class",
+          example: 11.2043,
+        }),
+        components: z.array(
+          z.object({
+            code: z.string().meta({ example: "generation" }),
+            label: z.string().meta({ example: "Generation charge" }),
+            group: z.string(),
+            unit: z
+              .enum(["kwh", "kw", "customer", "meter"])
+              .meta({ description: "Per kWh, per kW of demand, per customer per month, per meter per month" }),
+            rate: z.number().meta({ description: "Php per unit" }),
+            vat_percent: z.number().meta({ description: "VAT this component carries, percent of its amount" }),
+          }),
+        ),
+      }),
+    ),
+    discounts: z
+      .array(
+        z.object({
+          program: z.enum(["lifeline", "senior"]),
+          min_kwh: z.number().int(),
+          max_kwh: z.number().int(),
+          percent: z.number(),
+        }),
+      )
+      .meta({
+        description:
+          "Lifeline (RA 11552) and senior citizen (RA 9994) discount tiers, percent off the generation, transmission, system loss, distribution, supply and metering charges",
+      }),
+  }),
+});
+
 /** A generation charge row under the contract's field names. */
 function toContract(c: GenerationCharge): z.infer<typeof generationChargesSchema>["data"]["charges"][number] {
   return {
@@ -72,6 +116,43 @@ export default async function ratesApi(app: FastifyInstance, { deps }: { deps: A
       },
     },
     async (request) => ({ data: { rates: await getOfficialRates(deps.database.db, request.params.y, request.params.m) } }),
+  );
+  api.get(
+    "/rates/schedule/month/:m/year/:y",
+    {
+      schema: {
+        summary: "Unbundled rate schedule of a month",
+        description:
+          "Every rate class's components (generation, transmission, system loss, distribution, supply, metering, subsidies, universal charges, FiT-All, RFSC) with the VAT each carries, the class's total per kWh (the official rate), and the discount tiers. An empty list of classes when the month has no schedule.",
+        tags: ["Rates"],
+        params: monthYearParams,
+        response: { 200: scheduleSchema },
+      },
+    },
+    async (request) => {
+      const [schedule, tiers] = await Promise.all([
+        getSchedule(deps.database.db, request.params.y, request.params.m),
+        listDiscountTiers(deps.database.db),
+      ]);
+      return {
+        data: {
+          classes: schedule.map((c) => ({
+            type: c.classCode,
+            label: c.classLabel,
+            amount: totalPerKwh(c),
+            components: SCHEDULE_COMPONENTS.map((def) => ({
+              code: def.code,
+              label: def.label,
+              group: def.group,
+              unit: def.unit,
+              rate: c.components[def.code].rate,
+              vat_percent: c.components[def.code].vatPercent,
+            })),
+          })),
+          discounts: tiers.map((t) => ({ program: t.program, min_kwh: t.minKwh, max_kwh: t.maxKwh, percent: t.percent })),
+        },
+      };
+    },
   );
   api.get(
     "/rates/generation/month/:m/year/:y",

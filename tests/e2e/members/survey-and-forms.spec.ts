@@ -199,18 +199,18 @@ describe("forms in the browser", () => {
       await page.getByRole("heading", { name: "There is a problem" }).waitFor();
       expect(await page.locator("#accountNumber-error").innerText()).toContain("Please enter your Account Number.");
       expect(await page.locator("#altcha-error").innerText()).toContain("not a robot");
-      expect(await page.getByText("Demonstration · sample data").count()).toBe(0);
+      expect(await page.locator(".bill-result").count()).toBe(0);
 
       // A right number without the captcha still shows nothing.
       await page.getByLabel("Account number").fill("01-0123-4567");
       await page.getByRole("button", { name: "View account details" }).click();
       await expect.poll(() => page.locator("#accountNumber-error").count()).toBe(0);
       expect(await page.locator("#altcha-error").count()).toBe(1);
-      expect(await page.getByText("Demonstration · sample data").count()).toBe(0);
+      expect(await page.locator(".bill-result").count()).toBe(0);
       await page.close();
     });
 
-    it("shows the sample details, labelled as a demonstration, with a valid number and a solved captcha; a replayed captcha is refused", async () => {
+    it("answers a valid number with a solved captcha (this account has no bill yet: it says so); a replayed captcha is refused", async () => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -221,20 +221,18 @@ describe("forms in the browser", () => {
       await expect.poll(() => solution.inputValue().catch(() => ""), { timeout: 30_000 }).not.toBe("");
       const payload = await solution.inputValue();
       await page.getByRole("button", { name: "View account details" }).click();
-      await page.getByText("Demonstration · sample data").waitFor();
-      expect(await page.getByRole("heading", { name: "Account details (sample)" }).isVisible()).toBe(true);
-      expect(await page.locator(".demo-bill").innerText()).toContain("01-0123-4567");
+      await page.getByRole("heading", { name: "No bill yet for 01-0123-4567" }).waitFor();
       expect(errors, "no CSP or script errors").toEqual([]);
 
       const replay = await page.request.post(`${t.url}/service/bill-inquiry`, { form: { accountNumber: "01-0123-4567", altcha: payload } });
       const html = await replay.text();
       expect(html).toContain("already used");
-      expect(html).not.toContain("Account details (sample)");
+      expect(html).not.toContain("No bill yet");
 
       const forged = await page.request.post(`${t.url}/service/bill-inquiry`, {
         form: { accountNumber: "01-0123-4567", altcha: Buffer.from("{}").toString("base64") },
       });
-      expect(await forged.text()).not.toContain("Account details (sample)");
+      expect(await forged.text()).not.toContain("No bill yet");
       await page.close();
     });
 

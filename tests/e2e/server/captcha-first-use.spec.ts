@@ -58,7 +58,7 @@ describe("the captcha loads on first use of its form", () => {
     const solution = page.locator('input[name="altcha"]');
     await expect.poll(() => solution.inputValue().catch(() => ""), { timeout: 30_000 }).not.toBe("");
     await page.getByRole("button", { name: "View account details" }).click();
-    await page.getByRole("heading", { name: "Account details (sample)" }).waitFor();
+    await page.getByRole("heading", { name: "No bill yet for 01-0123-4567" }).waitFor();
     expect(scripts.filter(isAltcha)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();

@@ -17,6 +17,7 @@ import {
 } from "../../../../modules/rates/editor.server";
 import { GENERATION_COLUMNS, monthLabel } from "../../../../modules/rates/model";
 import { getOfficialRates, listGenerationCharges } from "../../../../modules/rates/queries.server";
+import { getSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../modules/shared/constants";
 import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -49,16 +50,19 @@ export async function loader(args: Route.LoaderArgs) {
   const { year, month } = monthOf(url);
   const db = services(args.context).db;
   const key = `${year}-${String(month).padStart(2, "0")}`;
-  const [rates, charges, revisions] = await Promise.all([
+  const [rates, charges, revisions, schedule] = await Promise.all([
     getOfficialRates(db, year, month, { includeUnpublished: true }),
     listGenerationCharges(db, year, month, { includeUnpublished: true }),
     listRevisions(db, "rates", key),
+    getSchedule(db, year, month, { includeUnpublished: true }),
   ]);
   const sources = charges.filter((c) => c.source.queue !== 100);
   return {
     year,
     month,
     label: monthLabel(year, month),
+    /** With an unbundled schedule, the month's official rates are its sums: the grid's rates are not used. */
+    hasSchedule: schedule.length > 0,
     /** The month's revisions page, where an earlier one can be restored; null before the first save. */
     history: revisions.length ? `/staff/history/rates/${key}` : null,
     saved: url.searchParams.get("saved") ?? "",
@@ -153,6 +157,13 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
       {d.history && (
         <p>
           <Link to={d.history}>Revisions of {d.label}</Link> (see what changed, restore an earlier one)
+        </p>
+      )}
+      {d.hasSchedule && (
+        <p className="console-status" role="status">
+          {d.label} has an unbundled rate schedule: its official rates (R, LV, HV) are the sums of its parts. Change them in the{" "}
+          <Link to={`/staff/rates/schedule?year=${d.year}&month=${d.month}`}>rate schedule</Link>; the rates entered below are not used
+          while it exists.
         </p>
       )}
       <FilterForm label="Choose the month" button="Open">

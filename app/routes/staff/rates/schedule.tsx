@@ -1,0 +1,225 @@
+/**
+ * /staff/rates/schedule?year=&month=: one month's unbundled rate schedule, every class: the
+ * rate of each component and the VAT it carries. The month's official rate per class is the
+ * sum of these (modules/rates/schedule.ts): there is no other figure to keep in step.
+ * A month without a schedule opens with the latest earlier one filled in.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { listRevisions } from "../../../../modules/content/revisions.server";
+import { monthLabel } from "../../../../modules/rates/model";
+import { checkScheduleInput, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
+import { getSchedule, getSchedules, listRateClasses, saveSchedule } from "../../../../modules/rates/schedule.server";
+import { now as clockNow } from "../../../../modules/shared/clock";
+import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { Field } from "../../../components/ui/Field";
+import { services } from "../../../context";
+import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
+import { contentContext } from "../content/context.server";
+import { FilterForm, FilterInput, FilterSelect } from "../Filters";
+import { readPosted } from "../form.server";
+import { requireStaff } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
+import type { Route } from "./+types/schedule";
+import "../content/content.css";
+
+export const handle: ConsoleHandle = { staff: "rates.manage" };
+
+function monthOf(url: URL) {
+  const now = manilaParts(clockNow());
+  const year = Number(url.searchParams.get("year")) || now.year;
+  const month = Number(url.searchParams.get("month")) || now.month;
+  return { year: Math.min(Math.max(year, 2007), now.year + 1), month: Math.min(Math.max(month, 1), 12) };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, "rates.manage");
+  const url = new URL(args.request.url);
+  const { year, month } = monthOf(url);
+  const db = services(args.context).db;
+  const key = `${year}-${String(month).padStart(2, "0")}`;
+  const [classes, own, revisions] = await Promise.all([
+    listRateClasses(db),
+    getSchedule(db, year, month, { includeUnpublished: true }),
+    listRevisions(db, "rate-schedule", key),
+  ]);
+  let schedule = own;
+  let copiedFrom: string | null = null;
+  if (!own.length) {
+    // The latest earlier month with a schedule, as a starting point.
+    const earlier = await getSchedules(
+      db,
+      { year: year - 2, month },
+      { year: month === 1 ? year - 1 : year, month: month === 1 ? 12 : month - 1 },
+      { includeUnpublished: true },
+    );
+    const latest = [...earlier.keys()].sort((a, b) => {
+      const [ya, ma] = a.split("-").map(Number);
+      const [yb, mb] = b.split("-").map(Number);
+      return yb! * 12 + mb! - (ya! * 12 + ma!);
+    })[0];
+    if (latest) {
+      schedule = earlier.get(latest)!;
+      const [y, m] = latest.split("-").map(Number);
+      copiedFrom = monthLabel(y!, m!);
+    }
+  }
+  return {
+    year,
+    month,
+    label: monthLabel(year, month),
+    saved: url.searchParams.get("saved") ?? "",
+    copiedFrom,
+    revisions: revisions.length,
+    publishAt: toManilaLocalInput(clockNow()),
+    classes: classes.map((c) => {
+      const s = schedule.find((x) => x.classCode === c.code);
+      return {
+        code: c.code,
+        label: c.label,
+        total: s ? totalPerKwh(s) : null,
+        values: Object.fromEntries(
+          SCHEDULE_COMPONENTS.map((def) => [
+            def.code,
+            { rate: s ? String(s.components[def.code].rate) : "", vatPercent: s ? String(s.components[def.code].vatPercent) : "" },
+          ]),
+        ),
+      };
+    }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireStaff(args, "rates.manage");
+  const form = await readPosted(
+    args.request,
+    z.object({ year: z.number().catch(0), month: z.number().catch(0), publishAt: z.string().default("") }).catchall(z.string()),
+  );
+  const values = form.values as Record<string, string>;
+  const fail = (problems: { column: string; message: string }[]) => data({ problems, grid: values }, { status: 422 });
+  const year = Number(values.year);
+  const month = Number(values.month);
+  if (!Number.isInteger(year) || year < 2007 || year > 2100 || !Number.isInteger(month) || month < 1 || month > 12)
+    return fail([{ column: "Month", message: "Choose the month and year." }]);
+  const publishAt = values.publishAt ? manilaLocalInput(values.publishAt) : null;
+  if (values.publishAt && !publishAt)
+    return fail([{ column: "Published from", message: "Enter when the schedule becomes public, like 2026-03-01 00:00." }]);
+  const classes = await listRateClasses(services(args.context).db);
+  const given = classes
+    .filter((c) => SCHEDULE_COMPONENTS.some((def) => (values[`${c.code}.${def.code}.rate`] ?? "").trim()))
+    .map((c) => ({
+      classCode: c.code,
+      values: Object.fromEntries(
+        SCHEDULE_COMPONENTS.map((def) => [
+          def.code,
+          { rate: values[`${c.code}.${def.code}.rate`] ?? "", vatPercent: values[`${c.code}.${def.code}.vat`] ?? "" },
+        ]),
+      ),
+    }));
+  if (!given.length) return fail([{ column: "Schedule", message: "Enter the rates of at least one class." }]);
+  const checked = checkScheduleInput(given);
+  if (!checked.ok) return fail(checked.problems.map((p) => ({ column: `${p.classCode} ${p.component}`, message: p.message })));
+  await saveSchedule(contentContext(args, user), year, month, checked.classes, publishAt);
+  throw redirect(
+    `/staff/rates/schedule?year=${year}&month=${month}&saved=${encodeURIComponent(`Saved the rate schedule of ${monthLabel(year, month)}.`)}`,
+  );
+}
+
+export const meta: Route.MetaFunction = () => consoleMeta("Rate schedule");
+
+export default function ScheduleEditor({ loaderData: d, actionData }: Route.ComponentProps) {
+  const problems = actionData?.problems ?? [];
+  const grid = (actionData?.grid ?? null) as Record<string, string> | null;
+  const val = (name: string, fallback: string) => (grid ? (grid[name] ?? "") : fallback);
+  return (
+    <>
+      <h1>Rate schedule: {d.label}</h1>
+      {d.saved && (
+        <p className="console-status" role="status">
+          {d.saved}
+        </p>
+      )}
+      {d.revisions > 0 && (
+        <p>
+          Saved {d.revisions} time{d.revisions === 1 ? "" : "s"}; every save is kept as a revision and in the audit log.
+        </p>
+      )}
+      <FilterForm label="Choose the month" button="Open">
+        <FilterSelect
+          name="month"
+          label="Month"
+          value={d.month}
+          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
+        />
+        <FilterInput name="year" label="Year" value={d.year} type="number" min={2007} />
+      </FilterForm>
+      {d.copiedFrom && (
+        <p className="console-status" role="status">
+          {d.label} has no schedule yet: the form holds {d.copiedFrom}'s figures as a start. Nothing is saved until you save.
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h2>Nothing was saved</h2>
+          <ProblemsTable problems={problems} />
+        </div>
+      )}
+      <Form method="post" noValidate>
+        <input type="hidden" name="year" value={d.year} />
+        <input type="hidden" name="month" value={d.month} />
+        {d.classes.map((c) => (
+          <section className="console-card" key={c.code}>
+            <h2>
+              {c.code} – {c.label}
+              {c.total !== null && !d.copiedFrom ? `: ${c.total.toFixed(4)} Php/kWh in all` : ""}
+            </h2>
+            <ConsoleTable
+              caption={`${c.label}: each component's rate and VAT`}
+              hideCaption
+              columns={["Component", "Rate", "Unit", "VAT %"]}
+            >
+              {SCHEDULE_COMPONENTS.map((def) => (
+                <tr key={def.code}>
+                  <td>{def.label}</td>
+                  <td>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      size={10}
+                      aria-label={`${c.code} ${def.label}, ${UNIT_LABELS[def.unit]}`}
+                      name={`${c.code}.${def.code}.rate`}
+                      defaultValue={val(`${c.code}.${def.code}.rate`, c.values[def.code]?.rate ?? "")}
+                    />
+                  </td>
+                  <td>{UNIT_LABELS[def.unit]}</td>
+                  <td>
+                    <input
+                      type="text"
+                      inputMode="decimal"
+                      size={5}
+                      aria-label={`${c.code} VAT on ${def.label}, percent`}
+                      name={`${c.code}.${def.code}.vat`}
+                      defaultValue={val(`${c.code}.${def.code}.vat`, c.values[def.code]?.vatPercent ?? "")}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </ConsoleTable>
+          </section>
+        ))}
+        <Field id="publishAt" label="Published from (Manila time)">
+          {(p) => <input {...p} type="datetime-local" defaultValue={val("publishAt", d.publishAt)} />}
+        </Field>
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Check and save
+          </button>
+          <Link className="button button--secondary" to={`/rates?year=${d.year}&month=${d.month}`}>
+            See the public page
+          </Link>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * A bill as the public bill inquiry and the console show it: the latest imported bill of an
+ * account, the payments made since its reading, its status and the balance.
+ */
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { agamAccounts, bills, payments } from "../../db/schema";
+import { maskMemberInitials } from "../members/mask";
+import { manilaIsoDate } from "../shared/dates";
+import { type BillStatus, billStatus } from "./status";
+
+export interface BillSummary {
+  accountNumber: string;
+  /** Initials only: anyone can type an account number. */
+  maskedName: string | null;
+  billNumber: string;
+  rateClass: string;
+  billingYear: number;
+  billingMonth: number;
+  periodFrom: string;
+  periodTo: string;
+  previousReading: number;
+  presentReading: number;
+  kwh: number;
+  totalDue: number;
+  dueDate: string;
+  disconnectionDate: string | null;
+  paidSinceBill: number;
+  status: BillStatus;
+  balance: number;
+  lastPayment: { paidOn: string; amount: number } | null;
+}
+
+/** The latest bill of `accountNumber` (by its period), or null when none was imported yet. */
+export async function latestBill(db: DbOrTx, accountNumber: string, now = new Date()): Promise<BillSummary | null> {
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(eq(bills.accountNumber, accountNumber))
+    .orderBy(desc(bills.periodTo), desc(bills.billNumber))
+    .limit(1);
+  if (!bill) return null;
+  const [[member], [paid], [last]] = await Promise.all([
+    db.select({ name: agamAccounts.name }).from(agamAccounts).where(eq(agamAccounts.accountNumber, accountNumber)),
+    db
+      .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.accountNumber, accountNumber), gte(payments.paidOn, bill.readingDate))),
+    db
+      .select({ paidOn: payments.paidOn, amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.accountNumber, accountNumber))
+      .orderBy(desc(payments.paidOn), desc(payments.orNumber))
+      .limit(1),
+  ]);
+  const paidSinceBill = Number(paid?.sum ?? 0);
+  const { status, balance } = billStatus(bill.totalDue, paidSinceBill, bill.dueDate, manilaIsoDate(now));
+  return {
+    accountNumber,
+    maskedName: member ? maskMemberInitials(member.name) : null,
+    billNumber: bill.billNumber,
+    rateClass: bill.rateClass,
+    billingYear: bill.billingYear,
+    billingMonth: bill.billingMonth,
+    periodFrom: bill.periodFrom,
+    periodTo: bill.periodTo,
+    previousReading: Number(bill.previousReading),
+    presentReading: Number(bill.presentReading),
+    kwh: Number(bill.kwh),
+    totalDue: bill.totalDue,
+    dueDate: bill.dueDate,
+    disconnectionDate: bill.disconnectionDate,
+    paidSinceBill,
+    status,
+    balance,
+    lastPayment: last ? { paidOn: last.paidOn, amount: last.amount } : null,
+  };
+}
+
+/** Bills whose lines differ from the recomputation by more than a centavo, newest month first. */
+export async function listBillDifferences(db: DbOrTx, limit = 200) {
+  const where = sql`jsonb_array_length(${bills.differences}) > 0`;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        billNumber: bills.billNumber,
+        accountNumber: bills.accountNumber,
+        rateClass: bills.rateClass,
+        billingYear: bills.billingYear,
+        billingMonth: bills.billingMonth,
+        kwh: bills.kwh,
+        differences: bills.differences,
+      })
+      .from(bills)
+      .where(where)
+      .orderBy(desc(bills.billingYear), desc(bills.billingMonth), bills.billNumber)
+      .limit(limit),
+    db.select({ n: count() }).from(bills).where(where),
+  ]);
+  const [unchecked] = await db.select({ n: count() }).from(bills).where(sql`${bills.differences} is null`);
+  return { rows, total: total?.n ?? 0, unchecked: unchecked?.n ?? 0 };
+}

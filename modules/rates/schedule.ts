@@ -1,0 +1,168 @@
+/**
+ * The unbundled rate schedule (ERC's published format): per month and rate class, one rate
+ * per component and the VAT each component carries. Pure: the rates page, the API, the
+ * console, the estimator and the bill recomputation all read these definitions, and the
+ * class's total per kWh is computed here and nowhere else (`totalPerKwh`).
+ */
+
+/** What a component's rate multiplies: kWh used, kW of billed demand, or once per bill. */
+export type ComponentUnit = "kwh" | "kw" | "customer" | "meter";
+
+export interface ComponentDef {
+  /** Column name in the schedule and bill files, key in the API. */
+  code: string;
+  label: string;
+  unit: ComponentUnit;
+  /** The bill's group heading (ERC's unbundled bill). */
+  group: "Generation and transmission" | "Distribution" | "Others" | "Government subsidies and universal charges";
+  /** Part of the base the lifeline and senior citizen discounts apply to. */
+  discountable: boolean;
+  /** Waived for an account receiving the matching discount (the subsidy is what others pay for it). */
+  subsidyOf?: "lifeline" | "senior";
+}
+
+export const SCHEDULE_COMPONENTS = [
+  { code: "generation", label: "Generation charge", unit: "kwh", group: "Generation and transmission", discountable: true },
+  { code: "transmission_kwh", label: "Transmission charge", unit: "kwh", group: "Generation and transmission", discountable: true },
+  { code: "transmission_kw", label: "Transmission demand charge", unit: "kw", group: "Generation and transmission", discountable: true },
+  { code: "system_loss", label: "System loss charge", unit: "kwh", group: "Generation and transmission", discountable: true },
+  { code: "distribution_kwh", label: "Distribution charge", unit: "kwh", group: "Distribution", discountable: true },
+  { code: "distribution_kw", label: "Distribution demand charge", unit: "kw", group: "Distribution", discountable: true },
+  { code: "supply_kwh", label: "Supply charge", unit: "kwh", group: "Distribution", discountable: true },
+  { code: "supply_customer", label: "Supply charge per customer", unit: "customer", group: "Distribution", discountable: true },
+  { code: "metering_kwh", label: "Metering charge", unit: "kwh", group: "Distribution", discountable: true },
+  { code: "metering_meter", label: "Metering charge per meter", unit: "meter", group: "Distribution", discountable: true },
+  { code: "rfsc", label: "Reinvestment fund for sustainable capex", unit: "kwh", group: "Others", discountable: false },
+  {
+    code: "lifeline_subsidy",
+    label: "Lifeline subsidy",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+    subsidyOf: "lifeline",
+  },
+  {
+    code: "senior_subsidy",
+    label: "Senior citizen subsidy",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+    subsidyOf: "senior",
+  },
+  {
+    code: "uc_me",
+    label: "Universal charge: missionary electrification",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+  },
+  {
+    code: "uc_ec",
+    label: "Universal charge: environmental",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+  },
+  {
+    code: "uc_sd",
+    label: "Universal charge: stranded debts",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+  },
+  {
+    code: "fit_all",
+    label: "FiT-All (renewable energy)",
+    unit: "kwh",
+    group: "Government subsidies and universal charges",
+    discountable: false,
+  },
+] as const satisfies readonly ComponentDef[];
+
+export type ComponentCode = (typeof SCHEDULE_COMPONENTS)[number]["code"];
+export const COMPONENT_CODES: readonly ComponentCode[] = SCHEDULE_COMPONENTS.map((c) => c.code);
+export const componentDef = (code: string): ComponentDef | undefined => SCHEDULE_COMPONENTS.find((c) => c.code === code);
+
+export const UNIT_LABELS: Record<ComponentUnit, string> = {
+  kwh: "Php/kWh",
+  kw: "Php/kW",
+  customer: "Php/customer/month",
+  meter: "Php/meter/month",
+};
+
+export interface ScheduleRate {
+  /** Php per unit (6 decimals at most). */
+  rate: number;
+  /** VAT this component carries, percent of its amount (12 for most, 0 for the exempt ones). */
+  vatPercent: number;
+}
+
+/** One rate class's schedule for a month: every component's rate and VAT. */
+export interface ClassSchedule {
+  classCode: string;
+  classLabel: string;
+  components: Record<ComponentCode, ScheduleRate>;
+}
+
+/**
+ * The class's all-in rate per kWh: every per-kWh component with its VAT, to four decimals.
+ * This is the "official rate" of the month (the API's `{type, amount}` and the rates table):
+ * one rule, here. Per-kW, per-customer and per-meter charges are not per kWh, so not in it.
+ */
+export function totalPerKwh(schedule: ClassSchedule): number {
+  let sum = 0;
+  for (const c of SCHEDULE_COMPONENTS) {
+    if (c.unit !== "kwh") continue;
+    const r = schedule.components[c.code];
+    sum += r.rate * (1 + r.vatPercent / 100);
+  }
+  return Math.round(sum * 10_000) / 10_000;
+}
+
+/** The total per kWh of one group (the rates page shows the groups' subtotals). */
+export function groupPerKwh(schedule: ClassSchedule, group: ComponentDef["group"]): number {
+  let sum = 0;
+  for (const c of SCHEDULE_COMPONENTS)
+    if (c.unit === "kwh" && c.group === group) sum += schedule.components[c.code].rate * (1 + schedule.components[c.code].vatPercent / 100);
+  return Math.round(sum * 10_000) / 10_000;
+}
+
+/** An empty schedule (every rate 0), for a new class in the editor. */
+export function emptyComponents(): Record<ComponentCode, ScheduleRate> {
+  return Object.fromEntries(COMPONENT_CODES.map((c) => [c, { rate: 0, vatPercent: 0 }])) as Record<ComponentCode, ScheduleRate>;
+}
+
+export interface ScheduleProblem {
+  classCode: string;
+  component: string;
+  message: string;
+}
+
+/** Reads the editor's or a file's text figures; every problem named. */
+export function checkScheduleInput(
+  classes: { classCode: string; values: Record<string, { rate: string; vatPercent: string }> }[],
+):
+  | { ok: true; classes: { classCode: string; components: Record<ComponentCode, ScheduleRate> }[] }
+  | { ok: false; problems: ScheduleProblem[] } {
+  const problems: ScheduleProblem[] = [];
+  const out: { classCode: string; components: Record<ComponentCode, ScheduleRate> }[] = [];
+  for (const cls of classes) {
+    const components = emptyComponents();
+    for (const def of SCHEDULE_COMPONENTS) {
+      const v = cls.values[def.code] ?? { rate: "", vatPercent: "" };
+      const rateText = v.rate.replace(/,/g, "").trim() || "0";
+      const vatText = v.vatPercent.replace(/,/g, "").trim() || "0";
+      if (!/^-?\d{1,6}(\.\d{1,6})?$/.test(rateText))
+        problems.push({ classCode: cls.classCode, component: def.code, message: `${def.label}: "${v.rate}" is not a rate like 0.4523.` });
+      else if (!/^\d{1,2}(\.\d{1,2})?$/.test(vatText) || Number(vatText) > 50)
+        problems.push({
+          classCode: cls.classCode,
+          component: def.code,
+          message: `${def.label}: VAT "${v.vatPercent}" is not a percent like 12.`,
+        });
+      else components[def.code] = { rate: Number(rateText), vatPercent: Number(vatText) };
+    }
+    out.push({ classCode: cls.classCode, components });
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, classes: out };
+}
