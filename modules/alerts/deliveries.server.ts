@@ -91,6 +91,34 @@ export async function markDelivery(
     .where(eq(alertDeliveries.id, id));
 }
 
+export interface Settlement {
+  id: number;
+  state: Extract<DeliveryState, "sent" | "retrying" | "failed">;
+  gatewayId?: string;
+  error?: string;
+}
+
+/**
+ * The outcomes of one gateway answer written in one statement, right after that answer (a bulk
+ * SMS call settles up to 1,000 rows at once): a worker killed later leaves none of them to resend.
+ */
+export async function settleDeliveries(db: Db, outcomes: Settlement[], now = new Date()): Promise<void> {
+  for (let i = 0; i < outcomes.length; i += 1000) {
+    const rows = outcomes
+      .slice(i, i + 1000)
+      .map((o) => sql`(${o.id}::int, ${o.state}::text, ${o.gatewayId ?? null}::text, ${o.error?.slice(0, 500) ?? null}::text)`);
+    await db.execute(sql`
+      update alert_deliveries d set
+        state = v.state::alert_delivery_state,
+        updated_at = ${now},
+        last_error = v.error,
+        sent_at = case when v.state = 'sent' then ${now}::timestamptz else d.sent_at end,
+        gateway_id = case when v.state = 'sent' then v.gateway_id else d.gateway_id end
+      from (values ${sql.join(rows, sql`, `)}) as v(id, state, gateway_id, error)
+      where d.id = v.id`);
+  }
+}
+
 export async function pausedChannels(db: Db): Promise<Set<AlertChannel>> {
   const rows = await db.select().from(alertChannelSettings).where(eq(alertChannelSettings.paused, true));
   return new Set(rows.map((r) => r.channel));

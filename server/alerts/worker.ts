@@ -16,7 +16,9 @@ import {
   markDelivery,
   pausedChannels,
   requeueDelivery,
+  type Settlement,
   setChannelPaused,
+  settleDeliveries,
 } from "../../modules/alerts/deliveries.server";
 import {
   type DeliveryJob,
@@ -157,7 +159,12 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       workIds.push(
         await boss.work<{ deliveryId: number }>(
           queueOf(channel),
-          { batchSize: opts.batchSize ?? 20, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
+          // SMS: a gateway call carries up to its bulk limit of numbers, so a batch as big.
+          {
+            batchSize: channel === "sms" && sender?.sendMany ? (channels.sms?.bulkLimit ?? 1000) : (opts.batchSize ?? 20),
+            pollingIntervalSeconds: 1,
+            burstWhenBatchFull: true,
+          },
           async (jobs) => {
             await deliverBatch(jobs, channel, sender);
           },
@@ -199,12 +206,57 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       ids.filter((id) => !claimed.has(id)),
       staleBefore,
     );
+    const busy = jobs.filter((job) => !claimed.has(job.data.deliveryId) && inFlight.has(job.data.deliveryId)).map((j) => j.id);
+    if (busy.length) await boss.fail(queueOf(channel), busy, { message: "being sent by another worker; trying again later" });
+    if (sender.sendMany) return deliverBulk(jobs, claimed, channel, sender);
     await Promise.all(
       jobs.map(async (job) => {
         const d = claimed.get(job.data.deliveryId);
         if (d) await deliver(job, d, channel, sender);
-        else if (inFlight.has(job.data.deliveryId))
-          await boss.fail(queueOf(channel), job.id, { message: "being sent by another worker; trying again later" });
+      }),
+    );
+  }
+
+  /**
+   * SMS: the claimed deliveries with one text go to the gateway in its bulk form; each number's
+   * row is settled from that call's answer, in one statement right after it. A number the
+   * gateway did not take goes back to pg-boss for a later attempt, alone: the accepted ones are
+   * `sent` and never claimed again.
+   */
+  async function deliverBulk(
+    jobs: Job<{ deliveryId: number }>[],
+    claimed: Map<number, ClaimedDelivery>,
+    channel: AlertChannel,
+    sender: NonNullable<Channels["senders"][AlertChannel]>,
+  ) {
+    const jobOf = new Map(jobs.map((j) => [j.data.deliveryId, j]));
+    const stopped: Settlement[] = [];
+    const byText = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed.values()) {
+      if (!d.endpoint) stopped.push({ id: d.id, state: "failed", error: "stopped by the subscriber" });
+      else byText.set(d.body, [...(byText.get(d.body) ?? []), d]);
+    }
+    if (stopped.length) await settleDeliveries(db, stopped);
+    await Promise.all(
+      [...byText].map(async ([body, group]) => {
+        const outcomes = await sender.sendMany!(
+          group.map((d) => d.endpoint!.address),
+          body,
+        );
+        const settled: Settlement[] = [];
+        const again: string[] = [];
+        for (const d of group) {
+          const o = outcomes.get(d.endpoint!.address)!;
+          const job = jobOf.get(d.id)!;
+          if (o.ok) settled.push({ id: d.id, state: "sent", gatewayId: o.id });
+          else if (!o.retryable || job.retryCount >= RETRY_LIMIT) settled.push({ id: d.id, state: "failed", error: o.error });
+          else {
+            settled.push({ id: d.id, state: "retrying", error: o.error });
+            again.push(job.id);
+          }
+        }
+        await settleDeliveries(db, settled);
+        if (again.length) await boss.fail(queueOf(channel), again, { message: "not accepted by the gateway" });
       }),
     );
   }
