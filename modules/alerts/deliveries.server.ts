@@ -19,6 +19,7 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   interruptionId: number;
+  createdAt: Date;
   /** The secret of the subscriber's change/stop link. */
   manageToken: string;
   /** Where to send it; null when the subscriber stopped that channel since. */
@@ -48,8 +49,8 @@ export async function claimDeliveries(db: Db, ids: number[], staleBefore: Date, 
         CLAIMABLE.map((s) => sql`${s}`),
         sql`, `,
       )}) or (state = 'sending' and updated_at < ${staleBefore}))
-      returning id, subscriber_id, channel, subject, body, attempts, interruption_id)
-    select c.id, c.channel, c.subject, c.body, c.attempts, c.interruption_id, s.manage_token,
+      returning id, subscriber_id, channel, subject, body, attempts, interruption_id, created_at)
+    select c.id, c.channel, c.subject, c.body, c.attempts, c.interruption_id, c.created_at, s.manage_token,
       case when s.stopped_at is null then e.address end as address, e.keys
     from claimed c
     join alert_subscribers s on s.id = c.subscriber_id
@@ -62,6 +63,7 @@ export async function claimDeliveries(db: Db, ids: number[], staleBefore: Date, 
     body: String(r.body),
     attempts: Number(r.attempts),
     interruptionId: Number(r.interruption_id),
+    createdAt: new Date(r.created_at as string | Date),
     manageToken: String(r.manage_token),
     endpoint: r.address
       ? { address: String(r.address), keys: (typeof r.keys === "string" ? JSON.parse(r.keys) : (r.keys ?? null)) as PushKeys | null }

@@ -26,6 +26,7 @@ import {
   interruptionUrl,
   manageUrl,
 } from "./messages";
+import { alertPriority } from "./priority";
 import { smsSendAt, tomorrowInManila } from "./quiet-hours";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -35,6 +36,8 @@ export interface DeliveryJob {
   channel: AlertChannel;
   /** Later than now for an SMS held by quiet hours. */
   startAfter?: Date;
+  /** Higher goes first (core/alerts/priority.ts). */
+  priority?: number;
 }
 
 export interface FanOutOptions {
@@ -152,6 +155,7 @@ async function createDeliveries(
   const smsAt = smsSendAt(now, reason, i.startsAt);
   const smsText = alertSms(reason, i, `${opts.publicUrl}/news/power-interruptions`);
   const push = alertPush(reason, i, page);
+  const priority = alertPriority(reason, i.startsAt, now);
   let created = 0;
   for (let start = 0; start < recipients.length; start += 500) {
     const chunk = recipients.slice(start, start + 500);
@@ -183,7 +187,7 @@ async function createDeliveries(
     created += inserted.length;
     const jobs = inserted
       .filter((d) => d.state === "queued" || d.state === "held")
-      .map((d) => ({ deliveryId: d.id, channel: d.channel, ...(d.state === "held" ? { startAfter: smsAt } : {}) }));
+      .map((d) => ({ deliveryId: d.id, channel: d.channel, priority, ...(d.state === "held" ? { startAfter: smsAt } : {}) }));
     if (jobs.length) await opts.enqueue(tx, jobs);
   }
   return created;

@@ -116,7 +116,11 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       if (mine.length === 0) continue;
       await boss.insert(
         queueOf(channel),
-        mine.map((j) => ({ data: { deliveryId: j.deliveryId }, ...(j.startAfter ? { startAfter: j.startAfter } : {}) })),
+        mine.map((j) => ({
+          data: { deliveryId: j.deliveryId },
+          ...(j.startAfter ? { startAfter: j.startAfter } : {}),
+          ...(j.priority ? { priority: j.priority } : {}),
+        })),
         { db: bossDatabase(tx) },
       );
     }
@@ -238,13 +242,38 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     }
     if (stopped.length) await settleDeliveries(db, stopped);
     await Promise.all(
-      [...byText].map(async ([body, group]) => {
+      [...byText].map(async ([body, all]) => {
+        const settled: Settlement[] = [];
+        const again: string[] = [];
+        // Tried before: the worker may have died after the gateway took them. Its log says which
+        // numbers it has; those are settled as sent, not texted again. Unreadable: they wait.
+        const tried = all.filter((d) => d.attempts > 1);
+        let group = all;
+        if (tried.length && sender.alreadySent) {
+          const since = new Date(Math.min(...tried.map((d) => d.createdAt.getTime())));
+          const taken = await sender.alreadySent(
+            tried.map((d) => d.endpoint!.address),
+            body,
+            since,
+          );
+          if (!taken) {
+            for (const d of tried) {
+              settled.push({ id: d.id, state: "retrying", error: "sms: the gateway's log could not be read to rule out a repeat" });
+              again.push(jobOf.get(d.id)!.id);
+            }
+            group = all.filter((d) => d.attempts <= 1);
+          } else {
+            for (const d of tried) {
+              const gatewayId = taken.get(d.endpoint!.address);
+              if (gatewayId !== undefined) settled.push({ id: d.id, state: "sent", gatewayId });
+            }
+            group = all.filter((d) => d.attempts <= 1 || !taken.has(d.endpoint!.address));
+          }
+        }
         const outcomes = await sender.sendMany!(
           group.map((d) => d.endpoint!.address),
           body,
         );
-        const settled: Settlement[] = [];
-        const again: string[] = [];
         for (const d of group) {
           const o = outcomes.get(d.endpoint!.address)!;
           const job = jobOf.get(d.id)!;

@@ -9,7 +9,7 @@ import nodemailer from "nodemailer";
 import webpush from "web-push";
 import type { AlertChannel } from "../../modules/alerts/messages";
 import type { Config } from "../config";
-import type { SmsGateway } from "./sms";
+import { canonical, type SmsGateway } from "./sms";
 import { smsGatewayOf } from "./sms-config";
 
 export type SendOutcome =
@@ -36,6 +36,11 @@ export interface ChannelSender {
    * read from the gateway's answer. An address the gateway did not take is retryable.
    */
   sendMany?(to: string[], body: string): Promise<Map<string, SendOutcome>>;
+  /**
+   * Of `to`, the addresses the gateway's log shows `body` went to since `since`, with its id
+   * (null when the log cannot be read): a retry after a worker died during a call skips them.
+   */
+  alreadySent?(to: string[], body: string, since: Date): Promise<Map<string, string> | null>;
   close(): Promise<void>;
 }
 
@@ -119,6 +124,17 @@ export function smsSender(gateway: SmsGateway, perMinute: number): ChannelSender
       return r.ok
         ? { ok: true, id: r.gatewayId }
         : { ok: false, retryable: r.retryable, error: `sms: ${r.error}`, retryAfterSeconds: r.retryAfterSeconds };
+    },
+    async alreadySent(to, body, since) {
+      const log = await gateway.sentSince(since);
+      if (!log) return null;
+      const wanted = new Map(to.map((n) => [canonical(n), n]));
+      const found = new Map<string, string>();
+      for (const m of log) {
+        const n = wanted.get(m.number);
+        if (n && m.text === body) found.set(n, m.id);
+      }
+      return found;
     },
     async sendMany(to, body) {
       const numbers = [...new Set(to)];

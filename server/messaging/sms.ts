@@ -23,6 +23,11 @@ export interface SmsGateway {
   readonly bulkLimit: number;
   send(to: string, text: string): Promise<SmsResult>;
   sendBulk(to: string[], text: string): Promise<BulkSmsResult>;
+  /**
+   * What the gateway says it took since `since` (its message log), newest first: how a worker
+   * that died during a call learns which numbers it need not text again. Null when unreachable.
+   */
+  sentSince(since: Date): Promise<{ number: string; text: string; id: string }[] | null>;
 }
 
 /** Semaphore's message API takes up to 1,000 comma-separated numbers a call. */
@@ -74,6 +79,31 @@ export function semaphoreGateway(opts: SemaphoreOptions): SmsGateway {
       }
       return failure(response, payload);
     },
+    async sentSince(since) {
+      const found: { number: string; text: string; id: string }[] = [];
+      // Semaphore filters by day (UTC here, wider than needed) and pages 1,000 at a time.
+      const day = new Date(since.getTime() - 24 * 3600_000).toISOString().slice(0, 10);
+      for (let page = 1; page <= 200; page++) {
+        const url = new URL(opts.url);
+        url.search = new URLSearchParams({ apikey: opts.apiKey, limit: "1000", page: String(page), startDate: day }).toString();
+        let list: unknown;
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000) });
+          if (!response.ok) return null;
+          list = await response.json();
+        } catch {
+          return null;
+        }
+        if (!Array.isArray(list)) return null;
+        let older = false;
+        for (const m of list as { message_id?: unknown; recipient?: unknown; message?: unknown; created_at?: unknown }[]) {
+          if (new Date(String(m.created_at)).getTime() < since.getTime()) older = true;
+          else found.push({ number: canonical(String(m.recipient ?? "")), text: String(m.message ?? ""), id: String(m.message_id ?? "") });
+        }
+        if (list.length < 1000 || older) break;
+      }
+      return found;
+    },
     async send(to, text) {
       const answer = await post(to, text);
       if ("error" in answer) return { ok: false, retryable: true, error: answer.error };
@@ -90,7 +120,7 @@ export function semaphoreGateway(opts: SemaphoreOptions): SmsGateway {
 }
 
 /** 639171234567, 09171234567 and +63 917 123 4567 are one number. */
-function canonical(n: string): string {
+export function canonical(n: string): string {
   const digits = n.replace(/\D/g, "");
   return digits.startsWith("0") ? `63${digits.slice(1)}` : digits;
 }

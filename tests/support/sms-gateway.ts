@@ -16,6 +16,7 @@ export interface SentSms {
   apikey: string;
   /** The gateway's id for it, as answered. */
   id: number;
+  createdAt: Date;
 }
 
 export interface SmsGatewayStandIn {
@@ -26,6 +27,10 @@ export interface SmsGatewayStandIn {
   calls: string[][];
   /** Calls answered 429. */
   rateLimited: number;
+  /** Numbers taken by calls whose caller was gone before the answer (a killed worker). */
+  answersLost: number;
+  /** Reads of the message log. */
+  logReads: number;
   /** The next n requests answer with this status (429 rate limit, 500, 400 invalid number). */
   failNext(status: 400 | 429 | 500, n?: number): void;
   /** The next call takes only its first n numbers: the answer lists only those (the others were not accepted). */
@@ -40,6 +45,8 @@ export interface SmsGatewayOptions {
   /** Semaphore: 120 calls a minute. */
   callsPerWindow?: number;
   windowMs?: number;
+  /** How long it takes to answer a call it has already taken (a real gateway's latency). */
+  answerDelayMs?: number;
 }
 
 const VALID = /^(63|0)9\d{9}$/;
@@ -56,7 +63,7 @@ export async function startSmsGateway(options: string | SmsGatewayOptions = {}):
   let failures: number[] = [];
   let partial: number | null = null;
   let nextId = 1000;
-  const state = { rateLimited: 0 };
+  const state = { rateLimited: 0, answersLost: 0, logReads: 0 };
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c) => (raw += c));
@@ -66,6 +73,26 @@ export async function startSmsGateway(options: string | SmsGatewayOptions = {}):
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
+      if (req.method === "GET") {
+        // Semaphore's message list: newest first, `limit` a page (at most 1000), `startDate` a day.
+        const q = new URL(req.url ?? "/", "http://x").searchParams;
+        if (q.get("apikey") !== apiKey) return json(401, { apikey: ["The selected apikey is invalid."] });
+        state.logReads++;
+        const limit = Math.min(1000, Number(q.get("limit") ?? 100));
+        const page = Math.max(1, Number(q.get("page") ?? 1));
+        const from = q.get("startDate") ? new Date(`${q.get("startDate")}T00:00:00Z`) : new Date(0);
+        const list = messages.filter((m) => m.createdAt >= from).reverse();
+        return json(
+          200,
+          list.slice((page - 1) * limit, page * limit).map((m) => ({
+            message_id: m.id,
+            recipient: m.number,
+            message: m.message,
+            status: "Sent",
+            created_at: m.createdAt.toISOString(),
+          })),
+        );
+      }
       if (req.method !== "POST") return json(405, { message: "Method not allowed" });
       const now = Date.now();
       while (recent.length && recent[0]! <= now - windowMs) recent.shift();
@@ -94,16 +121,20 @@ export async function startSmsGateway(options: string | SmsGatewayOptions = {}):
       calls.push(taken);
       const message = form.get("message") ?? "";
       const sendername = form.get("sendername");
-      json(
-        200,
-        taken.map((number) => {
-          const id = nextId++;
-          // In a list, a malformed number is answered Failed on its own line; the others go out.
-          const ok = VALID.test(number);
-          if (ok) messages.push({ number, message, sendername, apikey: apiKey, id });
-          return { message_id: id, recipient: number, message, sender_name: sendername ?? "SEMAPHORE", status: ok ? "Pending" : "Failed" };
-        }),
-      );
+      const answer = taken.map((number) => {
+        const id = nextId++;
+        // In a list, a malformed number is answered Failed on its own line; the others go out.
+        const ok = VALID.test(number);
+        if (ok) messages.push({ number, message, sendername, apikey: apiKey, id, createdAt: new Date() });
+        return { message_id: id, recipient: number, message, sender_name: sendername ?? "SEMAPHORE", status: ok ? "Pending" : "Failed" };
+      });
+      // Taken now; the answer may still be lost with the caller (a worker killed meanwhile).
+      if (opts.answerDelayMs)
+        setTimeout(() => {
+          if (res.destroyed || req.socket.destroyed) state.answersLost += answer.filter((a) => a.status !== "Failed").length;
+          else json(200, answer);
+        }, opts.answerDelayMs);
+      else json(200, answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
