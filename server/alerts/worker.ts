@@ -213,12 +213,12 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     const busy = jobs.filter((job) => !claimed.has(job.data.deliveryId) && inFlight.has(job.data.deliveryId)).map((j) => j.id);
     if (busy.length) await boss.fail(queueOf(channel), busy, { message: "being sent by another worker; trying again later" });
     if (sender.sendMany) return deliverBulk(jobs, claimed, channel, sender);
-    await Promise.all(
-      jobs.map(async (job) => {
-        const d = claimed.get(job.data.deliveryId);
-        if (d) await deliver(job, d, channel, sender);
-      }),
-    );
+    // Each slot hands over one message, writes down its outcome, then takes the next.
+    const queue = jobs.filter((job) => claimed.has(job.data.deliveryId));
+    const slots = Array.from({ length: Math.min(queue.length, sender.concurrency ?? queue.length) }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await deliver(job, claimed.get(job.data.deliveryId)!, channel, sender);
+    });
+    await Promise.all(slots);
   }
 
   /**

@@ -30,6 +30,12 @@ export interface OutgoingMessage {
 
 export interface ChannelSender {
   readonly channel: AlertChannel;
+  /**
+   * At most this many messages handed over at once (e-mail: the pool's connections). The worker
+   * hands over the next only after writing down the previous one's outcome, so a worker killed
+   * at any moment has at most this many accepted but unrecorded messages.
+   */
+  readonly concurrency?: number;
   send(message: OutgoingMessage): Promise<SendOutcome>;
   /**
    * One text to many addresses in the gateway's bulk form (SMS): an outcome per address, each
@@ -77,6 +83,7 @@ export function emailSender(
   const domain = config.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     channel: "email",
+    concurrency: config.SMTP_MAX_CONNECTIONS,
     async send(m) {
       try {
         const info = await transport.sendMail({
