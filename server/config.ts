@@ -60,6 +60,8 @@ const envSchema = z.object({
   SMS_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Numbers one gateway call may carry (Semaphore: 1,000 comma-separated). */
   SMS_BULK_LIMIT: z.coerce.number().int().min(1).max(1000).default(1000),
+  /** Gateway credits one segment to one number uses (Semaphore: 1). */
+  SMS_CREDITS_PER_SEGMENT: z.coerce.number().min(0).max(100).default(1),
   /** Shared secret the SMS gateway sends with inbound messages (STOP); inbound is off without it. */
   SMS_INBOUND_SECRET: z.string().min(16).optional(),
   /** Web push: generated on first start into DATA_DIR when unset. */

@@ -118,17 +118,9 @@ interface Recipient {
   channel: AlertChannel;
 }
 
-async function createDeliveries(
-  tx: Tx,
-  i: AlertInterruption,
-  reason: AlertReason,
-  eventKey: string,
-  opts: FanOutOptions,
-  now: Date,
-): Promise<number> {
-  const recipients = await queryRows<Recipient>(
-    tx,
-    sql`
+/** Who an alert about interruption `id` reaches: one row per subscriber and confirmed channel. */
+function recipientsOf(id: number, reason: AlertReason) {
+  return sql`
       select s.id as subscriber_id, s.manage_token, e.channel
       from alert_subscribers s
       join alert_endpoints e on e.subscriber_id = s.id and e.confirmed_at is not null and e.removed_at is null
@@ -138,18 +130,38 @@ async function createDeliveries(
           select 1 from alert_subscriber_areas a
           where a.subscriber_id = s.id and (
             -- a whole town the interruption touches
-            (a.barangay_id is null and a.town in (select town from power_interruption_towns where interruption_id = ${i.id}))
+            (a.barangay_id is null and a.town in (select town from power_interruption_towns where interruption_id = ${id}))
             -- the very barangay
-            or a.barangay_id in (select barangay_id from power_interruption_barangays where interruption_id = ${i.id})
+            or a.barangay_id in (select barangay_id from power_interruption_barangays where interruption_id = ${id})
             -- a barangay of a town the interruption touches without naming barangays there (the whole town)
             or (a.barangay_id is not null and a.town in (
               select t.town from power_interruption_towns t
-              where t.interruption_id = ${i.id} and not exists (
+              where t.interruption_id = ${id} and not exists (
                 select 1 from power_interruption_barangays pb join barangays b on b.id = pb.barangay_id
-                where pb.interruption_id = ${i.id} and b.town = t.town)))
-          ))
-      order by s.id, e.channel`,
+                where pb.interruption_id = ${id} and b.town = t.town)))
+          ))`;
+}
+
+/** How many an alert about interruption `id` would reach per channel now (the cost preview). */
+export async function recipientCounts(db: DbOrTx, id: number, reason: AlertReason): Promise<Record<AlertChannel, number>> {
+  const rows = await queryRows<{ channel: AlertChannel; n: number }>(
+    db,
+    sql`select r.channel, count(*)::int as n from (${recipientsOf(id, reason)}) r group by r.channel`,
   );
+  const counts: Record<AlertChannel, number> = { email: 0, sms: 0, push: 0 };
+  for (const r of rows) counts[r.channel] = Number(r.n);
+  return counts;
+}
+
+async function createDeliveries(
+  tx: Tx,
+  i: AlertInterruption,
+  reason: AlertReason,
+  eventKey: string,
+  opts: FanOutOptions,
+  now: Date,
+): Promise<number> {
+  const recipients = await queryRows<Recipient>(tx, sql`${recipientsOf(i.id, reason)} order by s.id, e.channel`);
   if (recipients.length === 0) return 0;
   const page = interruptionUrl(opts.publicUrl, i.id);
   const smsAt = smsSendAt(now, reason, i.startsAt);
