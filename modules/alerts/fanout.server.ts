@@ -4,7 +4,7 @@
  * jobs that send them (queued by `enqueue` on the same transaction), and the mark that the event
  * is done. A crash before the commit leaves nothing; after it, everything.
  */
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "../../db/client";
 import {
   alertDeliveries,
@@ -29,6 +29,9 @@ import {
 import { alertPriority } from "./priority";
 import { smsSendAt, tomorrowInManila } from "./quiet-hours";
 
+/** During a major event, each subscriber hears about one interruption on one channel at most once in this time. */
+export const MAJOR_EVENT_DIGEST_MINUTES = 30;
+
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface DeliveryJob {
@@ -46,6 +49,11 @@ export interface FanOutOptions {
   configured: ReadonlySet<AlertChannel>;
   /** Channels staff paused; their rows wait as paused. */
   paused: ReadonlySet<AlertChannel>;
+  /**
+   * During a major event (the hub's switch): each subscriber hears about one interruption on one
+   * channel at most once in this many minutes; a newer update replaces one not sent yet.
+   */
+  digestMinutes?: number;
   /** Queues the jobs inside the caller's transaction (pg-boss through its Drizzle adapter). */
   enqueue(tx: Tx, jobs: DeliveryJob[]): Promise<void>;
   now?: Date;
@@ -171,7 +179,7 @@ async function createDeliveries(
   let created = 0;
   for (let start = 0; start < recipients.length; start += 500) {
     const chunk = recipients.slice(start, start + 500);
-    const values = chunk.map((r) => {
+    let values = chunk.map((r) => {
       const links = { interruption: page, manage: manageUrl(opts.publicUrl, r.manage_token) };
       const email = alertMessage(reason, i, links);
       const body = r.channel === "email" ? email.text : r.channel === "sms" ? smsText : JSON.stringify({ ...push, manage: links.manage });
@@ -189,20 +197,104 @@ async function createDeliveries(
         updatedAt: now,
       } as const;
     });
+    // The digest: folded into a message not sent yet, or held until the interval since the last one is over.
+    const holdUntil = new Map<string, Date>();
+    if (opts.digestMinutes) {
+      const digest = await applyDigest(tx, i.id, values, opts.digestMinutes, now);
+      values = values.filter((v) => !digest.folded.has(`${v.subscriberId}:${v.channel}`));
+      for (const [key, at] of digest.holdUntil) holdUntil.set(key, at);
+      values = values.map((v) => (holdUntil.has(`${v.subscriberId}:${v.channel}`) && v.state === "queued" ? { ...v, state: "held" } : v));
+      if (values.length === 0) continue;
+    }
     const inserted = await tx
       .insert(alertDeliveries)
       .values(values)
       .onConflictDoNothing({
         target: [alertDeliveries.subscriberId, alertDeliveries.interruptionId, alertDeliveries.eventKey, alertDeliveries.channel],
       })
-      .returning({ id: alertDeliveries.id, channel: alertDeliveries.channel, state: alertDeliveries.state });
+      .returning({
+        id: alertDeliveries.id,
+        channel: alertDeliveries.channel,
+        state: alertDeliveries.state,
+        subscriberId: alertDeliveries.subscriberId,
+      });
     created += inserted.length;
+    const startAfterOf = (d: (typeof inserted)[number]) => {
+      const digestAt = holdUntil.get(`${d.subscriberId}:${d.channel}`);
+      const quietAt = d.channel === "sms" && smsAt.getTime() > now.getTime() ? smsAt : null;
+      const at = [digestAt, quietAt].filter((x): x is Date => Boolean(x)).sort((a, b) => b.getTime() - a.getTime())[0];
+      return at ? { startAfter: at } : {};
+    };
     const jobs = inserted
       .filter((d) => d.state === "queued" || d.state === "held")
-      .map((d) => ({ deliveryId: d.id, channel: d.channel, priority, ...(d.state === "held" ? { startAfter: smsAt } : {}) }));
+      .map((d) => ({ deliveryId: d.id, channel: d.channel, priority, ...startAfterOf(d) }));
     if (jobs.length) await opts.enqueue(tx, jobs);
   }
   return created;
+}
+
+/**
+ * The major-event digest for one interruption. For each (subscriber, channel) about to get a
+ * message: when a message of theirs about this interruption is still waiting (queued, held,
+ * retrying, paused), it takes the new words and no new message is made (folded); when one went
+ * out (or is going out) less than `minutes` ago, the new one is held until that interval is over.
+ */
+async function applyDigest(
+  tx: Tx,
+  interruptionId: number,
+  values: readonly { subscriberId: number; channel: AlertChannel; subject: string; body: string }[],
+  minutes: number,
+  now: Date,
+): Promise<{ folded: Set<string>; holdUntil: Map<string, Date> }> {
+  const folded = new Set<string>();
+  const holdUntil = new Map<string, Date>();
+  const latest = await queryRows<{
+    id: number;
+    subscriber_id: number;
+    channel: AlertChannel;
+    state: string;
+    sent_at: unknown;
+    updated_at: unknown;
+  }>(
+    tx,
+    sql`select distinct on (subscriber_id, channel) id, subscriber_id, channel, state, sent_at, updated_at
+        from alert_deliveries
+        where interruption_id = ${interruptionId} and subscriber_id in (${sql.join(
+          [...new Set(values.map((v) => v.subscriberId))].map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by subscriber_id, channel, id desc`,
+  );
+  const byKey = new Map(values.map((v) => [`${v.subscriberId}:${v.channel}`, v]));
+  const folds: SQL[] = [];
+  const foldKey = new Map<number, string>();
+  for (const d of latest) {
+    const key = `${d.subscriber_id}:${d.channel}`;
+    const v = byKey.get(key);
+    if (!v) continue;
+    if (["queued", "held", "retrying", "paused"].includes(d.state)) {
+      foldKey.set(Number(d.id), key);
+      folds.push(sql`(${Number(d.id)}::int, ${v.subject}::text, ${v.body}::text)`);
+    } else if (d.state === "sent" || d.state === "sending") {
+      const last = new Date((d.state === "sent" ? d.sent_at : d.updated_at) as string | Date);
+      const next = new Date(last.getTime() + minutes * 60_000);
+      if (next.getTime() > now.getTime()) holdUntil.set(key, next);
+    }
+  }
+  if (folds.length) {
+    const updated = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      update alert_deliveries d set subject = v.subject, body = v.body, updated_at = ${now}
+      from (values ${sql.join(folds, sql`, `)}) as v(id, subject, body)
+      where d.id = v.id and d.state in ('queued', 'held', 'retrying', 'paused')
+      returning d.id`,
+    );
+    for (const { id } of updated) folded.add(foldKey.get(Number(id))!);
+    // Taken by a worker meanwhile: that one goes out now; this one after the interval.
+    for (const key of foldKey.values()) if (!folded.has(key)) holdUntil.set(key, new Date(now.getTime() + minutes * 60_000));
+  }
+  return { folded, holdUntil };
 }
 
 export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInterruption | null> {

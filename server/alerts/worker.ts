@@ -25,12 +25,14 @@ import {
   type FanOutOptions,
   fanOutEvent,
   fanOutReminders,
+  MAJOR_EVENT_DIGEST_MINUTES,
   pendingEventIds,
   requeueWaiting,
   type Tx,
 } from "../../modules/alerts/fanout.server";
 import { ALERT_CHANNELS, type AlertChannel } from "../../modules/alerts/messages";
 import { removePushEndpoint } from "../../modules/alerts/subscriptions.server";
+import { activeMajorEvent } from "../../modules/interruptions/restoration-hub.server";
 import { now as siteNow } from "../../modules/shared/clock";
 import { TIME_ZONE } from "../../modules/shared/constants";
 import type { Channels } from "../messaging/channels";
@@ -131,6 +133,8 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     publicUrl: opts.publicUrl,
     configured: channels.configured,
     paused: await pausedChannels(db),
+    // A major event declared on the hub: updates come every few minutes, members get a digest.
+    ...((await activeMajorEvent(db)) ? { digestMinutes: MAJOR_EVENT_DIGEST_MINUTES } : {}),
     enqueue,
   });
 
