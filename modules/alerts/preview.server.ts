@@ -2,7 +2,7 @@
  * The dispatcher's view before a send: who an alert about this interruption would reach per
  * channel now, the SMS exactly as it would go out, and what it costs at the configured rates.
  */
-import type { DbOrTx } from "../interruptions/events.server";
+import type { DbOrTx } from "../../db/client";
 import { type CostPreview, costPreview, type SendRates } from "./cost";
 import { loadInterruption, recipientCounts } from "./fanout.server";
 import { type AlertReason, alertSms } from "./messages";
