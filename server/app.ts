@@ -129,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // Our own answer while closing (below), with Retry-After.
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   registerCacheFastPath(app, caches);
+  registerClosingAnswer(app);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
@@ -293,5 +295,35 @@ declare module "fastify" {
     caches: import("./page-cache").ServerCaches;
     outage: DatabaseOutage;
     draining: boolean;
+    /** On from the moment this instance starts stopping: new requests get 503 with Retry-After. */
+    stopping: { on: boolean };
   }
+}
+
+/**
+ * While this instance stops (SIGTERM, a deploy), what reaches it now is answered 503 with
+ * Retry-After on a connection that closes: nginx sends a GET on to the other instance
+ * (proxy_next_upstream http_503), and a form's sender reads "send it again in a few seconds"
+ * with what they typed still in the page behind the Back button, never a request half-handled.
+ * Requests already in flight finish.
+ */
+function registerClosingAnswer(app: FastifyInstance) {
+  const stopping = { on: false };
+  app.decorate("stopping", stopping);
+  app.addHook("preClose", async () => {
+    stopping.on = true;
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (!stopping.on) return;
+    reply.header("Retry-After", "5").header("Connection", "close").header("Cache-Control", "no-store");
+    const message = "The site is restarting. Go back and send it again in a few seconds: what you typed is still there.";
+    if (request.headers.accept?.includes("text/html"))
+      return reply
+        .code(503)
+        .type("text/html; charset=utf-8")
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Try again in a few seconds</title><p>${message}</p></html>`,
+        );
+    return sendError(reply, 503, "unavailable", message);
+  });
 }

@@ -65,6 +65,10 @@ const envSchema = z.object({
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(5),
   /** What the SMS gateway allows (Semaphore: 120 calls a minute). */
   SMS_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Numbers one gateway call may carry (Semaphore: 1,000 comma-separated). */
+  SMS_BULK_LIMIT: z.coerce.number().int().min(1).max(1000).default(1000),
+  /** Gateway credits one segment to one number uses (Semaphore: 1). */
+  SMS_CREDITS_PER_SEGMENT: z.coerce.number().min(0).max(100).default(1),
   /** Shared secret the SMS gateway sends with inbound messages (STOP); inbound is off without it. */
   SMS_INBOUND_SECRET: z.string().min(16).optional(),
   /** Web push: generated on first start into DATA_DIR when unset. */

@@ -19,6 +19,7 @@ export interface ClaimedDelivery {
   body: string;
   attempts: number;
   interruptionId: number;
+  createdAt: Date;
   /** The secret of the subscriber's change/stop link. */
   manageToken: string;
   /** Where to send it; null when the subscriber stopped that channel since. */
@@ -48,8 +49,8 @@ export async function claimDeliveries(db: Db, ids: number[], staleBefore: Date, 
         CLAIMABLE.map((s) => sql`${s}`),
         sql`, `,
       )}) or (state = 'sending' and updated_at < ${staleBefore}))
-      returning id, subscriber_id, channel, subject, body, attempts, interruption_id)
-    select c.id, c.channel, c.subject, c.body, c.attempts, c.interruption_id, s.manage_token,
+      returning id, subscriber_id, channel, subject, body, attempts, interruption_id, created_at)
+    select c.id, c.channel, c.subject, c.body, c.attempts, c.interruption_id, c.created_at, s.manage_token,
       case when s.stopped_at is null then e.address end as address, e.keys
     from claimed c
     join alert_subscribers s on s.id = c.subscriber_id
@@ -62,6 +63,7 @@ export async function claimDeliveries(db: Db, ids: number[], staleBefore: Date, 
     body: String(r.body),
     attempts: Number(r.attempts),
     interruptionId: Number(r.interruption_id),
+    createdAt: new Date(r.created_at as string | Date),
     manageToken: String(r.manage_token),
     endpoint: r.address
       ? { address: String(r.address), keys: (typeof r.keys === "string" ? JSON.parse(r.keys) : (r.keys ?? null)) as PushKeys | null }
@@ -89,6 +91,34 @@ export async function markDelivery(
       ...(state === "sent" ? { sentAt: now, gatewayId: detail.gatewayId ?? null } : {}),
     })
     .where(eq(alertDeliveries.id, id));
+}
+
+export interface Settlement {
+  id: number;
+  state: Extract<DeliveryState, "sent" | "retrying" | "failed">;
+  gatewayId?: string;
+  error?: string;
+}
+
+/**
+ * The outcomes of one gateway answer written in one statement, right after that answer (a bulk
+ * SMS call settles up to 1,000 rows at once): a worker killed later leaves none of them to resend.
+ */
+export async function settleDeliveries(db: Db, outcomes: Settlement[], now = new Date()): Promise<void> {
+  for (let i = 0; i < outcomes.length; i += 1000) {
+    const rows = outcomes
+      .slice(i, i + 1000)
+      .map((o) => sql`(${o.id}::int, ${o.state}::text, ${o.gatewayId ?? null}::text, ${o.error?.slice(0, 500) ?? null}::text)`);
+    await db.execute(sql`
+      update alert_deliveries d set
+        state = v.state::alert_delivery_state,
+        updated_at = ${now},
+        last_error = v.error,
+        sent_at = case when v.state = 'sent' then ${now}::timestamptz else d.sent_at end,
+        gateway_id = case when v.state = 'sent' then v.gateway_id else d.gateway_id end
+      from (values ${sql.join(rows, sql`, `)}) as v(id, state, gateway_id, error)
+      where d.id = v.id`);
+  }
 }
 
 export async function pausedChannels(db: Db): Promise<Set<AlertChannel>> {

@@ -4,7 +4,7 @@
  * jobs that send them (queued by `enqueue` on the same transaction), and the mark that the event
  * is done. A crash before the commit leaves nothing; after it, everything.
  */
-import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { type Db, type DbOrTx, queryRows } from "../../db/client";
 import {
   alertDeliveries,
@@ -27,7 +27,11 @@ import {
   interruptionUrl,
   manageUrl,
 } from "./messages";
+import { alertPriority } from "./priority";
 import { smsSendAt, tomorrowInManila } from "./quiet-hours";
+
+/** During a major event, each subscriber hears about one interruption on one channel at most once in this time. */
+export const MAJOR_EVENT_DIGEST_MINUTES = 30;
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -36,6 +40,8 @@ export interface DeliveryJob {
   channel: AlertChannel;
   /** Later than now for an SMS held by quiet hours. */
   startAfter?: Date;
+  /** Higher goes first (core/alerts/priority.ts). */
+  priority?: number;
 }
 
 export interface FanOutOptions {
@@ -44,6 +50,11 @@ export interface FanOutOptions {
   configured: ReadonlySet<AlertChannel>;
   /** Channels staff paused; their rows wait as paused. */
   paused: ReadonlySet<AlertChannel>;
+  /**
+   * During a major event (the hub's switch): each subscriber hears about one interruption on one
+   * channel at most once in this many minutes; a newer update replaces one not sent yet.
+   */
+  digestMinutes?: number;
   /** Queues the jobs inside the caller's transaction (pg-boss through its Drizzle adapter). */
   enqueue(tx: Tx, jobs: DeliveryJob[]): Promise<void>;
   now?: Date;
@@ -118,17 +129,9 @@ interface Recipient {
   channel: AlertChannel;
 }
 
-async function createDeliveries(
-  tx: Tx,
-  i: AlertInterruption,
-  reason: AlertReason,
-  eventKey: string,
-  opts: FanOutOptions,
-  now: Date,
-): Promise<number> {
-  const recipients = await queryRows<Recipient>(
-    tx,
-    sql`
+/** Who an alert about interruption `id` reaches: one row per subscriber and confirmed channel. */
+function recipientsOf(id: number, reason: AlertReason) {
+  return sql`
       select s.id as subscriber_id, s.manage_token, e.channel
       from alert_subscribers s
       join alert_endpoints e on e.subscriber_id = s.id and e.confirmed_at is not null and e.removed_at is null
@@ -138,27 +141,48 @@ async function createDeliveries(
           select 1 from alert_subscriber_areas a
           where a.subscriber_id = s.id and (
             -- a whole town the interruption touches
-            (a.barangay_id is null and a.town in (select town from power_interruption_towns where interruption_id = ${i.id}))
+            (a.barangay_id is null and a.town in (select town from power_interruption_towns where interruption_id = ${id}))
             -- the very barangay
-            or a.barangay_id in (select barangay_id from power_interruption_barangays where interruption_id = ${i.id})
+            or a.barangay_id in (select barangay_id from power_interruption_barangays where interruption_id = ${id})
             -- a barangay of a town the interruption touches without naming barangays there (the whole town)
             or (a.barangay_id is not null and a.town in (
               select t.town from power_interruption_towns t
-              where t.interruption_id = ${i.id} and not exists (
+              where t.interruption_id = ${id} and not exists (
                 select 1 from power_interruption_barangays pb join barangays b on b.id = pb.barangay_id
-                where pb.interruption_id = ${i.id} and b.town = t.town)))
-          ))
-      order by s.id, e.channel`,
+                where pb.interruption_id = ${id} and b.town = t.town)))
+          ))`;
+}
+
+/** How many an alert about interruption `id` would reach per channel now (the cost preview). */
+export async function recipientCounts(db: DbOrTx, id: number, reason: AlertReason): Promise<Record<AlertChannel, number>> {
+  const rows = await queryRows<{ channel: AlertChannel; n: number }>(
+    db,
+    sql`select r.channel, count(*)::int as n from (${recipientsOf(id, reason)}) r group by r.channel`,
   );
+  const counts: Record<AlertChannel, number> = { email: 0, sms: 0, push: 0 };
+  for (const r of rows) counts[r.channel] = Number(r.n);
+  return counts;
+}
+
+async function createDeliveries(
+  tx: Tx,
+  i: AlertInterruption,
+  reason: AlertReason,
+  eventKey: string,
+  opts: FanOutOptions,
+  now: Date,
+): Promise<number> {
+  const recipients = await queryRows<Recipient>(tx, sql`${recipientsOf(i.id, reason)} order by s.id, e.channel`);
   if (recipients.length === 0) return 0;
   const page = interruptionUrl(opts.publicUrl, i.id);
   const smsAt = smsSendAt(now, reason, i.startsAt);
   const smsText = alertSms(reason, i, `${opts.publicUrl}/news/power-interruptions`);
   const push = alertPush(reason, i, page);
+  const priority = alertPriority(reason, i.startsAt, now);
   let created = 0;
   for (let start = 0; start < recipients.length; start += 500) {
     const chunk = recipients.slice(start, start + 500);
-    const values = chunk.map((r) => {
+    let values = chunk.map((r) => {
       const links = { interruption: page, manage: manageUrl(opts.publicUrl, r.manage_token) };
       const email = alertMessage(reason, i, links);
       const body = r.channel === "email" ? email.text : r.channel === "sms" ? smsText : JSON.stringify({ ...push, manage: links.manage });
@@ -176,20 +200,104 @@ async function createDeliveries(
         updatedAt: now,
       } as const;
     });
+    // The digest: folded into a message not sent yet, or held until the interval since the last one is over.
+    const holdUntil = new Map<string, Date>();
+    if (opts.digestMinutes) {
+      const digest = await applyDigest(tx, i.id, values, opts.digestMinutes, now);
+      values = values.filter((v) => !digest.folded.has(`${v.subscriberId}:${v.channel}`));
+      for (const [key, at] of digest.holdUntil) holdUntil.set(key, at);
+      values = values.map((v) => (holdUntil.has(`${v.subscriberId}:${v.channel}`) && v.state === "queued" ? { ...v, state: "held" } : v));
+      if (values.length === 0) continue;
+    }
     const inserted = await tx
       .insert(alertDeliveries)
       .values(values)
       .onConflictDoNothing({
         target: [alertDeliveries.subscriberId, alertDeliveries.interruptionId, alertDeliveries.eventKey, alertDeliveries.channel],
       })
-      .returning({ id: alertDeliveries.id, channel: alertDeliveries.channel, state: alertDeliveries.state });
+      .returning({
+        id: alertDeliveries.id,
+        channel: alertDeliveries.channel,
+        state: alertDeliveries.state,
+        subscriberId: alertDeliveries.subscriberId,
+      });
     created += inserted.length;
+    const startAfterOf = (d: (typeof inserted)[number]) => {
+      const digestAt = holdUntil.get(`${d.subscriberId}:${d.channel}`);
+      const quietAt = d.channel === "sms" && smsAt.getTime() > now.getTime() ? smsAt : null;
+      const at = [digestAt, quietAt].filter((x): x is Date => Boolean(x)).sort((a, b) => b.getTime() - a.getTime())[0];
+      return at ? { startAfter: at } : {};
+    };
     const jobs = inserted
       .filter((d) => d.state === "queued" || d.state === "held")
-      .map((d) => ({ deliveryId: d.id, channel: d.channel, ...(d.state === "held" ? { startAfter: smsAt } : {}) }));
+      .map((d) => ({ deliveryId: d.id, channel: d.channel, priority, ...startAfterOf(d) }));
     if (jobs.length) await opts.enqueue(tx, jobs);
   }
   return created;
+}
+
+/**
+ * The major-event digest for one interruption. For each (subscriber, channel) about to get a
+ * message: when a message of theirs about this interruption is still waiting (queued, held,
+ * retrying, paused), it takes the new words and no new message is made (folded); when one went
+ * out (or is going out) less than `minutes` ago, the new one is held until that interval is over.
+ */
+async function applyDigest(
+  tx: Tx,
+  interruptionId: number,
+  values: readonly { subscriberId: number; channel: AlertChannel; subject: string; body: string }[],
+  minutes: number,
+  now: Date,
+): Promise<{ folded: Set<string>; holdUntil: Map<string, Date> }> {
+  const folded = new Set<string>();
+  const holdUntil = new Map<string, Date>();
+  const latest = await queryRows<{
+    id: number;
+    subscriber_id: number;
+    channel: AlertChannel;
+    state: string;
+    sent_at: unknown;
+    updated_at: unknown;
+  }>(
+    tx,
+    sql`select distinct on (subscriber_id, channel) id, subscriber_id, channel, state, sent_at, updated_at
+        from alert_deliveries
+        where interruption_id = ${interruptionId} and subscriber_id in (${sql.join(
+          [...new Set(values.map((v) => v.subscriberId))].map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by subscriber_id, channel, id desc`,
+  );
+  const byKey = new Map(values.map((v) => [`${v.subscriberId}:${v.channel}`, v]));
+  const folds: SQL[] = [];
+  const foldKey = new Map<number, string>();
+  for (const d of latest) {
+    const key = `${d.subscriber_id}:${d.channel}`;
+    const v = byKey.get(key);
+    if (!v) continue;
+    if (["queued", "held", "retrying", "paused"].includes(d.state)) {
+      foldKey.set(Number(d.id), key);
+      folds.push(sql`(${Number(d.id)}::int, ${v.subject}::text, ${v.body}::text)`);
+    } else if (d.state === "sent" || d.state === "sending") {
+      const last = new Date((d.state === "sent" ? d.sent_at : d.updated_at) as string | Date);
+      const next = new Date(last.getTime() + minutes * 60_000);
+      if (next.getTime() > now.getTime()) holdUntil.set(key, next);
+    }
+  }
+  if (folds.length) {
+    const updated = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      update alert_deliveries d set subject = v.subject, body = v.body, updated_at = ${now}
+      from (values ${sql.join(folds, sql`, `)}) as v(id, subject, body)
+      where d.id = v.id and d.state in ('queued', 'held', 'retrying', 'paused')
+      returning d.id`,
+    );
+    for (const { id } of updated) folded.add(foldKey.get(Number(id))!);
+    // Taken by a worker meanwhile: that one goes out now; this one after the interval.
+    for (const key of foldKey.values()) if (!folded.has(key)) holdUntil.set(key, new Date(now.getTime() + minutes * 60_000));
+  }
+  return { folded, holdUntil };
 }
 
 export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInterruption | null> {

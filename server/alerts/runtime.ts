@@ -4,6 +4,7 @@
  */
 
 import type { DatabaseHandle } from "../../db/client";
+import type { SendRates } from "../../modules/alerts/cost";
 import type { Config } from "../config";
 import { type Channels, createChannels } from "../messaging/channels";
 import { type Alerts, startAlerts } from "./worker";
@@ -13,7 +14,18 @@ export interface AlertsRuntime {
   /** The worker, when this process runs it; staff actions (resend, pause) go through it. */
   worker: Alerts | null;
   publicUrl: string;
+  /** The configured sending rates, for the cost preview before a send. */
+  rates: SendRates;
   close(): Promise<void>;
+}
+
+export function sendRatesOf(config: Config): SendRates {
+  return {
+    smsCallsPerMinute: config.SMS_RATE_PER_MINUTE,
+    smsBulkLimit: config.SMS_BULK_LIMIT,
+    smsCreditsPerSegment: config.SMS_CREDITS_PER_SEGMENT,
+    emailPerSecond: config.SMTP_RATE_PER_SECOND,
+  };
 }
 
 export async function startAlertsRuntime(
@@ -27,6 +39,7 @@ export async function startAlertsRuntime(
     channels,
     worker,
     publicUrl: config.publicUrl,
+    rates: sendRatesOf(config),
     async close() {
       await worker?.stop();
       await channels.close();

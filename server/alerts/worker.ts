@@ -16,19 +16,23 @@ import {
   markDelivery,
   pausedChannels,
   requeueDelivery,
+  type Settlement,
   setChannelPaused,
+  settleDeliveries,
 } from "../../modules/alerts/deliveries.server";
 import {
   type DeliveryJob,
   type FanOutOptions,
   fanOutEvent,
   fanOutReminders,
+  MAJOR_EVENT_DIGEST_MINUTES,
   pendingEventIds,
   requeueWaiting,
   type Tx,
 } from "../../modules/alerts/fanout.server";
 import { ALERT_CHANNELS, type AlertChannel } from "../../modules/alerts/messages";
 import { removePushEndpoint } from "../../modules/alerts/subscriptions.server";
+import { activeMajorEvent } from "../../modules/interruptions/restoration-hub.server";
 import { now as siteNow } from "../../modules/shared/clock";
 import { TIME_ZONE } from "../../modules/shared/constants";
 import type { Channels } from "../messaging/channels";
@@ -114,7 +118,11 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       if (mine.length === 0) continue;
       await boss.insert(
         queueOf(channel),
-        mine.map((j) => ({ data: { deliveryId: j.deliveryId }, ...(j.startAfter ? { startAfter: j.startAfter } : {}) })),
+        mine.map((j) => ({
+          data: { deliveryId: j.deliveryId },
+          ...(j.startAfter ? { startAfter: j.startAfter } : {}),
+          ...(j.priority ? { priority: j.priority } : {}),
+        })),
         { db: bossDatabase(tx) },
       );
     }
@@ -125,6 +133,8 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     publicUrl: opts.publicUrl,
     configured: channels.configured,
     paused: await pausedChannels(db),
+    // A major event declared on the hub: updates come every few minutes, members get a digest.
+    ...((await activeMajorEvent(db)) ? { digestMinutes: MAJOR_EVENT_DIGEST_MINUTES } : {}),
     enqueue,
   });
 
@@ -157,7 +167,12 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       workIds.push(
         await boss.work<{ deliveryId: number }>(
           queueOf(channel),
-          { batchSize: opts.batchSize ?? 20, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
+          // SMS: a gateway call carries up to its bulk limit of numbers, so a batch as big.
+          {
+            batchSize: channel === "sms" && sender?.sendMany ? (channels.sms?.bulkLimit ?? 1000) : (opts.batchSize ?? 20),
+            pollingIntervalSeconds: 1,
+            burstWhenBatchFull: true,
+          },
           async (jobs) => {
             await deliverBatch(jobs, channel, sender);
           },
@@ -199,12 +214,82 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       ids.filter((id) => !claimed.has(id)),
       staleBefore,
     );
+    const busy = jobs.filter((job) => !claimed.has(job.data.deliveryId) && inFlight.has(job.data.deliveryId)).map((j) => j.id);
+    if (busy.length) await boss.fail(queueOf(channel), busy, { message: "being sent by another worker; trying again later" });
+    if (sender.sendMany) return deliverBulk(jobs, claimed, channel, sender);
+    // Each slot hands over one message, writes down its outcome, then takes the next.
+    const queue = jobs.filter((job) => claimed.has(job.data.deliveryId));
+    const slots = Array.from({ length: Math.min(queue.length, sender.concurrency ?? queue.length) }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await deliver(job, claimed.get(job.data.deliveryId)!, channel, sender);
+    });
+    await Promise.all(slots);
+  }
+
+  /**
+   * SMS: the claimed deliveries with one text go to the gateway in its bulk form; each number's
+   * row is settled from that call's answer, in one statement right after it. A number the
+   * gateway did not take goes back to pg-boss for a later attempt, alone: the accepted ones are
+   * `sent` and never claimed again.
+   */
+  async function deliverBulk(
+    jobs: Job<{ deliveryId: number }>[],
+    claimed: Map<number, ClaimedDelivery>,
+    channel: AlertChannel,
+    sender: NonNullable<Channels["senders"][AlertChannel]>,
+  ) {
+    const jobOf = new Map(jobs.map((j) => [j.data.deliveryId, j]));
+    const stopped: Settlement[] = [];
+    const byText = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed.values()) {
+      if (!d.endpoint) stopped.push({ id: d.id, state: "failed", error: "stopped by the subscriber" });
+      else byText.set(d.body, [...(byText.get(d.body) ?? []), d]);
+    }
+    if (stopped.length) await settleDeliveries(db, stopped);
     await Promise.all(
-      jobs.map(async (job) => {
-        const d = claimed.get(job.data.deliveryId);
-        if (d) await deliver(job, d, channel, sender);
-        else if (inFlight.has(job.data.deliveryId))
-          await boss.fail(queueOf(channel), job.id, { message: "being sent by another worker; trying again later" });
+      [...byText].map(async ([body, all]) => {
+        const settled: Settlement[] = [];
+        const again: string[] = [];
+        // Tried before: the worker may have died after the gateway took them. Its log says which
+        // numbers it has; those are settled as sent, not texted again. Unreadable: they wait.
+        const tried = all.filter((d) => d.attempts > 1);
+        let group = all;
+        if (tried.length && sender.alreadySent) {
+          const since = new Date(Math.min(...tried.map((d) => d.createdAt.getTime())));
+          const taken = await sender.alreadySent(
+            tried.map((d) => d.endpoint!.address),
+            body,
+            since,
+          );
+          if (!taken) {
+            for (const d of tried) {
+              settled.push({ id: d.id, state: "retrying", error: "sms: the gateway's log could not be read to rule out a repeat" });
+              again.push(jobOf.get(d.id)!.id);
+            }
+            group = all.filter((d) => d.attempts <= 1);
+          } else {
+            for (const d of tried) {
+              const gatewayId = taken.get(d.endpoint!.address);
+              if (gatewayId !== undefined) settled.push({ id: d.id, state: "sent", gatewayId });
+            }
+            group = all.filter((d) => d.attempts <= 1 || !taken.has(d.endpoint!.address));
+          }
+        }
+        const outcomes = await sender.sendMany!(
+          group.map((d) => d.endpoint!.address),
+          body,
+        );
+        for (const d of group) {
+          const o = outcomes.get(d.endpoint!.address)!;
+          const job = jobOf.get(d.id)!;
+          if (o.ok) settled.push({ id: d.id, state: "sent", gatewayId: o.id });
+          else if (!o.retryable || job.retryCount >= RETRY_LIMIT) settled.push({ id: d.id, state: "failed", error: o.error });
+          else {
+            settled.push({ id: d.id, state: "retrying", error: o.error });
+            again.push(job.id);
+          }
+        }
+        await settleDeliveries(db, settled);
+        if (again.length) await boss.fail(queueOf(channel), again, { message: "not accepted by the gateway" });
       }),
     );
   }

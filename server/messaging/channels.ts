@@ -10,7 +10,7 @@ import webpush from "web-push";
 import type { AlertChannel } from "../../modules/alerts/messages";
 import { isAllowedPushEndpoint, parsePushOrigins } from "../../modules/alerts/push-endpoints";
 import type { Config } from "../config";
-import type { SmsGateway } from "./sms";
+import { canonical, type SmsGateway } from "./sms";
 import { smsGatewayOf } from "./sms-config";
 
 export type SendOutcome =
@@ -31,7 +31,23 @@ export interface OutgoingMessage {
 
 export interface ChannelSender {
   readonly channel: AlertChannel;
+  /**
+   * At most this many messages handed over at once (e-mail: the pool's connections). The worker
+   * hands over the next only after writing down the previous one's outcome, so a worker killed
+   * at any moment has at most this many accepted but unrecorded messages.
+   */
+  readonly concurrency?: number;
   send(message: OutgoingMessage): Promise<SendOutcome>;
+  /**
+   * One text to many addresses in the gateway's bulk form (SMS): an outcome per address, each
+   * read from the gateway's answer. An address the gateway did not take is retryable.
+   */
+  sendMany?(to: string[], body: string): Promise<Map<string, SendOutcome>>;
+  /**
+   * Of `to`, the addresses the gateway's log shows `body` went to since `since`, with its id
+   * (null when the log cannot be read): a retry after a worker died during a call skips them.
+   */
+  alreadySent?(to: string[], body: string, since: Date): Promise<Map<string, string> | null>;
   close(): Promise<void>;
 }
 
@@ -68,6 +84,7 @@ export function emailSender(
   const domain = config.MAIL_FROM.match(/@([^>\s]+)/)?.[1] ?? "localhost";
   return {
     channel: "email",
+    concurrency: config.SMTP_MAX_CONNECTIONS,
     async send(m) {
       try {
         const info = await transport.sendMail({
@@ -92,18 +109,66 @@ export function emailSender(
 
 export function smsSender(gateway: SmsGateway, perMinute: number): ChannelSender {
   const limit = rateLimiter(perMinute, 60_000);
+  // After a 429 every call of this process waits the gateway's Retry-After, not only the refused one.
+  let blockedUntil = 0;
+  const turn = async () => {
+    for (let wait = blockedUntil - Date.now(); wait > 0; wait = blockedUntil - Date.now()) await sleep(wait);
+    await limit();
+  };
+  /** One bulk call, waiting out the gateway's rate limit a few times before giving the numbers back for a later attempt. */
+  const call = async (numbers: string[], body: string) => {
+    for (let tries = 1; ; tries++) {
+      await turn();
+      const r = await gateway.sendBulk(numbers, body);
+      if (r.ok || !r.retryAfterSeconds || tries >= 5) return r;
+      blockedUntil = Math.max(blockedUntil, Date.now() + r.retryAfterSeconds * 1000);
+    }
+  };
   return {
     channel: "sms",
     async send(m) {
-      await limit();
+      await turn();
       const r = await gateway.send(m.to, m.body);
       return r.ok
         ? { ok: true, id: r.gatewayId }
         : { ok: false, retryable: r.retryable, error: `sms: ${r.error}`, retryAfterSeconds: r.retryAfterSeconds };
     },
+    async alreadySent(to, body, since) {
+      const log = await gateway.sentSince(since);
+      if (!log) return null;
+      const wanted = new Map(to.map((n) => [canonical(n), n]));
+      const found = new Map<string, string>();
+      for (const m of log) {
+        const n = wanted.get(m.number);
+        if (n && m.text === body) found.set(n, m.id);
+      }
+      return found;
+    },
+    async sendMany(to, body) {
+      const numbers = [...new Set(to)];
+      const outcomes = new Map<string, SendOutcome>();
+      const chunks: string[][] = [];
+      for (let i = 0; i < numbers.length; i += gateway.bulkLimit) chunks.push(numbers.slice(i, i + gateway.bulkLimit));
+      // The limiter spaces the calls; they need not wait for each other's answers.
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          const r = await call(chunk, body);
+          for (const n of chunk) {
+            if (!r.ok)
+              outcomes.set(n, { ok: false, retryable: r.retryable, error: `sms: ${r.error}`, retryAfterSeconds: r.retryAfterSeconds });
+            else if (r.accepted.has(n)) outcomes.set(n, { ok: true, id: r.accepted.get(n) });
+            else if (r.refused.has(n)) outcomes.set(n, { ok: false, retryable: false, error: `sms: ${r.refused.get(n)}` });
+            else outcomes.set(n, { ok: false, retryable: true, error: "sms: not accepted by the gateway in a bulk call" });
+          }
+        }),
+      );
+      return outcomes;
+    },
     close: async () => {},
   };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function pushSender(
   vapid: { publicKey: string; privateKey: string; subject: string },

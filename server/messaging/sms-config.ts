@@ -9,7 +9,12 @@ export function smsGatewayOf(config: Config): SmsGateway | null {
     made.set(
       config,
       config.SMS_GATEWAY_URL && config.SMS_API_KEY
-        ? semaphoreGateway({ url: config.SMS_GATEWAY_URL, apiKey: config.SMS_API_KEY, senderName: config.SMS_SENDER_NAME })
+        ? semaphoreGateway({
+            url: config.SMS_GATEWAY_URL,
+            apiKey: config.SMS_API_KEY,
+            senderName: config.SMS_SENDER_NAME,
+            bulkLimit: config.SMS_BULK_LIMIT,
+          })
         : null,
     );
   }

@@ -43,4 +43,44 @@ describe("Semaphore SMS adapter against a loopback gateway", () => {
       retryable: true,
     });
   });
+
+  it("sends one text to many numbers in one call, each number's outcome from the answer", async () => {
+    const sms = semaphoreGateway({ url: gateway.url, apiKey: gateway.apiKey });
+    const before = gateway.calls.length;
+    const result = await sms.sendBulk(["639171110001", "09171110002", "12345"], "Bulk");
+    expect(gateway.calls.length).toBe(before + 1);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect([...result.accepted.keys()]).toEqual(["639171110001", "09171110002"]);
+    expect([...result.refused.keys()]).toEqual(["12345"]);
+    expect(result.accepted.get("639171110001")).toBe(String(gateway.messages.find((m) => m.number === "639171110001")!.id));
+  });
+
+  it("a number the gateway left out of its answer is neither accepted nor refused", async () => {
+    gateway.acceptOnlyNext(1);
+    const result = await semaphoreGateway({ url: gateway.url, apiKey: gateway.apiKey }).sendBulk(["639171110003", "639171110004"], "x");
+    expect(result.ok && [...result.accepted.keys()]).toEqual(["639171110003"]);
+    expect(result.ok && result.refused.size).toBe(0);
+  });
+});
+
+describe("the gateway stand-in holds to its limits", () => {
+  it("refuses more numbers than its bulk size, and answers 429 with the wait beyond its rate", async () => {
+    const small = await startSmsGateway({ bulkLimit: 2, callsPerWindow: 1, windowMs: 60_000 });
+    try {
+      const sms = semaphoreGateway({ url: small.url, apiKey: small.apiKey });
+      expect(await sms.sendBulk(["639171110005", "639171110006", "639171110007"], "x")).toMatchObject({
+        ok: false,
+        retryable: false,
+        error: expect.stringContaining("more than 2"),
+      });
+      // That refused call still counted against the rate: the next one waits about a minute.
+      const limited = await sms.sendBulk(["639171110005"], "x");
+      expect(limited).toMatchObject({ ok: false, retryable: true, error: "gateway rate limit" });
+      expect(!limited.ok && limited.retryAfterSeconds).toBeGreaterThan(50);
+      expect(small.messages).toHaveLength(0);
+    } finally {
+      await small.close();
+    }
+  });
 });

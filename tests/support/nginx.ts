@@ -17,7 +17,13 @@ export interface RunningNginx {
 }
 
 /** `config` replaces the whole configuration (e.g. a static server for benchmarks). */
-export async function startNginx(opts: { upstreamPort?: number; config?: (dir: string, port: number) => string }): Promise<RunningNginx> {
+/** `upstreamPorts`: the two site instances of deploy/nginx.conf; `upstreamPort` alone is used for both. */
+export async function startNginx(opts: {
+  upstreamPort?: number;
+  upstreamPorts?: [number, number];
+  config?: (dir: string, port: number) => string;
+}): Promise<RunningNginx> {
+  const [first, second] = opts.upstreamPorts ?? [opts.upstreamPort, opts.upstreamPort];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-nginx-"));
   fs.mkdirSync(path.join(dir, "logs"));
   // nginx's workers run as another user (www-data): they must reach the folder and write the cache.
@@ -33,7 +39,8 @@ export async function startNginx(opts: { upstreamPort?: number; config?: (dir: s
         .replace(/^error_log .*;$/m, `error_log ${dir}/logs/error.log warn;`)
         .replace(/access_log [^;]+;/, `access_log off;`)
         .replace("/var/cache/nginx/coop", `${dir}/cache`)
-        .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${opts.upstreamPort};`)
+        .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${first} `)
+        .replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${second} `)
         .replace("listen 80;", `listen 127.0.0.1:${port};`)
         .replace(/^worker_processes auto;$/m, "worker_processes 1;");
   const confFile = path.join(dir, "nginx.conf");

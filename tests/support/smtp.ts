@@ -12,6 +12,10 @@ export interface ReceivedMail {
   text: string;
   messageId: string;
   headers: ParsedMail["headers"];
+  /** The SMTP session (connection) it arrived on. */
+  session: string;
+  /** When the server had the whole message (before it answered 250). */
+  at: number;
 }
 
 export interface SmtpStandIn {
@@ -20,6 +24,8 @@ export interface SmtpStandIn {
   messages: ReceivedMail[];
   /** Raw count of DATA transactions accepted (a repeat counts twice here). */
   accepted: number;
+  /** The sessions (connections) open now: what a client killed at this moment has in flight. */
+  openSessions(): Set<string>;
   /** Resolves when `n` messages have arrived (or rejects after `ms`). */
   waitFor(n: number, ms?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -29,10 +35,18 @@ export async function startSmtpServer(opts: { parse?: boolean } = {}): Promise<S
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const standIn = { accepted: 0 } as SmtpStandIn;
+  const open = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(session, callback) {
+      open.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
+    },
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((r) => r.address).join(",");
       if (opts.parse === false) {
@@ -44,7 +58,7 @@ export async function startSmtpServer(opts: { parse?: boolean } = {}): Promise<S
         stream.on("end", () => {
           const messageId = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? "";
           standIn.accepted++;
-          messages.push({ to, subject: "", text: "", messageId, headers: new Map() });
+          messages.push({ to, subject: "", text: "", messageId, headers: new Map(), session: session.id, at: Date.now() });
           for (const w of waiters) w();
           callback();
         });
@@ -53,7 +67,15 @@ export async function startSmtpServer(opts: { parse?: boolean } = {}): Promise<S
       simpleParser(stream)
         .then((mail) => {
           standIn.accepted++;
-          messages.push({ to, subject: mail.subject ?? "", text: mail.text ?? "", messageId: mail.messageId ?? "", headers: mail.headers });
+          messages.push({
+            to,
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            messageId: mail.messageId ?? "",
+            headers: mail.headers,
+            session: session.id,
+            at: Date.now(),
+          });
           for (const w of waiters) w();
           callback();
         })
@@ -67,6 +89,7 @@ export async function startSmtpServer(opts: { parse?: boolean } = {}): Promise<S
   return Object.assign(standIn, {
     url: `smtp://127.0.0.1:${port}/?tls=off`,
     messages,
+    openSessions: () => new Set(open),
     waitFor(n: number, ms = 30_000) {
       return new Promise<ReceivedMail[]>((resolve, reject) => {
         const check = () => {

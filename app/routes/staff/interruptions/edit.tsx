@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
+import { alertPreview } from "../../../../modules/alerts/preview.server";
 import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import {
   allBarangays,
@@ -35,6 +36,7 @@ import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
+import { AlertCost } from "./AlertCost";
 import "../content/content.css";
 import type { ConsoleHandle } from "../nav";
 
@@ -42,11 +44,17 @@ export const handle: ConsoleHandle = { staff: "interruptions.manage" };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "interruptions.manage");
-  const db = services(args.context).db;
+  const s = services(args.context);
+  const db = s.db;
   const barangays = await allBarangays(db);
   const id = args.params.id ? idParam(args.params.id) : null;
   const item = id != null ? await getInterruptionForEditor(db, id) : null;
   if (id != null && !item) throw data({ message: "No such interruption." }, { status: 404 });
+  // What saving would send, before it is sent: a published one alerts on a change, a draft on publishing.
+  const alerts =
+    id != null && s.alerts
+      ? await alertPreview(db, id, item?.state === "published" ? "changed" : "published", s.alerts.publicUrl, s.alerts.rates)
+      : null;
   const tomorrow = manilaFormParts(new Date(clockNow().getTime() + 86_400_000)).date;
   return {
     // The message of the save that led here (a copy lands on its new draft).
@@ -55,6 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
     barangays,
     state: item?.state ?? null,
     status: item ? INTERRUPTION_STATUS_LABELS[item.row.status] : null,
+    alerts,
     values: item
       ? editableValues(formFromSnapshot(item.snapshot), barangays)
       : { ...interruptionFormSchema.parse({}), date: tomorrow, start: "08:00", end: "17:00", publish: "draft" as const },
@@ -100,7 +109,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(`${loaderData?.id ? "Edit" : "New"} power interruption`);
 
 export default function InterruptionEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, barangays, state, status } = loaderData;
+  const { id, barangays, state, status, alerts } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const values = { ...loaderData.values, ...actionData?.values, ...actionData?.lists };
   const chosen = new Set(values.barangay.map(String));
@@ -209,6 +218,7 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
           errors={errors}
           isNew={!id}
         />
+        {alerts && <AlertCost preview={alerts} />}
         <SaveButton />
       </Form>
 
