@@ -3,8 +3,10 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { computeBill } from "../../../modules/bills/compute";
 import { listInterruptionSchedule } from "../../../modules/interruptions/queries.server";
 import { estimateBill, getOfficialRates } from "../../../modules/rates/queries.server";
+import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
 import { formatDateWithWeekday, MONTH_NAMES, manilaParts } from "../../../modules/shared/dates";
 import { useSite } from "../../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../../support/browser";
@@ -150,14 +152,18 @@ describe("power interruptions and rates pages", () => {
           ).toBeLessThan(700);
           expect(await page.getByText("No rates found for this month!").count()).toBe(0);
 
-          // Estimator: that month's LV rate times the kWh, in pesos.
+          // Estimator: a month with an unbundled schedule is estimated as a bill of its lines (VAT and
+          // per-customer charges included); a month without one, as that month's LV rate times the kWh.
           await page.getByLabel("Energy used (kWh)").fill("200");
           await page.getByLabel("Type of service").selectOption("LV");
           await page.getByRole("button", { name: "Estimate" }).click();
           await page.waitForURL((u) => u.searchParams.get("kwh") === "200");
-          const expected = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" }).format(
-            estimateBill(200, rates.find((r) => r.type === "LV")!.amount),
-          );
+          const lv = (await getSchedule(t.db.handle.db, 2024, 3)).find((c) => c.classCode === "LV");
+          const pesos = lv
+            ? computeBill(lv, await listDiscountTiers(t.db.handle.db), { kwh: 200, demandKw: null, lifeline: false, senior: false })
+                .currentCharges / 100
+            : estimateBill(200, rates.find((r) => r.type === "LV")!.amount);
+          const expected = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" }).format(pesos);
           expect(await page.locator("output").innerText()).toBe(expected);
           expect(new URL(page.url()).searchParams.get("year")).toBe("2024");
 
