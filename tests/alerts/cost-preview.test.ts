@@ -70,8 +70,9 @@ describe("alert cost preview on the interruption editor", () => {
       .replace(/<[^>]+>/g, " ")
       .replace(/\s+/g, " ");
     expect(text).toContain("Alerts when this is published");
-    // 5 numbers, one GSM-7 segment each at 2 credits; 3 calls of 2 at 6 a minute: the last 20 s after the first.
-    expect(text).toMatch(/SMS 5 1 segment each \(GSM-7, \d+ characters\): 10 credits; 3 gateway calls, under a minute/);
+    // 5 numbers; the text names the work too (over 160 characters), so two GSM-7 segments each at
+    // 2 credits a segment; 3 calls of 2 at 6 a minute: the last 20 s after the first.
+    expect(text).toMatch(/SMS 5 2 segments each \(GSM-7, \d+ characters\): 20 credits; 3 gateway calls, under a minute/);
     expect(text).toContain("E-mail 2 under a minute");
     expect(text).toContain("Push 1 no cost");
     expect(text).toContain("Dasol (whole town)");
