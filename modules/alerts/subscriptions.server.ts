@@ -143,11 +143,15 @@ export type RenewedCode =
 export async function renewSmsCode(db: Db, manageToken: string, now = new Date()): Promise<RenewedCode> {
   const endpoint = await endpointFor(db, manageToken, "sms");
   if (!endpoint || endpoint.confirmedAt) return { status: "none" };
+  // The last code was made SMS_CODE_VALID_MS before it expires; a new one only a minute after it.
+  const lastSentBefore = new Date(now.getTime() + SMS_CODE_VALID_MS - SMS_RESEND_AFTER_MS);
+  const waitMs = (endpoint.secretExpiresAt?.getTime() ?? 0) - lastSentBefore.getTime();
+  // The minute is the nearer wait: say it without touching the day's count (the conditional
+  // update below is what holds under a burst; this only picks the message a member sees).
+  if (waitMs > 0) return { status: "wait", retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   const daily = await reserveConfirmation(db, "sms", endpoint.address, now);
   if (!daily.ok) return { status: "limit", retryAfterSeconds: Math.ceil(daily.waitMs / 1000) };
   const code = newCode();
-  // The last code was made SMS_CODE_VALID_MS before it expires; a new one only a minute after it.
-  const lastSentBefore = new Date(now.getTime() + SMS_CODE_VALID_MS - SMS_RESEND_AFTER_MS);
   const renewed = await db
     .update(alertEndpoints)
     .set({ secretHash: hashSecret(code), secretExpiresAt: new Date(now.getTime() + SMS_CODE_VALID_MS), tries: 0 })
