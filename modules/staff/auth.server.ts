@@ -13,7 +13,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { staffAccount, staffPasskey, staffSecret, staffSession, staffTwoFactor, staffUser, staffVerification } from "../../db/schema";
-import { generateBackupCodes } from "./backup-codes";
+import { generateBackupCodes } from "./backup-codes.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password.server";
 
 /** Sign-in session rules: idle 30 minutes, absolute 12 hours, so a console left open on a shared office computer closes itself. */

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import { endSessionByToken } from "../../../modules/staff/auth.server";
-import { normalizeBackupCode } from "../../../modules/staff/backup-codes";
+import { normalizeBackupCode } from "../../../modules/staff/backup-codes.server";
 import type { StaffServices } from "../../../modules/staff/services.server";
 import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, reserveSignIn } from "../../../modules/staff/throttle.server";
 import { claimStep, pendingSecondStepUser, stepOfCode } from "../../../modules/staff/totp-steps.server";
