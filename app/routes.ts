@@ -46,7 +46,6 @@ export default [
   route("contact-us", "routes/info/contact-us.tsx"),
   route("faq", "routes/info/faq.tsx"),
   route("services", "routes/info/services.tsx"),
-  route("mco/login", "routes/info/mco-login.tsx"),
 
   // Forms
   route("customer-satisfaction-survey", "routes/survey/page.tsx", { id: "survey" }),
@@ -56,6 +55,18 @@ export default [
   route("service/bill-inquiry", "routes/service/bill-inquiry.tsx"),
   route("service/bill-inquiry/challenge", "routes/service/bill-inquiry-challenge.ts"),
   route("service/request-complaint", "routes/service/request-complaint.tsx"),
+
+  // The member portal (a realm of its own: app/routes/mco/session.server.ts).
+  route("mco", "routes/mco/home.tsx"),
+  route("mco/login", "routes/mco/login.tsx"),
+  route("mco/login/code", "routes/mco/login-code.tsx"),
+  route("mco/register", "routes/mco/register.tsx"),
+  route("mco/register/code", "routes/mco/register-code.tsx"),
+  route("mco/register/bill", "routes/mco/register-bill.tsx"),
+  route("mco/sign-out", "routes/mco/sign-out.tsx"),
+  route("mco/accounts/:account", "routes/mco/account.tsx"),
+  route("mco/accounts/:account/usage.csv", "routes/mco/usage-csv.ts"),
+  route("mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
   route("service/request-complaint/:form", "routes/service/printable-form.tsx"),
 
   // Outage and hazard reports, the restoration hub

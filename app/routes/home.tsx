@@ -105,9 +105,9 @@ const FEATURES = [
     title: "Register to the cooperative's online portal",
     text: "View your bills and payments and manage your account online as a member-consumer-owner.",
     to: "/mco/login",
-    action: "Coming Soon",
+    action: "Sign in or register",
     actionContext: ": the member online portal",
-    comingSoon: true,
+    comingSoon: false,
     icon: "user",
   },
 ] as const;
