@@ -67,6 +67,9 @@ export default [
   route("mco/accounts/:account", "routes/mco/account.tsx"),
   route("mco/accounts/:account/usage.csv", "routes/mco/usage-csv.ts"),
   route("mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
+  route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
+  route("mco/my-data", "routes/mco/my-data.tsx"),
+  route("mco/my-data.json", "routes/mco/my-data-json.ts"),
   route("service/request-complaint/:form", "routes/service/printable-form.tsx"),
 
   // Outage and hazard reports, the restoration hub
