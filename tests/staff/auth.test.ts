@@ -132,7 +132,7 @@ describe("enrolment", () => {
   test("npm run staff:add's function refuses an e-mail that exists", async () => {
     await inviteStaff(db(), { email: "dup@example.com", name: "Dup", role: "rates" }, COMMAND_LINE, ORIGIN);
     await expect(inviteStaff(db(), { email: "DUP@example.com", name: "Dup", role: "rates" }, COMMAND_LINE, ORIGIN)).rejects.toThrow(
-      /already has this e-mail/,
+      /was already invited and has not set up the account yet/,
     );
   });
 });

@@ -354,7 +354,7 @@ describe("every console form lands on its page with its message, JavaScript off 
         await page.getByLabel("Name").fill(`Invitee ${run.js}`);
         await page.getByLabel("E-mail address").fill(`invitee-${run.js}@staff.test`);
         await page.getByLabel("Role").selectOption({ label: "Dispatcher" });
-        await button(page, "Invite and make a link");
+        await button(page, "Invite");
       },
       lands: /^\/staff\/users$/,
       title: /^Users \|/,
