@@ -4,7 +4,7 @@
  * use / 10 minutes / 5 tries, send limits under 30 simultaneous requests, sessions in their
  * own realm, and every member page private to its member.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agamAccounts, bills, portalCodes, portalSession } from "../../db/schema";
 import { normalizeMobile } from "../../modules/shared/phone";
@@ -187,6 +187,31 @@ describe("member portal", () => {
     expect(mail!.to).toContain("new.member@example.org");
     const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
     expect(done.headers.location).toBe(`/mco/accounts/${NO_CONTACT}`);
+    // An account with a contact on file: the bill proof reads the same, but no code goes to a typed contact
+    // (its amount and due date are on the public bill inquiry).
+    const [other] = await db()
+      .select()
+      .from(bills)
+      .where(eq(bills.accountNumber, demoAccountNumber(4, 1)))
+      .orderBy(desc(bills.periodTo))
+      .limit(1);
+    const w = new Visitor(t);
+    const proven = await w.post("/mco/register/bill", {
+      step: "bill",
+      accountNumber: demoAccountNumber(4, 1),
+      amount: (other!.totalDue / 100).toFixed(2),
+      dueDate: other!.dueDate,
+    });
+    expect(proven.statusCode).toBe(200);
+    const sentBefore = smtp.messages.length;
+    const typed = await w.post("/mco/register/bill", {
+      step: "contact",
+      token: /name="token" value="([^"]+)"/.exec(proven.body)![1]!,
+      contact: "intruder@example.org",
+    });
+    expect([302, 303]).toContain(typed.statusCode);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.slice(sentBefore).map((m) => m.to)).toEqual([]);
     // The token worked once.
     const reuse = await new Visitor(t).post("/mco/register/bill", { step: "contact", token, contact: "x@example.org" });
     expect(reuse.body).toContain("expired");
