@@ -38,6 +38,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: "/staff/members/agam", label: "AGAM", permission: "members.read" },
   { to: "/staff/members/agam-tally", label: "AGAM tally", permission: "members.read" },
   { to: "/staff/members/roll", label: "Member roll", permission: "members.manage" },
+  { to: "/staff/members/portal", label: "Member portal", permission: "members.manage" },
   { to: "/staff/members/privacy", label: "Data requests", permission: "members.manage" },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read" },
   { to: "/staff/account", label: "My account" },
