@@ -16,6 +16,7 @@
  * `/x/../css` and React Router's `/css.data` all get the policy of `/css`.
  */
 import type { FastifyInstance, RouteOptions } from "fastify";
+import { stripLocale } from "../modules/shared/i18n";
 
 export type Bucket =
   | "lookup"
@@ -180,7 +181,8 @@ export class RoutePolicies {
   }
 
   private match(method: string, url: string): CompiledRule | undefined {
-    const path = normalizePath(url);
+    // A page under /fil/ (Filipino) has the policy of the same page in English.
+    const path = stripLocale(normalizePath(url));
     const m = method.toUpperCase();
     return this.rules.find((r) => (!r.methods || r.methods.has(m)) && r.regex.test(path));
   }
