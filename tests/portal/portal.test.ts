@@ -7,6 +7,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agamAccounts, bills, portalCodes, portalSession } from "../../db/schema";
+import { pesos } from "../../modules/bills/money";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
 import { createTestApp, type TestApp } from "../support/app";
@@ -267,7 +268,9 @@ describe("member portal", () => {
       expect((await a.get(url)).statusCode, url).toBe(200);
       const other = await b.get(url);
       expect(other.statusCode, url).toBe(404);
-      expect(other.body).not.toContain(bill!.billNumber);
+      // (The not-found page may repeat the URL the visitor typed; nothing of the bill itself.)
+      expect(other.body).not.toContain(`Php ${pesos(bill!.totalDue)}`);
+      expect(other.body).not.toContain("Total amount due");
       const anonymous = await new Visitor(t).get(url);
       expect(anonymous.statusCode, url).toBe(302);
       expect(anonymous.headers.location).toBe("/mco/login");
