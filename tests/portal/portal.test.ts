@@ -292,6 +292,31 @@ describe("member portal", () => {
     expect(pageA.headers["x-cache"] ?? "").not.toMatch(/hit/i);
   });
 
+  it("a signed-in member links a second account with its own code, sees both, and unlinks one", async () => {
+    const first = demoAccountNumber(3, 3);
+    const second = demoAccountNumber(3, 5);
+    const v = new Visitor(t);
+    await register(v, sms, first);
+    const before = sms.messages.length;
+    const asked = await v.post("/mco/register", { accountNumber: second });
+    await waitUntil(() => sms.messages.length > before);
+    // The code went to the second account's own number on file.
+    const onFile = (await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, second)))[0]!.phone!;
+    expect(sms.messages.at(-1)!.number).toBe(normalizeMobile(onFile));
+    const linked = await v.post("/mco/register/code", {
+      r: rOf(asked.headers.location as string),
+      code: codeIn(sms.messages.at(-1)!.message)!,
+    });
+    expect(linked.headers.location).toBe(`/mco/accounts/${second}`);
+    const home = await v.get("/mco");
+    expect(home.body).toContain(first);
+    expect(home.body).toContain(second);
+    const unlinked = await v.post(`/mco/accounts/${second}`, { intent: "unlink" });
+    expect(unlinked.headers.location).toBe("/mco");
+    expect((await v.get(`/mco/accounts/${second}`)).statusCode).toBe(404);
+    expect((await v.get("/mco")).body).not.toContain(second);
+  });
+
   it("a member's session does not open the console, and a sign-in is refused for a locked member", async () => {
     const v = new Visitor(t);
     await register(v, sms, demoAccountNumber(8, 0));
