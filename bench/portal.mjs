@@ -103,7 +103,26 @@ if (check.status !== 200) throw new Error(`a signed-in bill page answered ${chec
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
 atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+/** CPU seconds (user + system) the service's processes have used so far, from /proc: a busy machine changes wall time, not this. */
+function serviceCpu() {
+  let children = "";
+  try {
+    children = execFileSync("pgrep", ["-P", String(service.child.pid)], { encoding: "utf8" });
+  } catch {} // none: the service is the process itself
+  const pids = [service.child.pid, ...children.trim().split(/\s+/).filter(Boolean)];
+  return pids.reduce((sum, pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return sum + (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 function run(kind, connections) {
+  const cpuBefore = serviceCpu();
   const script = path.join(dir, `${kind}.lua`);
   fs.writeFileSync(
     script,
@@ -122,8 +141,10 @@ end`,
   const p = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
   const p99 = p ? Number(p[1]) * (p[2] === "us" ? 0.001 : p[2] === "s" ? 1000 : 1) : NaN;
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const cpuMs = ((serviceCpu() - cpuBefore) * 1000) / Math.max(1, requests);
   console.log(
-    `${kind.padEnd(8)} ${String(connections).padStart(2)} connections: ${Math.round(rps)} req/s, p99 ${p99.toFixed(1)} ms, non-2xx ${non2xx}, load ${os.loadavg()[0].toFixed(2)}`,
+    `${kind.padEnd(8)} ${String(connections).padStart(2)} connections: ${Math.round(rps)} req/s, p99 ${p99.toFixed(1)} ms, non-2xx ${non2xx}, service CPU ${cpuMs.toFixed(2)} ms/request, load ${os.loadavg()[0].toFixed(2)}`,
   );
   return { rps, p99, non2xx };
 }
