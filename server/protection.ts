@@ -55,6 +55,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The staff passkey ceremonies (server/staff-console.ts) take JSON; they pass the same-origin check too. */
 const isStaffJson = (url: string) => normalizePath(url).startsWith("/staff/auth/");
+/** Open311 (server/open311.ts) reads form and JSON bodies and answers its own errors in its own format. */
+const isOpen311 = (url: string) => normalizePath(url).startsWith("/open311/");
 
 const isApi = (url: string) => {
   const path = normalizePath(url);
@@ -161,7 +163,7 @@ export async function registerProtection(
     if (WRITE_METHODS.has(request.method) && !isSameOriginWrite(request, publicUrl)) {
       return refuse(request, reply, 403, "Forms and writes are accepted only from this site itself.");
     }
-    if (WRITE_METHODS.has(request.method) && !api && !isStaffJson(request.url) && !isFormBody(request)) {
+    if (WRITE_METHODS.has(request.method) && !api && !isStaffJson(request.url) && !isOpen311(request.url) && !isFormBody(request)) {
       // Page actions read form data; anything else (text/plain, JSON, XML) would only make them fail.
       return refuse(request, reply, 415, "Send the form as application/x-www-form-urlencoded.");
     }

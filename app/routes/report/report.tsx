@@ -246,9 +246,17 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="longitude" value={position.longitude} />
               </div>
 
+              {values.photoToken && (
+                <>
+                  <input type="hidden" name="photoToken" value={values.photoToken} />
+                  <p className="notice report__kept-photo" id="photo-kept">
+                    Your photo is kept and goes with the report. Choose another only to replace it.
+                  </p>
+                </>
+              )}
               <Field
                 id="photo"
-                label="Photo (optional)"
+                label={values.photoToken ? "Another photo (optional)" : "Photo (optional)"}
                 hint="One picture, up to 8 MB. We remove the details your phone stores in it."
                 error={photoError || errors.photo}
               >

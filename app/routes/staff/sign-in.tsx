@@ -44,7 +44,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const summary = useFocusOnAnswer(actionData?.errors);
   const navigation = useNavigation();
   return (
-    <div className="console-narrow">
+    <main id="console-main" className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Sign in</h1>
@@ -68,7 +68,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p>
         <a href="/">Back to the public website</a>
       </p>
-    </div>
+    </main>
   );
 }
 
