@@ -42,13 +42,13 @@ const get = (url: string, jar?: CookieJar, ip?: string) =>
   t.app.inject({ url, headers: { ...(jar ? { cookie: jar.header } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) } });
 
 /** A code from an otpauth URI's secret, computed here, independently of the server. */
-function totpFromKey(base32: string): string {
+function totpFromKey(base32: string, laterMs = 0): string {
   return new OTPAuth.TOTP({
     secret: OTPAuth.Secret.fromBase32(base32.replace(/\s+/g, "")),
     digits: 6,
     period: 30,
     algorithm: "SHA1",
-  }).generate();
+  }).generate({ timestamp: Date.now() + laterMs });
 }
 
 async function signInWithCode(email: string, password: string, code: () => Promise<string> | string, ip = newIp()) {
@@ -103,7 +103,8 @@ describe("enrolment", () => {
     const wrong = await post("/staff/enrol/factor", { intent: "verify-totp", code: "000000" }, jar, ip);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain(key!); // the QR code and key are still there
-    const ok = await post("/staff/enrol/factor", { intent: "verify-totp", code: totpFromKey(key!) }, jar, ip);
+    const enrolCode = totpFromKey(key!);
+    const ok = await post("/staff/enrol/factor", { intent: "verify-totp", code: enrolCode }, jar, ip);
     jar.take(ok.headers);
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain("Your backup codes");
@@ -112,8 +113,12 @@ describe("enrolment", () => {
     // Used once: the link no longer works.
     expect((await get(path)).body).toContain("This link does not work");
 
-    // And now a normal sign-in: password, then a code computed here.
-    const again = await signInWithCode("maria.santos@example.com", password, () => totpFromKey(key!));
+    // The code that turned the factor on is used: it does not sign in again (it did before).
+    const replay = await signInWithCode("maria.santos@example.com", password, () => enrolCode);
+    expect(replay.second.statusCode).toBe(400);
+    expect(replay.second.body).toContain("That code is not right");
+    // A normal sign-in: password, then the next code, computed here (within the server's window).
+    const again = await signInWithCode("maria.santos@example.com", password, () => totpFromKey(key!, 30_000));
     expect(again.second.statusCode).toBe(302);
     expect(again.second.headers.location).toBe("/staff");
   });
