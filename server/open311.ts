@@ -25,6 +25,7 @@ import {
 import { fileReport, findBarangay, listPublicRequests, type PublicRequest, requestDetails } from "../modules/reports/queries.server";
 import { type AttemptRule, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { COOPERATIVE } from "../modules/shared/constants";
+import { HttpError, toErrorAnswer } from "../modules/shared/errors";
 import { escapeXml } from "../modules/shared/escape";
 import type { AppDeps } from "./deps";
 
@@ -230,15 +231,18 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
         }
       });
       scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
+        // Our own refusals (HttpError, e.g. text with U+0000) keep their status and message.
+        const own = error instanceof HttpError && error.status < 500 ? toErrorAnswer(error) : null;
+        const status = own?.status ?? (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503);
         if (status === 503 && !request.server.outage?.failed(error)) request.log.error({ err: error }, "open311 request failed");
         return fail(
           reply,
           formatOf(request),
           status,
-          status === 503
-            ? "The service could not answer just now. Please try again shortly."
-            : error.message || "The request could not be read.",
+          own?.body.error.message ??
+            (status === 503
+              ? "The service could not answer just now. Please try again shortly."
+              : error.message || "The request could not be read."),
         );
       });
       scope.setNotFoundHandler((request, reply) => fail(reply, formatOf(request), 404, "There is no such Open311 resource."));

@@ -44,12 +44,25 @@ const options: sanitizeHtml.IOptions = {
     td: ["colspan", "rowspan"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["data", "https", "http"] },
+  allowedSchemesByTag: { img: ["data"] },
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs }),
+    // Only this site's own pictures: a picture from elsewhere would be fetched from that
+    // server by every reader of the page, the API's clients, feed readers and mail
+    // programs. It becomes its description (or nothing).
+    img: (tagName, attribs) =>
+      isLocalImage(attribs.src ?? "")
+        ? { tagName, attribs }
+        : { tagName: "span", attribs: {}, text: attribs.alt ? `[${attribs.alt}]` : "" },
   },
 };
+
+/** A path on this site (`/storage/…`, not `//host/…`), or an inline picture. */
+function isLocalImage(src: string): boolean {
+  const s = src.trim();
+  return (s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\")) || /^data:image\/(png|jpeg|webp|gif);base64,/i.test(s);
+}
 
 /**
  * Sanitizing is a full HTML parse, and the same stored text is shown on every render of

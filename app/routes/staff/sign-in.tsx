@@ -1,7 +1,8 @@
 /**
  * Staff sign-in, step one: e-mail and password (or a passkey, which alone is enough).
- * The answer never says whether an e-mail has an account; repeated failures slow down
- * both the e-mail and the address (modules/staff/throttle.server.ts).
+ * The answer never says whether an e-mail has an account; repeated failures slow down the
+ * e-mail from that address and the address, with a higher ceiling for the e-mail from
+ * everywhere (modules/staff/throttle.server.ts).
  */
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
