@@ -50,7 +50,7 @@ function ensureBuild() {
  * starts as a copy of one migrated and seeded once (bench/lib/make-template.ts) rather than
  * migrating and seeding again: half of a service's start on a busy machine.
  */
-function copyTemplate(dir) {
+export function copyTemplate(dir) {
   const templates = process.env.BENCH_TEMPLATE_DIR;
   if (!templates) return;
   const template = path.join(templates, "data");
