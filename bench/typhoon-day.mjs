@@ -105,7 +105,7 @@ await new Promise((resolve) => worker.stdout.on("data", (c) => String(c).include
 console.log(`setup ${((Date.now() - setupStarted) / 1000).toFixed(0)} s: ${SUBSCRIBERS} subscribers, service and worker up`);
 
 const handle = await openDatabase({ databaseUrl: pg.url, dataDir });
-// Reports come from every town but Bani's subscribers' (where the alert goes) alike.
+// Reports name every barangay in turn.
 const barangayIds = (await handle.db.execute(sql`select id from barangays order by id`)).rows.map((r) => Number(r.id));
 if (barangayIds.length === 0) throw new Error("no barangays in the database");
 const KINDS = ["no-power", "partial-power", "line-down", "tree", "other"];
