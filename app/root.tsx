@@ -13,12 +13,13 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { listNewsCategories, listPartners } from "../modules/content/site.server";
-import { currentStatus, INTERRUPTION_STATUS_LABELS, upcomingIn } from "../modules/interruptions/model";
+import { currentStatus, upcomingIn } from "../modules/interruptions/model";
 import { interruptionWindow } from "../modules/interruptions/queries.server";
 import { activeMajorEvent } from "../modules/interruptions/restoration-hub.server";
 import { now as clockNow } from "../modules/shared/clock";
 import { COOPERATIVE } from "../modules/shared/constants";
 import { formatDateTime, manilaParts } from "../modules/shared/dates";
+import { LOCALES, type Locale, localeOfPath, localePath, stripLocale, translate } from "../modules/shared/i18n";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
@@ -30,6 +31,9 @@ import { Ticker, type TickerItem } from "./components/layout/Ticker";
 import { services } from "./context";
 import enhanceUrl from "./enhance/enhance.js?url";
 import { hydrates, isConsole } from "./hydration";
+import { requestLocale, useLocale, useT } from "./i18n";
+import { interruptionMessages, STATUS_KEYS } from "./messages/interruptions";
+import { shellMessages } from "./messages/shell";
 import { organizationJsonLd, pageMeta } from "./seo";
 import "./styles/app.css";
 
@@ -48,6 +52,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Everything here is kept in memory (services.reference) and dropped on a content change:
   // a render of the shell asks the database nothing.
   const now = clockNow();
+  const locale = requestLocale(request);
   const [upcoming, categories, partners, majorEvent] = await Promise.all([
     interruptionWindow(s, now)
       .then((w) => upcomingIn(w, {}, now))
@@ -64,7 +69,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       endsAt: i.endsAt.toISOString(),
       areas: i.barangays.length ? i.barangays.map((b) => `${b.name} (${b.town})`) : i.towns,
       // A status members must notice (ongoing, extended) leads the entry; "scheduled" goes without saying.
-      status: status === "scheduled" ? undefined : INTERRUPTION_STATUS_LABELS[status],
+      status: status === "scheduled" ? undefined : translate(interruptionMessages, locale, STATUS_KEYS[status]),
     };
   });
   return {
@@ -73,7 +78,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     partners,
     year: manilaParts().year,
     origin: publicUrl,
-    majorEvent: majorEvent ? { title: majorEvent.title, message: majorEvent.message, since: formatDateTime(majorEvent.startedAt) } : null,
+    majorEvent: majorEvent
+      ? { title: majorEvent.title, message: majorEvent.message, since: formatDateTime(majorEvent.startedAt, locale) }
+      : null,
   };
 }
 
@@ -84,6 +91,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
+  const locale = localeOfPath(pathname);
+  const t = useT(shellMessages);
   const withReact = hydrates(pathname, useMatches());
   // The staff console has its own simple layout: no public shell, no ticker, no service worker.
   if (isConsole(pathname)) {
@@ -105,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }
   return (
     // The inline script adds the "js" class before hydration: expected, not a mismatch.
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -114,20 +123,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
+        <LanguageAlternates pathname={pathname} origin={data?.origin ?? ""} />
         {data && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(data.origin) }} />}
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to main content
+          {t("shell.skip")}
         </a>
         <Preloader />
-        {data?.majorEvent && <MajorEventBanner event={data.majorEvent} />}
-        <Header navigation={buildNavigation(data?.categories ?? [])} hasTicker={(data?.ticker.length ?? 0) > 0} pathname={pathname} />
-        <Ticker items={data?.ticker ?? []} />
+        {data?.majorEvent && <MajorEventBanner event={data.majorEvent} locale={locale} />}
+        <Header
+          navigation={buildNavigation(data?.categories ?? [], locale)}
+          hasTicker={(data?.ticker.length ?? 0) > 0}
+          pathname={pathname}
+          locale={locale}
+        />
+        <Ticker items={data?.ticker ?? []} locale={locale} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <Footer partners={data?.partners ?? []} year={data?.year ?? manilaParts().year} />
+        <Footer partners={data?.partners ?? []} year={data?.year ?? manilaParts().year} locale={locale} />
         {withReact && <ScrollRestoration />}
         {withReact && <Scripts />}
         <script type="module" src={enhanceUrl} />
@@ -136,15 +151,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData, error, location }) => {
   // The error boundary's page: one title (a second <title> in the body is invalid HTML), not indexed.
-  if (error)
-    return [
-      {
-        title: `${isRouteErrorResponse(error) && error.status === 404 ? "Page not found" : "Something went wrong"} | ${COOPERATIVE.shortName}`,
-      },
-      { name: "robots", content: "noindex" },
-    ];
+  if (error) {
+    const locale = localeOfPath(location.pathname);
+    const key = isRouteErrorResponse(error) && error.status === 404 ? "notFound.title" : "error.title";
+    return [{ title: `${translate(shellMessages, locale, key)} | ${COOPERATIVE.shortName}` }, { name: "robots", content: "noindex" }];
+  }
   return pageMeta({ title: COOPERATIVE.name, path: "/", origin: loaderData?.origin });
 };
 
@@ -177,19 +190,34 @@ export default function App() {
 /** Never shows a stack trace: a plain message inside the shell. */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const locale = useLocale();
+  const t = useT(shellMessages);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <div className="container page">
-      <h1>Something went wrong</h1>
+      <h1>{t("error.title")}</h1>
+      <p>{status === 503 ? t("error.busy") : t("error.text")}</p>
       <p>
-        {status === 503
-          ? "The service is busy or under maintenance. Please try again in a minute."
-          : "We could not show this page. Please try again, or go back to the home page."}
-      </p>
-      <p>
-        <a href="/">Go to the home page</a>
+        <a href={localePath(locale, "/")}>{t("error.home")}</a>
       </p>
     </div>
+  );
+}
+
+/**
+ * The page in each interface language (`hreflang`), and English as the default for every
+ * other: the same links on both versions, so each names the other (reciprocal).
+ */
+function LanguageAlternates({ pathname, origin }: { pathname: string; origin: string }) {
+  const bare = stripLocale(pathname);
+  const href = (locale: Locale) => `${origin}${localePath(locale, bare)}`;
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={href(locale)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={href("en")} />
+    </>
   );
 }

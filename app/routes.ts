@@ -1,79 +1,98 @@
 /**
  * The route table: the spec's table of routes (section 2), explicitly, plus the
  * pages and feeds we add. Modules live under routes/<area>/.
+ *
+ * Every public route is also under `/fil/` (Filipino, docs/decisions/0023): its path starts
+ * with the optional static segment `fil?`, so one route and one module serve both
+ * languages and the page reads its language from the path (app/i18n.ts). A new public
+ * route starts with `fil?/` too. The console is English only.
  */
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-const newsKind = (kind: string) => route(`news/${kind}`, "routes/news/kind.tsx", { id: `news-kind-${kind}` });
+const newsKind = (kind: string) => route(`fil?/news/${kind}`, "routes/news/kind.tsx", { id: `news-kind-${kind}` });
 
 export default [
-  index("routes/home.tsx"),
+  route("fil?", "routes/home.tsx", { id: "routes/home" }),
 
   // About
-  route("about-us", "routes/about/about-us.tsx"),
-  route("about/company-profile", "routes/about/company-profile.tsx"),
-  route("about/mission-vision", "routes/about/mission-vision.tsx"),
-  route("about/pledge", "routes/about/pledge.tsx"),
-  route("about/coverage-area", "routes/about/coverage-area.tsx"),
-  route("about/organizational-structure", "routes/about/organizational-structure.tsx"),
-  route("about/bod", "routes/about/bod.tsx"),
-  route("gallery", "routes/about/gallery.tsx"),
+  route("fil?/about-us", "routes/about/about-us.tsx"),
+  route("fil?/about/company-profile", "routes/about/company-profile.tsx"),
+  route("fil?/about/mission-vision", "routes/about/mission-vision.tsx"),
+  route("fil?/about/pledge", "routes/about/pledge.tsx"),
+  route("fil?/about/coverage-area", "routes/about/coverage-area.tsx"),
+  route("fil?/about/organizational-structure", "routes/about/organizational-structure.tsx"),
+  route("fil?/about/bod", "routes/about/bod.tsx"),
+  route("fil?/gallery", "routes/about/gallery.tsx"),
 
   // Announcements and news
-  route("bids", "routes/announcements/bids.tsx"),
-  route("bid/:bid", "routes/announcements/bid.tsx"),
-  route("news/advisories", "routes/announcements/advisories.tsx"),
-  route("careers", "routes/announcements/careers.tsx"),
-  route("news", "routes/news/index.tsx"),
-  route("news/power-interruptions", "routes/interruptions/page.tsx"),
+  route("fil?/bids", "routes/announcements/bids.tsx"),
+  route("fil?/bid/:bid", "routes/announcements/bid.tsx"),
+  route("fil?/news/advisories", "routes/announcements/advisories.tsx"),
+  route("fil?/careers", "routes/announcements/careers.tsx"),
+  route("fil?/news", "routes/news/index.tsx"),
+  route("fil?/news/power-interruptions", "routes/interruptions/page.tsx"),
   route("news/power-interruptions.ics", "routes/interruptions/ics.ts"),
-  route("news/power-interruption-schedules", "routes/redirects/power-interruption-schedules.ts"),
+  route("fil?/news/power-interruption-schedules", "routes/redirects/power-interruption-schedules.ts"),
   route("feeds/power-interruptions.atom", "routes/interruptions/atom.ts"),
   route("feeds/advisories.atom", "routes/announcements/advisories-atom.ts"),
   newsKind("electricity-rates"),
   newsKind("events-and-activities"),
   newsKind("invitation-to-bid"),
   newsKind("supply-and-load-demand"),
-  route("news/advisory/:id", "routes/news/item.tsx"),
-  route("news/:tag", "routes/news/category.tsx"),
+  route("fil?/news/advisory/:id", "routes/news/item.tsx"),
+  route("fil?/news/:tag", "routes/news/category.tsx"),
   route("media/news-image/:id", "routes/news/image.ts"),
-  route("rates", "routes/rates/page.tsx"),
+  route("fil?/rates", "routes/rates/page.tsx"),
   route("rates.csv", "routes/rates/csv.ts"),
 
   // Informational
-  route("privacy-policy", "routes/info/privacy-policy.tsx"),
-  route("terms-and-conditions", "routes/info/terms-and-conditions.tsx"),
-  route("contact-us", "routes/info/contact-us.tsx"),
-  route("faq", "routes/info/faq.tsx"),
-  route("services", "routes/info/services.tsx"),
-  route("mco/login", "routes/info/mco-login.tsx"),
+  route("fil?/privacy-policy", "routes/info/privacy-policy.tsx"),
+  route("fil?/terms-and-conditions", "routes/info/terms-and-conditions.tsx"),
+  route("fil?/contact-us", "routes/info/contact-us.tsx"),
+  route("fil?/faq", "routes/info/faq.tsx"),
+  route("fil?/services", "routes/info/services.tsx"),
 
   // Forms
-  route("customer-satisfaction-survey", "routes/survey/page.tsx", { id: "survey" }),
-  route("css", "routes/survey/page.tsx", { id: "survey-short" }),
-  route("service/new-service-connection", "routes/service/new-service-connection.tsx"),
-  route("service/new-service-connection/:token", "routes/service/new-service-connection-summary.tsx"),
-  route("service/bill-inquiry", "routes/service/bill-inquiry.tsx"),
+  route("fil?/customer-satisfaction-survey", "routes/survey/page.tsx", { id: "survey" }),
+  route("fil?/css", "routes/survey/page.tsx", { id: "survey-short" }),
+  route("fil?/service/new-service-connection", "routes/service/new-service-connection.tsx"),
+  route("fil?/service/new-service-connection/:token", "routes/service/new-service-connection-summary.tsx"),
+  route("fil?/service/bill-inquiry", "routes/service/bill-inquiry.tsx"),
   route("service/bill-inquiry/challenge", "routes/service/bill-inquiry-challenge.ts"),
-  route("service/request-complaint", "routes/service/request-complaint.tsx"),
-  route("service/request-complaint/:form", "routes/service/printable-form.tsx"),
+  route("fil?/service/request-complaint", "routes/service/request-complaint.tsx"),
+  route("fil?/service/request-complaint/:form", "routes/service/printable-form.tsx"),
+
+  // The member portal (a realm of its own: app/routes/mco/session.server.ts).
+  route("mco", "routes/mco/home.tsx"),
+  route("mco/login", "routes/mco/login.tsx"),
+  route("mco/login/code", "routes/mco/login-code.tsx"),
+  route("mco/register", "routes/mco/register.tsx"),
+  route("mco/register/code", "routes/mco/register-code.tsx"),
+  route("mco/register/bill", "routes/mco/register-bill.tsx"),
+  route("mco/sign-out", "routes/mco/sign-out.tsx"),
+  route("mco/accounts/:account", "routes/mco/account.tsx"),
+  route("mco/accounts/:account/usage.csv", "routes/mco/usage-csv.ts"),
+  route("mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
+  route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
+  route("mco/my-data", "routes/mco/my-data.tsx"),
+  route("mco/my-data.json", "routes/mco/my-data-json.ts"),
 
   // Outage and hazard reports, the restoration hub
-  route("report", "routes/report/report.tsx"),
-  route("report/status/:token", "routes/report/status.tsx"),
-  route("outages", "routes/report/outages.tsx"),
+  route("fil?/report", "routes/report/report.tsx"),
+  route("fil?/report/status/:token", "routes/report/status.tsx"),
+  route("fil?/outages", "routes/report/outages.tsx"),
 
   // AGAM
-  route("agam-registration", "routes/agam/registration.tsx"),
-  route("agam-registration-confirmation/:origin/:account", "routes/agam/confirmation.tsx"),
-  route("agam-registration/confirmation/:token", "routes/agam/confirmation-link.tsx"),
-  route("agam-status", "routes/agam/status.tsx"),
+  route("fil?/agam-registration", "routes/agam/registration.tsx"),
+  route("fil?/agam-registration-confirmation/:origin/:account", "routes/agam/confirmation.tsx"),
+  route("fil?/agam-registration/confirmation/:token", "routes/agam/confirmation-link.tsx"),
+  route("fil?/agam-status", "routes/agam/status.tsx"),
 
   // Interruption alerts
-  route("alerts", "routes/alerts/subscribe.tsx"),
-  route("alerts/confirm/:token", "routes/alerts/confirm.tsx"),
-  route("alerts/manage/:token", "routes/alerts/manage.tsx"),
-  route("alerts/manage/:token/stop", "routes/alerts/stop.tsx"),
+  route("fil?/alerts", "routes/alerts/subscribe.tsx"),
+  route("fil?/alerts/confirm/:token", "routes/alerts/confirm.tsx"),
+  route("fil?/alerts/manage/:token", "routes/alerts/manage.tsx"),
+  route("fil?/alerts/manage/:token/stop", "routes/alerts/stop.tsx"),
 
   // Search engines
   route("sitemap.xml", "routes/seo/sitemap.ts"),
@@ -144,6 +163,6 @@ export default [
     route("*", "routes/staff/not-found.tsx"),
   ]),
 
-  // Everything else: the 404 page inside the shell
+  // Everything else: the 404 page inside the shell (in Filipino under /fil/, by its path)
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ import { CONTENT_CHANGED_CHANNEL } from "./bus";
 import { retentionOf, trustProxyOption } from "./config";
 import type { AppDeps, AppServices } from "./deps";
 import { answerFrameworkError, handleError, sendError } from "./errors";
+import { registerLanguageNegotiation, registerLanguageSwitch } from "./language";
 import { smsGatewayOf } from "./messaging/sms-config";
 import { textSenderFor } from "./messaging/text-sender";
 import { metrics, watchEventLoop } from "./metrics";
@@ -186,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (app.draining) reply.raw.shouldKeepAlive = false;
     done();
   });
+  // Only `/` negotiates its language, before a kept copy could answer it (server/language.ts).
+  registerLanguageNegotiation(app);
   registerCacheFastPath(app, caches);
   registerClosingAnswer(app);
 
@@ -253,6 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(registerApi, { prefix: "/api/v1", deps });
   // Open311 GeoReport v2 (outage and hazard reports), documented in the same OpenAPI document.
   await registerOpen311(app, deps);
+
+  registerLanguageSwitch(app);
 
   // Uploaded and seeded files: only regular files inside the storage folder (server/storage.ts).
   await registerStorage(app, config.storageDir, (name) => storedOriginalName(database.db, name));

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { HttpError } from "../modules/shared/errors";
 import type { Bus } from "./bus";
 import { CHANGES_THAT_KEEP_CACHE, publicCacheControl, ResponseCache } from "./cache";
+import { NEGOTIATED_VARY } from "./language";
 import { PUBLIC_READ_CORS } from "./protection";
 import { normalizePath, routePolicy } from "./route-policy";
 import { contentSecurityPolicy, documentPolicy, HSTS, STATIC_SECURITY_HEADERS } from "./security";
@@ -268,6 +269,8 @@ export function writeStored(request: FastifyRequest, reply: FastifyReply, answer
   reply.hijack();
   const perRequest = ["x-cache", state, "x-request-id", request.id];
   if (request.protocol === "https") perRequest.push("strict-transport-security", HSTS);
+  // `/` in English is one of two answers, by these headers (server/language.ts).
+  if (request.negotiated) perRequest.push("vary", NEGOTIATED_VARY);
   const inm = request.headers["if-none-match"];
   const raw = reply.raw;
   if (typeof inm === "string" && answer.status === 200 && etagMatches(inm, answer.etag)) {

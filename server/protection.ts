@@ -12,6 +12,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BILL_FILE_LIMIT } from "../modules/bills/files";
+import { stripLocale } from "../modules/shared/i18n";
 import type { AppDeps } from "./deps";
 import { sendError } from "./errors";
 import { type Bucket, normalizePath } from "./route-policy";
@@ -90,7 +91,7 @@ export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/report"]);
  * and a few images; each console page checks the staff role before it reads the body).
  */
 export function uploadLimitOf(pathname: string): number | undefined {
-  if (UPLOAD_PATHS.has(pathname)) return 9 * 1024 * 1024;
+  if (UPLOAD_PATHS.has(stripLocale(pathname))) return 9 * 1024 * 1024;
   // A whole cycle's bill file (about 400 bytes a bill): the console's bill import.
   if (/^\/staff\/bills\/?$/i.test(pathname)) return BILL_FILE_LIMIT + 1024 * 1024;
   if (/^\/staff\//i.test(pathname)) return 40 * 1024 * 1024;
@@ -205,7 +206,8 @@ export async function registerProtection(
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (policies.lookup(request.method, request.url).personal) {
-      reply.header("Cache-Control", "no-store");
+      // A page that says more ("private, no-store": the member portal) keeps its words.
+      if (!String(reply.getHeader("Cache-Control") ?? "").includes("no-store")) reply.header("Cache-Control", "no-store");
       reply.removeHeader("ETag");
       reply.removeHeader("Last-Modified");
     }

@@ -16,6 +16,7 @@
  * `/x/../css` and React Router's `/css.data` all get the policy of `/css`.
  */
 import type { FastifyInstance, RouteOptions } from "fastify";
+import { stripLocale } from "../modules/shared/i18n";
 
 export type Bucket =
   | "lookup"
@@ -85,6 +86,10 @@ export const PAGE_POLICIES: readonly PolicyRule[] = [
   { path: "/alerts/manage/:token", methods: ["GET"], policy: { personal: true } },
   { path: "/alerts/manage/:token", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
   { path: "/alerts/manage/:token/stop", policy: { personal: true } },
+  // The member portal: every page is one member's (private, no-store; never kept by the server cache).
+  { path: "/mco/login", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
+  { path: "/mco/register", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
+  { path: "/mco", policy: { personal: true } },
   // The staff console (merged from the console branch): never cached, never stored.
   { path: "/staff", policy: { personal: true } },
   // Outage reports: each form render carries a one-time question; the post carries a mobile number.
@@ -176,7 +181,8 @@ export class RoutePolicies {
   }
 
   private match(method: string, url: string): CompiledRule | undefined {
-    const path = normalizePath(url);
+    // A page under /fil/ (Filipino) has the policy of the same page in English.
+    const path = stripLocale(normalizePath(url));
     const m = method.toUpperCase();
     return this.rules.find((r) => (!r.methods || r.methods.has(m)) && r.regex.test(path));
   }

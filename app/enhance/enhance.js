@@ -83,7 +83,8 @@ for (const carousel of all("[data-carousel]")) {
     // Announce slide changes only when the visitor moves them, not on every autoplay tick.
     track.setAttribute("aria-live", on ? "off" : "polite");
     if (!play) return;
-    play.setAttribute("aria-label", `${on ? "Stop" : "Start"} autoplay: ${play.dataset.label}`);
+    // The page gives both labels in its language.
+    play.setAttribute("aria-label", on ? play.dataset.stopLabel : play.dataset.startLabel);
     play.querySelector("[data-icon=pause]").toggleAttribute("hidden", !on);
     play.querySelector("[data-icon=play]").toggleAttribute("hidden", on);
   };

@@ -3,23 +3,27 @@ import { listGalleryImages } from "../../modules/content/gallery.server";
 import { findDataPrivacyStatement, listLatestAdvisories } from "../../modules/content/home.server";
 import { COOPERATIVE, HOME_COUNTERS, UI } from "../../modules/shared/constants";
 import { formatDate, manilaIsoDate } from "../../modules/shared/dates";
+import { localeOfPath, translator } from "../../modules/shared/i18n";
 import { Carousel } from "../components/ui/Carousel";
 import { CountUp } from "../components/ui/CountUp";
 import { GalleryGrid } from "../components/ui/GalleryGrid";
 import { services } from "../context";
+import { requestLocale, useLocalePath, useT } from "../i18n";
+import { homeMessages } from "../messages/home";
 import type { Route } from "./+types/home";
 import "./home.css";
 import { socialMeta } from "../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Home | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `${COOPERATIVE.name}: power interruption schedules, advisories, rates and services for member-consumer-owners in Alaminos City and eight towns of western Pangasinan.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(homeMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t("home.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: `${COOPERATIVE.name}: ${t("home.description")}` },
+  ];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = requestLocale(request);
   const { db } = services(context);
   const [gallery, advisories, privacy] = await Promise.all([
     listGalleryImages(db, 6),
@@ -32,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     advisories: advisories.map((a) => ({
       id: a.id,
       title: a.title,
-      date: formatDate(a.createdAt),
+      date: formatDate(a.createdAt, locale),
       isoDate: manilaIsoDate(a.createdAt),
       href: a.attachment ?? "/news/advisories",
       isFile: a.attachment !== null,
@@ -44,27 +48,27 @@ export async function loader({ context }: Route.LoaderArgs) {
 const SLIDES = [
   {
     theme: "interruptions",
-    kicker: "Plan ahead",
-    title: "Power interruption schedules",
-    text: "See when and where maintenance work will switch the power off in your barangay.",
     to: "/news/power-interruptions",
-    cta: "View the schedules",
+    kicker: "home.slide.interruptions.kicker",
+    title: "home.slide.interruptions.title",
+    text: "home.slide.interruptions.text",
+    cta: "home.slide.interruptions.cta",
   },
   {
     theme: "advisories",
-    kicker: "Stay informed",
-    title: "News and advisories",
-    text: "Typhoon preparedness, billing reminders and notices from your cooperative.",
     to: "/news/advisories",
-    cta: "Read the advisories",
+    kicker: "home.slide.advisories.kicker",
+    title: "home.slide.advisories.title",
+    text: "home.slide.advisories.text",
+    cta: "home.slide.advisories.cta",
   },
   {
     theme: "service",
-    kicker: "Serving you since 1975",
-    title: "Light for western Pangasinan",
-    text: "From Bolinao to Infanta, our crews keep the lines up in calm and in storm.",
     to: "/news/power-interruptions",
-    cta: "Check for outages in your area",
+    kicker: "home.slide.service.kicker",
+    title: "home.slide.service.title",
+    text: "home.slide.service.text",
+    cta: "home.slide.service.cta",
   },
 ] as const;
 
@@ -86,28 +90,28 @@ function SlideArt() {
 
 const FEATURES = [
   {
-    title: "Apply for New Connection",
-    text: "Pre-register for a new electric service connection and see the requirements before you visit.",
     to: "/service/new-service-connection",
-    action: "Apply now",
+    title: "home.feature.connection.title",
+    text: "home.feature.connection.text",
+    action: "home.feature.connection.action",
     comingSoon: false,
     icon: "plug",
   },
   {
-    title: "View or Report Outages",
-    text: "Report no power or a line down without an account, and follow restoration by town.",
     to: "/report",
-    action: "Report an outage",
+    title: "home.feature.outages.title",
+    text: "home.feature.outages.text",
+    action: "home.feature.outages.action",
     comingSoon: false,
     icon: "bolt",
   },
   {
-    title: "Register to the cooperative's online portal",
-    text: "View your bills and payments and manage your account online as a member-consumer-owner.",
     to: "/mco/login",
-    action: "Coming Soon",
-    actionContext: ": the member online portal",
-    comingSoon: true,
+    title: "home.feature.portal.title",
+    text: "home.feature.portal.text",
+    action: "home.feature.portal.action",
+    actionContext: "home.feature.portal.context",
+    comingSoon: false,
     icon: "user",
   },
 ] as const;
@@ -127,13 +131,20 @@ function FeatureIcon({ name }: { name: (typeof FEATURES)[number]["icon"] }) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { gallery, advisories, privacy } = loaderData;
+  const t = useT(homeMessages);
+  const lp = useLocalePath();
+  const counters = {
+    Consumers: t("home.counter.consumers"),
+    "Projects Completed": t("home.counter.projects"),
+    "Awards and Citations": t("home.counter.awards"),
+  };
   return (
     <div className="home">
       <h1 className="visually-hidden">{COOPERATIVE.name}</h1>
 
       <div className="banner">
         <Carousel
-          label="Highlights"
+          label={t("home.highlights")}
           autoplayMs={UI.bannerAutoplayMs}
           speedMs={UI.bannerSmartSpeedMs}
           className="banner__carousel"
@@ -141,11 +152,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className={`banner__slide banner__slide--${s.theme}`}>
               <SlideArt />
               <div className="banner__content container">
-                <p className="banner__kicker">{s.kicker}</p>
-                <h2 className="banner__title">{s.title}</h2>
-                <p className="banner__text">{s.text}</p>
-                <Link className="button banner__cta" to={s.to}>
-                  {s.cta}
+                <p className="banner__kicker">{t(s.kicker)}</p>
+                <h2 className="banner__title">{t(s.title)}</h2>
+                <p className="banner__text">{t(s.text)}</p>
+                <Link className="button banner__cta" to={lp(s.to)}>
+                  {t(s.cta)}
                 </Link>
               </div>
             </div>
@@ -155,19 +166,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home__section container" aria-labelledby="features-heading">
         <h2 id="features-heading" className="visually-hidden">
-          Online services
+          {t("home.services")}
         </h2>
         <ul className="features">
           {FEATURES.map((f) => (
             <li key={f.title} className="feature-card">
               <FeatureIcon name={f.icon} />
               <h3 className="feature-card__title">
-                <Link to={f.to}>{f.title}</Link>
+                <Link to={lp(f.to)}>{t(f.title)}</Link>
               </h3>
-              <p>{f.text}</p>
-              <Link className={`button${f.comingSoon ? " button--secondary feature-card__soon" : ""}`} to={f.to}>
-                {f.action}
-                {"actionContext" in f && <span className="visually-hidden">{f.actionContext}</span>}
+              <p>{t(f.text)}</p>
+              <Link className={`button${f.comingSoon ? " button--secondary feature-card__soon" : ""}`} to={lp(f.to)}>
+                {t(f.action)}
+                {"actionContext" in f && <span className="visually-hidden">{t(f.actionContext)}</span>}
               </Link>
             </li>
           ))}
@@ -177,24 +188,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home__about" aria-labelledby="about-heading">
         <div className="container home__about-inner">
           <div>
-            <h2 id="about-heading">About Us</h2>
+            <h2 id="about-heading">{t("home.about")}</h2>
+            <p>{t("home.about.text", { name: COOPERATIVE.name, since: COOPERATIVE.since })}</p>
             <p>
-              The {COOPERATIVE.name} has held the franchise for electric light and power services in western Pangasinan since{" "}
-              {COOPERATIVE.since}. Owned by its member-consumers, it serves the City of Alaminos and the towns of Bolinao, Anda, Bani, Agno,
-              Burgos, Mabini, Dasol and Infanta.
-            </p>
-            <p>
-              <Link to="/about/company-profile">Read our company profile</Link> or see our{" "}
-              <Link to="/about/coverage-area">coverage area</Link>.
+              <Link to={lp("/about/company-profile")}>{t("home.about.profile")}</Link>
+              {t("home.about.or")}
+              <Link to={lp("/about/coverage-area")}>{t("home.about.coverage")}</Link>.
             </p>
           </div>
-          <ul className="counters" aria-label="The cooperative in numbers">
+          <ul className="counters" aria-label={t("home.numbers")}>
             {HOME_COUNTERS.map((c) => (
               <li key={c.label} className="counter">
                 <strong className="counter__value">
                   <CountUp value={c.value} durationMs={UI.counterDurationMs} />
                 </strong>
-                <span className="counter__label">{c.label}</span>
+                <span className="counter__label">{counters[c.label]}</span>
               </li>
             ))}
           </ul>
@@ -203,43 +211,44 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="home__section container" aria-labelledby="gallery-heading">
         <div className="home__section-head">
-          <h2 id="gallery-heading">Gallery</h2>
-          <Link to="/gallery">See the whole gallery</Link>
+          <h2 id="gallery-heading">{t("home.gallery")}</h2>
+          <Link to={lp("/gallery")}>{t("home.gallery.all")}</Link>
         </div>
         <GalleryGrid images={gallery} headingLevel={3} />
       </section>
 
       <section className="home__section container" aria-labelledby="news-heading">
         <div className="home__section-head">
-          <h2 id="news-heading">News</h2>
-          <Link to="/news/advisories">All news and advisories</Link>
+          <h2 id="news-heading">{t("home.news")}</h2>
+          <Link to={lp("/news/advisories")}>{t("home.news.all")}</Link>
         </div>
         <ul className="news-cards">
           <li className="news-card news-card--privacy">
-            <p className="news-card__kind">Main Office</p>
+            <p className="news-card__kind">{t("home.news.office")}</p>
             <h3 className="news-card__title">
               {privacy ? (
                 <a href={privacy.url}>
-                  Data Privacy Statement<span className="visually-hidden"> (PDF)</span>
+                  {t("home.news.privacy")}
+                  <span className="visually-hidden"> (PDF)</span>
                 </a>
               ) : (
-                <Link to="/privacy-policy">Data Privacy Statement</Link>
+                <Link to={lp("/privacy-policy")}>{t("home.news.privacy")}</Link>
               )}
             </h3>
-            <p>How the cooperative collects, keeps and protects your personal data, and your rights under the Data Privacy Act.</p>
+            <p>{t("home.news.privacy.text")}</p>
             {privacy && <p className="news-card__meta">PDF, {Math.max(1, Math.round(privacy.size / 1024))} KB</p>}
           </li>
           {advisories.map((a) => (
             <li key={a.id} className="news-card">
-              <p className="news-card__kind">Advisory</p>
+              <p className="news-card__kind">{t("home.news.advisory")}</p>
               <h3 className="news-card__title">
                 {a.isFile ? (
                   <a href={a.href}>
                     {a.title}
-                    <span className="visually-hidden"> (document)</span>
+                    <span className="visually-hidden">{t("home.news.document")}</span>
                   </a>
                 ) : (
-                  <Link to={a.href}>{a.title}</Link>
+                  <Link to={lp(a.href)}>{a.title}</Link>
                 )}
               </h3>
               <p className="news-card__meta">

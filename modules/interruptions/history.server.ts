@@ -3,6 +3,7 @@ import { asc, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { interruptionEvents } from "../../db/schema";
 import { formatDateTime } from "../shared/dates";
+import type { Locale } from "../shared/i18n";
 
 export const EVENT_LABELS: Record<string, string> = {
   published: "Announced",
@@ -15,6 +16,8 @@ export const EVENT_LABELS: Record<string, string> = {
 };
 
 export interface PublicEvent {
+  /** What happened (EVENT_LABELS' keys): pages in another language label it themselves. */
+  kind: string;
   label: string;
   at: string;
   atIso: string;
@@ -33,17 +36,27 @@ export async function publicHistory(db: Db, ids: number[], now: Date): Promise<M
   for (const r of rows) {
     if (r.occurredAt > now) continue;
     const list = byId.get(r.interruptionId) ?? [];
-    list.push(publicEvent(r));
+    list.push(publicEvent(r, "en"));
     byId.set(r.interruptionId, list);
   }
   return byId;
 }
 
-function publicEvent(e: { kind: string; note: string; occurredAt: Date }): PublicEvent {
-  return { label: EVENT_LABELS[e.kind] ?? e.kind, at: formatDateTime(e.occurredAt), atIso: e.occurredAt.toISOString(), note: e.note };
+function publicEvent(e: { kind: string; note: string; occurredAt: Date }, locale: Locale): PublicEvent {
+  return {
+    kind: e.kind,
+    label: EVENT_LABELS[e.kind] ?? e.kind,
+    at: formatDateTime(e.occurredAt, locale),
+    atIso: e.occurredAt.toISOString(),
+    note: e.note,
+  };
 }
 
 /** The same history from an interruption window's events (modules/interruptions/model.ts): those already due, oldest first. */
-export function historyOf(events: readonly { kind: string; note: string; occurredAt: Date }[], now: Date): PublicEvent[] {
-  return events.filter((e) => e.occurredAt <= now).map(publicEvent);
+export function historyOf(
+  events: readonly { kind: string; note: string; occurredAt: Date }[],
+  now: Date,
+  locale: Locale = "en",
+): PublicEvent[] {
+  return events.filter((e) => e.occurredAt <= now).map((e) => publicEvent(e, locale));
 }

@@ -5,6 +5,7 @@
 import type { InterruptionStatus, Town } from "../shared/constants";
 import { formatDate, formatDateTime, formatDateWithWeekday, formatTime, manilaIsoDate } from "../shared/dates";
 import { sanitize, toPlainText } from "../shared/html";
+import type { Locale } from "../shared/i18n";
 import { currentStatus, INTERRUPTION_STATUS_LABELS, type Interruption } from "./model";
 
 export interface InterruptionView {
@@ -33,14 +34,14 @@ export interface InterruptionView {
   barangays: { name: string; town: Town }[];
 }
 
-export function interruptionView(i: Interruption, now = new Date()): InterruptionView {
+export function interruptionView(i: Interruption, now = new Date(), locale: Locale = "en"): InterruptionView {
   const { status, since } = currentStatus(i, now);
   const sameDay = manilaIsoDate(i.startsAt) === manilaIsoDate(i.endsAt);
-  const startTime = formatTime(i.startsAt);
-  const endTime = sameDay ? formatTime(i.endsAt) : `${formatDate(i.endsAt)}, ${formatTime(i.endsAt)}`;
+  const startTime = formatTime(i.startsAt, locale);
+  const endTime = sameDay ? formatTime(i.endsAt, locale) : `${formatDate(i.endsAt, locale)}, ${formatTime(i.endsAt, locale)}`;
   return {
     id: i.id,
-    date: formatDateWithWeekday(i.startsAt),
+    date: formatDateWithWeekday(i.startsAt, locale),
     isoDate: manilaIsoDate(i.startsAt),
     time: `${startTime} – ${endTime}`,
     startTime,
@@ -52,7 +53,7 @@ export function interruptionView(i: Interruption, now = new Date()): Interruptio
     circuitHtml: sanitize(i.circuitToBeOpened),
     status,
     statusLabel: INTERRUPTION_STATUS_LABELS[status],
-    statusSince: formatDateTime(since),
+    statusSince: formatDateTime(since, locale),
     statusSinceIso: since.toISOString(),
     towns: i.towns,
     barangays: i.barangays,

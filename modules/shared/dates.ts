@@ -3,6 +3,7 @@
  * machine's zone; dates read like "March 5, 2024".
  */
 import { TIME_ZONE } from "./constants";
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from "./i18n";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric", month: "long", day: "numeric" });
 const weekdayDateFormat = new Intl.DateTimeFormat("en-US", {
@@ -35,23 +36,39 @@ function manilaClock(d: Date): Date | undefined {
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** "March 5, 2024" */
-export function formatDate(d: DateInput): string {
+/** Filipino dates from the platform's ICU (fil-PH): "Martes, Hulyo 15, 2025", "8:30 AM". */
+const filFormats = {
+  date: new Intl.DateTimeFormat(INTL_LOCALE.fil, { timeZone: TIME_ZONE, year: "numeric", month: "long", day: "numeric" }),
+  weekday: new Intl.DateTimeFormat(INTL_LOCALE.fil, {
+    timeZone: TIME_ZONE,
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }),
+  time: new Intl.DateTimeFormat(INTL_LOCALE.fil, { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true }),
+};
+
+/** "March 5, 2024" ("Marso 5, 2024" in Filipino) */
+export function formatDate(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
+  if (locale === "fil") return filFormats.date.format(date);
   const m = manilaClock(date);
   return m ? `${MONTH_NAMES[m.getUTCMonth()]} ${m.getUTCDate()}, ${m.getUTCFullYear()}` : dateFormat.format(date);
 }
 
-/** "Tuesday, March 5, 2024" */
-export function formatDateWithWeekday(d: DateInput): string {
+/** "Tuesday, March 5, 2024" ("Martes, Marso 5, 2024") */
+export function formatDateWithWeekday(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
+  if (locale === "fil") return filFormats.weekday.format(date);
   const m = manilaClock(date);
   return m ? `${WEEKDAY_NAMES[m.getUTCDay()]}, ${formatDate(date)}` : weekdayDateFormat.format(date);
 }
 
 /** "8:00 AM" */
-export function formatTime(d: DateInput): string {
+export function formatTime(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
+  if (locale === "fil") return filFormats.time.format(date);
   const m = manilaClock(date);
   if (!m) return timeFormat.format(date);
   const hour = m.getUTCHours();
@@ -60,8 +77,8 @@ export function formatTime(d: DateInput): string {
 }
 
 /** "March 5, 2024, 8:00 AM" */
-export function formatDateTime(d: DateInput): string {
-  return `${formatDate(d)}, ${formatTime(d)}`;
+export function formatDateTime(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
+  return `${formatDate(d, locale)}, ${formatTime(d, locale)}`;
 }
 
 /** The calendar parts of a moment as seen in Manila. */

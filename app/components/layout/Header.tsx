@@ -1,4 +1,6 @@
 import { COOPERATIVE, UI } from "../../../modules/shared/constants";
+import { LOCALE_NAMES, type Locale, localePath, stripLocale, translator } from "../../../modules/shared/i18n";
+import { shellMessages } from "../../messages/shell";
 import type { NavItem } from "./navigation";
 
 /**
@@ -9,7 +11,21 @@ import type { NavItem } from "./navigation";
  * The links are plain <a>: a link in the shell always loads the next page as a document
  * (root.tsx), so React Router's <NavLink> would only add per-link work to every render.
  */
-export function Header({ navigation, hasTicker, pathname }: { navigation: NavItem[]; hasTicker: boolean; pathname: string }) {
+export function Header({
+  navigation,
+  hasTicker,
+  pathname,
+  locale,
+}: {
+  navigation: NavItem[];
+  hasTicker: boolean;
+  pathname: string;
+  locale: Locale;
+}) {
+  const t = translator(shellMessages, locale);
+  // The other language of this very page: a plain link that remembers the choice (server/language.ts).
+  const other: Locale = locale === "fil" ? "en" : "fil";
+  const switchHref = `/language/${other}?to=${encodeURIComponent(stripLocale(pathname))}`;
   // The current page's link is marked as NavLink marked it: the same path, letter case aside.
   const current = pathname.toLowerCase();
   const link = (to: string, label: string) => (
@@ -20,7 +36,7 @@ export function Header({ navigation, hasTicker, pathname }: { navigation: NavIte
   return (
     <header className={`site-header${hasTicker ? " site-header--with-ticker" : ""}`} data-scrolled-after={UI.headerStickyThresholdPx}>
       <div className="site-header__bar container">
-        <a className="site-header__brand" href="/">
+        <a className="site-header__brand" href={localePath(locale, "/")}>
           <img src="/logo.svg" alt="" width="40" height="40" />
           <span>
             <strong>{COOPERATIVE.shortName}</strong>
@@ -30,9 +46,9 @@ export function Header({ navigation, hasTicker, pathname }: { navigation: NavIte
         <details className="site-nav">
           <summary className="site-nav__toggle">
             <span className="site-nav__toggle-icon" aria-hidden="true" />
-            Menu
+            {t("shell.menu")}
           </summary>
-          <nav aria-label="Main">
+          <nav aria-label={t("shell.mainNav")}>
             <ul className="site-nav__list">
               {navigation.map((item) =>
                 "children" in item ? (
@@ -51,6 +67,10 @@ export function Header({ navigation, hasTicker, pathname }: { navigation: NavIte
             </ul>
           </nav>
         </details>
+        <a className="site-header__language" href={switchHref} hrefLang={other} lang={other} rel="alternate nofollow">
+          {t("shell.switchTo")}
+          <span className="visually-hidden"> ({LOCALE_NAMES[other]})</span>
+        </a>
       </div>
     </header>
   );

@@ -1,22 +1,26 @@
 import { Link } from "react-router";
+import { useLocalePath, useT } from "../../i18n";
+import { shellMessages } from "../../messages/shell";
 
 export function NotFoundContent() {
+  const t = useT(shellMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page not-found">
-      <h1>Page not found</h1>
-      <p>The page you are looking for is not here. It may have moved, or the address may have a typo.</p>
+      <h1>{t("notFound.title")}</h1>
+      <p>{t("notFound.text")}</p>
       <ul>
         <li>
-          <Link to="/">Home</Link>
+          <Link to={lp("/")}>{t("nav.home")}</Link>
         </li>
         <li>
-          <Link to="/news/power-interruptions">Power interruption schedules</Link>
+          <Link to={lp("/news/power-interruptions")}>{t("notFound.schedules")}</Link>
         </li>
         <li>
-          <Link to="/news/advisories">News and advisories</Link>
+          <Link to={lp("/news/advisories")}>{t("notFound.advisories")}</Link>
         </li>
         <li>
-          <Link to="/contact-us">Contact us</Link>
+          <Link to={lp("/contact-us")}>{t("notFound.contact")}</Link>
         </li>
       </ul>
     </div>

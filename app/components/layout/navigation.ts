@@ -1,3 +1,6 @@
+import { type Locale, localePath, translator } from "../../../modules/shared/i18n";
+import { shellMessages } from "../../messages/shell";
+
 /** The site's menu: every routed page, grouped as members look for them. */
 export interface NavLink {
   to: string;
@@ -10,62 +13,69 @@ export interface NavGroup {
 }
 export type NavItem = NavLink | NavGroup;
 
-export function buildNavigation(categories: { tag: string; title: string }[]): NavItem[] {
-  return [
-    { to: "/", label: "Home" },
+/** The menu in a language: labels from the shell's catalog, paths in that language. */
+export function buildNavigation(categories: { tag: string; title: string }[], locale: Locale = "en"): NavItem[] {
+  const t = translator(shellMessages, locale);
+  const items: NavItem[] = [
+    { to: "/", label: t("nav.home") },
     {
-      label: "About",
+      label: t("nav.about"),
       children: [
-        { to: "/about-us", label: "About Us" },
-        { to: "/about/company-profile", label: "Company Profile" },
-        { to: "/about/mission-vision", label: "Mission and Vision" },
-        { to: "/about/pledge", label: "Cooperative Pledge" },
-        { to: "/about/coverage-area", label: "Coverage Area" },
-        { to: "/about/organizational-structure", label: "Organizational Structure" },
-        { to: "/about/bod", label: "Board of Directors" },
-        { to: "/gallery", label: "Gallery" },
+        { to: "/about-us", label: t("nav.aboutUs") },
+        { to: "/about/company-profile", label: t("nav.companyProfile") },
+        { to: "/about/mission-vision", label: t("nav.missionVision") },
+        { to: "/about/pledge", label: t("nav.pledge") },
+        { to: "/about/coverage-area", label: t("nav.coverage") },
+        { to: "/about/organizational-structure", label: t("nav.structure") },
+        { to: "/about/bod", label: t("nav.bod") },
+        { to: "/gallery", label: t("nav.gallery") },
       ],
     },
     {
-      label: "News",
+      label: t("nav.news"),
       children: [
-        { to: "/news", label: "All News" },
-        { to: "/news/power-interruptions", label: "Power Interruptions" },
-        { to: "/news/advisories", label: "News and Advisories" },
-        { to: "/news/electricity-rates", label: "Electricity Rates News" },
-        { to: "/news/events-and-activities", label: "Events and Activities" },
-        { to: "/news/supply-and-load-demand", label: "Supply and Load Demand" },
-        { to: "/news/invitation-to-bid", label: "Invitation to Bid News" },
+        { to: "/news", label: t("nav.allNews") },
+        { to: "/news/power-interruptions", label: t("nav.interruptions") },
+        { to: "/news/advisories", label: t("nav.advisories") },
+        { to: "/news/electricity-rates", label: t("nav.ratesNews") },
+        { to: "/news/events-and-activities", label: t("nav.events") },
+        { to: "/news/supply-and-load-demand", label: t("nav.supply") },
+        { to: "/news/invitation-to-bid", label: t("nav.bidNews") },
         ...categories.map((c) => ({ to: `/news/${encodeURIComponent(c.tag)}`, label: c.title })),
       ],
     },
-    { to: "/rates", label: "Rates" },
+    { to: "/rates", label: t("nav.rates") },
     {
-      label: "Services",
+      label: t("nav.services"),
       children: [
-        { to: "/services", label: "Our Services" },
-        { to: "/service/new-service-connection", label: "New Service Connection" },
-        { to: "/service/bill-inquiry", label: "Bill Inquiry" },
-        { to: "/service/request-complaint", label: "Requests and Complaints" },
-        { to: "/customer-satisfaction-survey", label: "Customer Satisfaction Survey" },
+        { to: "/services", label: t("nav.ourServices") },
+        { to: "/service/new-service-connection", label: t("nav.newConnection") },
+        { to: "/service/bill-inquiry", label: t("nav.billInquiry") },
+        { to: "/service/request-complaint", label: t("nav.requests") },
+        { to: "/customer-satisfaction-survey", label: t("nav.survey") },
       ],
     },
-    { to: "/bids", label: "Bids" },
-    { to: "/careers", label: "Careers" },
+    { to: "/bids", label: t("nav.bids") },
+    { to: "/careers", label: t("nav.careers") },
     {
-      label: "AGAM",
+      label: t("nav.agam"),
       children: [
-        { to: "/agam-registration", label: "AGAM Registration" },
-        { to: "/agam-status", label: "Registration Status" },
+        { to: "/agam-registration", label: t("nav.agamRegistration") },
+        { to: "/agam-status", label: t("nav.agamStatus") },
       ],
     },
     {
-      label: "Contact",
+      label: t("nav.contact"),
       children: [
-        { to: "/contact-us", label: "Contact Us" },
-        { to: "/faq", label: "FAQ" },
-        { to: "/mco/login", label: "Member Portal" },
+        { to: "/contact-us", label: t("nav.contactUs") },
+        { to: "/faq", label: t("nav.faq") },
+        { to: "/mco/login", label: t("nav.portal") },
       ],
     },
   ];
+  if (locale === "en") return items;
+  const local = (to: string) => localePath(locale, to);
+  return items.map((item) =>
+    "children" in item ? { ...item, children: item.children.map((c) => ({ ...c, to: local(c.to) })) } : { ...item, to: local(item.to) },
+  );
 }

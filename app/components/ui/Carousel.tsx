@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useT } from "../../i18n";
+import { shellMessages } from "../../messages/shell";
 import "./Carousel.css";
 
 /**
@@ -24,6 +26,7 @@ export function Carousel({
   perView?: [number, number, number];
   className?: string;
 }) {
+  const t = useT(shellMessages);
   return (
     <section
       className={`carousel ${className}`}
@@ -43,22 +46,28 @@ export function Carousel({
       {/* Focusable, so a keyboard can scroll it even when its slides hold no link (WCAG 2.1.1). */}
       <ul className="carousel__track" tabIndex={0} aria-label={label} aria-live="polite">
         {slides.map((slide, i) => (
-          <li className="carousel__slide" key={i} aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+          <li
+            className="carousel__slide"
+            key={i}
+            aria-roledescription="slide"
+            aria-label={t("carousel.slide", { n: i + 1, of: slides.length })}
+          >
             {slide}
           </li>
         ))}
       </ul>
       {slides.length > 1 && (
         <div className="carousel__controls" hidden>
-          <button type="button" className="carousel__button" data-carousel-step="-1" aria-label={`Previous: ${label}`}>
+          <button type="button" className="carousel__button" data-carousel-step="-1" aria-label={t("carousel.previous", { label })}>
             <span aria-hidden="true">‹</span>
           </button>
           <button
             type="button"
             className="carousel__button"
             data-carousel-play=""
-            aria-label={`Start autoplay: ${label}`}
-            data-label={label}
+            aria-label={t("carousel.start", { label })}
+            data-start-label={t("carousel.start", { label })}
+            data-stop-label={t("carousel.stop", { label })}
           >
             <span data-icon="pause" hidden>
               <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 14 14">
@@ -72,7 +81,7 @@ export function Carousel({
               </svg>
             </span>
           </button>
-          <button type="button" className="carousel__button" data-carousel-step="1" aria-label={`Next: ${label}`}>
+          <button type="button" className="carousel__button" data-carousel-step="1" aria-label={t("carousel.next", { label })}>
             <span aria-hidden="true">›</span>
           </button>
         </div>

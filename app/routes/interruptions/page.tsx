@@ -7,19 +7,23 @@ import { listBarangays } from "../../../modules/places/barangays.server";
 import { barangayQuery, townQuery } from "../../../modules/shared/api-params";
 import { now as clockNow } from "../../../modules/shared/clock";
 import { COOPERATIVE, TOWNS, type Town, UI } from "../../../modules/shared/constants";
+import { localeOfPath, stripLocale, type Translator, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { EVENT_KEYS, interruptionMessages, STATUS_KEYS } from "../../messages/interruptions";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/page";
 import "./interruptions.css";
 import { townNamed } from "../../../modules/places/towns";
 import { Field } from "../../components/ui/Field";
 import { socialMeta } from "../../seo";
 
-export const ENERGIZED_NOTE = "Lines may be energized earlier than scheduled and must be considered energized at all times.";
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const params = new URL(request.url).searchParams;
+  const locale = requestLocale(request);
+  const t = translator(interruptionMessages, locale);
   const rawTown = (params.get("town") ?? "").trim();
   const rawBarangay = (params.get("barangay") ?? "").trim();
   const filter: InterruptionFilter = {};
@@ -27,12 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (rawTown) {
     const town = townQuery.safeParse(townNamed(rawTown) ?? rawTown);
     if (town.success) filter.town = town.data;
-    else errors.town = `Choose one of the nine towns; “${rawTown.slice(0, 40)}” is not one of them.`;
+    else errors.town = t("pi.town.error", { value: rawTown.slice(0, 40) });
   }
   if (rawBarangay) {
     const barangay = barangayQuery.safeParse(rawBarangay);
     if (barangay.success) filter.barangay = barangay.data;
-    else errors.barangay = "Type a barangay name using letters, digits and spaces only.";
+    else errors.barangay = t("pi.barangay.error");
   }
   const now = clockNow();
   const { reference } = services(context);
@@ -46,10 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const schedule = { upcoming: upcomingIn(window, filter, now, { includeCancelled: true }), recent: recentIn(window, filter, now) };
   // Only what the page shows travels to the browser (the data is sent twice: HTML and hydration).
   const row = (i: (typeof schedule.upcoming)[number]) => {
-    const { towns: _towns, barangays: _barangays, time: _time, ...shown } = interruptionView(i, now);
+    const { towns: _towns, barangays: _barangays, time: _time, ...shown } = interruptionView(i, now, locale);
     // The status changes members were told about, with the dispatcher's notes ("Announced" alone says nothing new).
-    const events = historyOf(i.events, now).filter((e) => e.note || e.label !== "Announced");
-    return { ...shown, events };
+    const events = historyOf(i.events, now, locale)
+      .filter((e) => e.note || e.kind !== "published")
+      .map((e) => ({ ...e, label: EVENT_KEYS[e.kind] ? t(EVENT_KEYS[e.kind]!) : e.label }));
+    return { ...shown, statusLabel: t(STATUS_KEYS[shown.status]), events };
   };
   return {
     filter: { town: filter.town ?? "", barangay: filter.barangay ?? (errors.barangay ? "" : rawBarangay) },
@@ -72,31 +78,28 @@ export function headers() {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=300" };
 }
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Power Interruptions | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content:
-      "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed.",
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(interruptionMessages, localeOfPath(location.pathname));
+  return [{ title: `${t("pi.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("pi.description") }];
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: "Power interruptions (Atom)", href: "/feeds/power-interruptions.atom" },
   { rel: "alternate", type: "text/calendar", title: "Power interruptions (iCalendar)", href: "/news/power-interruptions.ics" },
 ];
 
-function filterLabel(f: { town: string; barangay: string }): string {
-  if (f.barangay && f.town) return ` in ${f.barangay}, ${f.town}`;
-  if (f.barangay) return ` in ${f.barangay}`;
-  if (f.town) return ` in ${f.town}`;
+function filterLabel(f: { town: string; barangay: string }, t: Translator<typeof interruptionMessages.en>): string {
+  if (f.barangay && f.town) return t("pi.where", { place: `${f.barangay}, ${f.town}` });
+  if (f.barangay) return t("pi.where", { place: f.barangay });
+  if (f.town) return t("pi.where", { place: f.town });
   return "";
 }
 
 /** Shows while a filter loads on the client; gives up after 2 seconds (the spec's power-interruption spinner). */
 function FilterSpinner() {
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/news/power-interruptions";
+  const t = useT(interruptionMessages);
+  const loading = navigation.state === "loading" && stripLocale(navigation.location?.pathname ?? "") === "/news/power-interruptions";
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!loading) return setVisible(false);
@@ -109,7 +112,7 @@ function FilterSpinner() {
       {visible ? (
         <>
           <span className="pi-spinner__wheel" aria-hidden="true" />
-          Loading…
+          {t("pi.loading")}
         </>
       ) : null}
     </span>
@@ -119,41 +122,43 @@ function FilterSpinner() {
 type Row = Omit<InterruptionView, "towns" | "barangays" | "time"> & { events: PublicEvent[] };
 
 function InterruptionTable({ items, caption }: { items: Row[]; caption: string }) {
+  const t = useT(interruptionMessages);
   return (
     <div className="pi-table-wrap">
       <table className="pi-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Time</th>
-            <th scope="col">Activities</th>
-            <th scope="col">Affected Areas</th>
-            <th scope="col">Circuit to be Opened</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t("pi.col.date")}</th>
+            <th scope="col">{t("pi.col.time")}</th>
+            <th scope="col">{t("pi.col.activities")}</th>
+            <th scope="col">{t("pi.col.areas")}</th>
+            <th scope="col">{t("pi.col.circuit")}</th>
+            <th scope="col">{t("pi.col.status")}</th>
           </tr>
         </thead>
         <tbody>
           {items.map((i) => (
             <tr key={i.id} id={`interruption-${i.id}`} className={`pi-row pi-row--${i.status}`}>
-              <td data-label="Date" className="pi-date">
+              <td data-label={t("pi.col.date")} className="pi-date">
                 <time dateTime={i.isoDate}>{i.date}</time>
               </td>
-              <td data-label="Time" className="pi-time">
+              <td data-label={t("pi.col.time")} className="pi-time">
                 <time dateTime={i.startsAt}>{i.startTime}</time>
                 {" – "}
                 <time dateTime={i.endsAt}>{i.endTime}</time>
               </td>
-              <td data-label="Activities" className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
-              <td data-label="Affected Areas" className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
-              <td data-label="Circuit to be Opened" className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
-              <td data-label="Status" className="pi-status-cell">
+              <td data-label={t("pi.col.activities")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
+              <td data-label={t("pi.col.areas")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
+              <td data-label={t("pi.col.circuit")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
+              <td data-label={t("pi.col.status")} className="pi-status-cell">
                 <span className={`pi-status pi-status--${i.status}`}>{i.statusLabel}</span>
                 <small className="pi-updated">
-                  Updated <time dateTime={i.statusSinceIso}>{i.statusSince}</time>
+                  {t("pi.updated")}
+                  <time dateTime={i.statusSinceIso}>{i.statusSince}</time>
                 </small>
                 {i.events.length > 0 && (
-                  <ul className="pi-history" aria-label="Updates">
+                  <ul className="pi-history" aria-label={t("pi.updates")}>
                     {i.events.map((e, n) => (
                       <li key={n}>
                         <time dateTime={e.atIso}>{e.at}</time>: {e.label}
@@ -173,38 +178,41 @@ function InterruptionTable({ items, caption }: { items: Row[]; caption: string }
 
 export default function PowerInterruptions({ loaderData }: Route.ComponentProps) {
   const { filter, errors, upcoming, recent, barangayOptions } = loaderData;
-  const where = filterLabel(filter);
+  const t = useT(interruptionMessages);
+  const nav = useT(shellMessages);
+  const lp = useLocalePath();
+  const where = filterLabel(filter, t);
   const filtered = Boolean(filter.town || filter.barangay);
   const icsHref = `/news/power-interruptions.ics${filter.town ? `?town=${encodeURIComponent(filter.town)}` : ""}`;
   const atomHref = `/feeds/power-interruptions.atom${filter.town ? `?town=${encodeURIComponent(filter.town)}` : ""}`;
   return (
     <div className="container page pi-page">
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "Power Interruptions" }]} />
-      <h1>Power Interruptions</h1>
+      <Breadcrumb items={[{ label: nav("nav.news"), to: "/news" }, { label: t("pi.title") }]} />
+      <h1>{t("pi.title")}</h1>
 
       <p className="notice pi-note" role="note">
-        <strong>Safety first: </strong>
-        {ENERGIZED_NOTE}
+        <strong>{t("pi.safety")}</strong>
+        {t("pi.energized")}
       </p>
       <p>
-        No power that is not on this list, or a line down? <Link to="/report">Report an outage or hazard</Link> ·{" "}
-        <Link to="/outages">Restoration status by town</Link>
+        {t("pi.noPower")}
+        <Link to={lp("/report")}>{t("pi.report")}</Link> · <Link to={lp("/outages")}>{t("pi.restoration")}</Link>
       </p>
 
-      <Form method="get" className="pi-filter" role="search" aria-label="Find your area" preventScrollReset>
-        <Field id="town" label="Town" hint="Or leave it at All towns" error={errors.town}>
+      <Form method="get" className="pi-filter" role="search" aria-label={t("pi.find")} preventScrollReset>
+        <Field id="town" label={t("pi.town")} hint={t("pi.town.hint")} error={errors.town}>
           {(p) => (
             <select {...p} defaultValue={filter.town} key={`town-${filter.town}`}>
-              <option value="">All towns</option>
-              {TOWNS.map((t) => (
-                <option key={t} value={t}>
-                  {t === "Alaminos" ? "Alaminos City" : t}
+              <option value="">{t("pi.town.all")}</option>
+              {TOWNS.map((town) => (
+                <option key={town} value={town}>
+                  {town === "Alaminos" ? "Alaminos City" : town}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field id="barangay" label="Barangay" hint="Type, then pick from the list" error={errors.barangay}>
+        <Field id="barangay" label={t("pi.barangay")} hint={t("pi.barangay.hint")} error={errors.barangay}>
           {(p) => (
             <>
               <input
@@ -226,11 +234,11 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
         </Field>
         <div className="pi-filter__actions">
           <button type="submit" className="button">
-            Show interruptions
+            {t("pi.show")}
           </button>
           {filtered && (
-            <Link to="/news/power-interruptions" className="button button--secondary">
-              Show all areas
+            <Link to={lp("/news/power-interruptions")} className="button button--secondary">
+              {t("pi.showAll")}
             </Link>
           )}
           <FilterSpinner />
@@ -238,17 +246,18 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
       </Form>
 
       <section aria-labelledby="upcoming-title" className="pi-section">
-        <h2 id="upcoming-title">Scheduled and ongoing{where}</h2>
+        <h2 id="upcoming-title">{t("pi.upcoming", { where })}</h2>
         {upcoming.length ? (
-          <InterruptionTable items={upcoming} caption={`Scheduled and ongoing power interruptions${where}`} />
+          <InterruptionTable items={upcoming} caption={t("pi.upcoming.caption", { where })} />
         ) : (
           <div className="pi-empty">
             <p>
-              <strong>No power interruptions are scheduled{where}.</strong>
+              <strong>{t("pi.none", { where })}</strong>
             </p>
             {filtered && (
               <p>
-                Check the spelling of the barangay, or <Link to="/news/power-interruptions">see all areas</Link>.
+                {t("pi.spelling")}
+                <Link to={lp("/news/power-interruptions")}>{t("pi.seeAll")}</Link>.
               </p>
             )}
           </div>
@@ -256,32 +265,34 @@ export default function PowerInterruptions({ loaderData }: Route.ComponentProps)
       </section>
 
       <section aria-labelledby="recent-title" className="pi-section">
-        <h2 id="recent-title">Recent interruptions{where}</h2>
-        <p className="pi-section__hint">Those that ended in the last 14 days, latest first.</p>
+        <h2 id="recent-title">{t("pi.recent", { where })}</h2>
+        <p className="pi-section__hint">{t("pi.recent.hint")}</p>
         {recent.length ? (
-          <InterruptionTable items={recent} caption={`Power interruptions of the last 14 days${where}`} />
+          <InterruptionTable items={recent} caption={t("pi.recent.caption", { where })} />
         ) : (
-          <p className="pi-empty">No interruptions in the last 14 days{where}.</p>
+          <p className="pi-empty">{t("pi.recent.none", { where })}</p>
         )}
       </section>
 
       <section aria-labelledby="subscribe-title" className="pi-subscribe">
-        <h2 id="subscribe-title">Get notified</h2>
+        <h2 id="subscribe-title">{t("pi.notify")}</h2>
         <ul>
           <li>
-            <Link to="/alerts">Get an e-mail, a text message or a notification</Link> when an interruption is scheduled or changed in your
-            town or barangay.
+            <Link to={lp("/alerts")}>{t("pi.notify.alerts")}</Link>
+            {t("pi.notify.alerts.rest")}
           </li>
           <li>
-            <a href={icsHref}>Add to your calendar (iCalendar{filter.town ? `, ${filter.town} only` : ""})</a> — phones and calendar apps
-            show new schedules on their own.
+            <a href={icsHref}>{t("pi.notify.ics", { town: filter.town })}</a>
+            {t("pi.notify.ics.rest")}
           </li>
           <li>
-            <a href={atomHref}>Follow the Atom feed{filter.town ? ` (${filter.town} only)` : ""}</a> in a feed reader.
+            <a href={atomHref}>{t("pi.notify.atom", { town: filter.town })}</a>
+            {t("pi.notify.atom.rest")}
           </li>
         </ul>
         <p>
-          For outages not on this list, call our hotline <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
+          {t("pi.hotline")}
+          <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
         </p>
       </section>
     </div>
