@@ -147,9 +147,12 @@ async function fileOneReport(n) {
   } else body = new URLSearchParams(fields);
   const postStarted = Date.now();
   const res = await fetch(`${service.url}/report?kind=${kind}&barangay=${barangay}`, { method: "POST", body, redirect: "manual" });
-  await res.arrayBuffer();
+  const answer = await res.text();
   const ok = res.status === 303 && /\/report\/status\//.test(res.headers.get("location") ?? "");
-  return { ok, status: res.status, ms: Date.now() - postStarted, formMs: postStarted - started, photo: n % 10 === 0, step: "post" };
+  // What a refused report was told (the first error beside a field), to say why in the figures.
+  const error = /id="([\w-]+)-error"[^>]*><span[^>]*>Error: <\/span>(?:<!-- -->)?([^<]+)/.exec(answer);
+  const why = ok ? undefined : error ? `${error[1]}: ${error[2]}` : `${answer.length} bytes`;
+  return { ok, status: res.status, ms: Date.now() - postStarted, formMs: postStarted - started, photo: n % 10 === 0, step: "post", why };
 }
 
 /** BENCH_VIEWERS live streams; each counts the events it received. */
@@ -365,6 +368,10 @@ const result = {
     statuses: reportResults.reduce((counts, r) => {
       const key = `${r.step ?? "error"} ${r.status}`;
       counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    }, {}),
+    refusedBecause: reportResults.reduce((counts, r) => {
+      if (r.why) counts[r.why] = (counts[r.why] ?? 0) + 1;
       return counts;
     }, {}),
     formP50ms: quantile(
