@@ -126,7 +126,9 @@ async function fileOneReport(n) {
   const barangay = barangayIds[n % barangayIds.length];
   const started = Date.now();
   const form = await fetch(`${service.url}/report?kind=${kind}&barangay=${barangay}`);
-  const html = await form.text();
+  // The report form's own question (a "this is mine too" form above it has one of its own).
+  const page = await form.text();
+  const html = page.slice(Math.max(0, page.indexOf('name="intent" value="report"')));
   const token = /name="questionToken" value="([^"]+)"/.exec(html)?.[1];
   const question = /What is (\w+) plus (\w+)\?/.exec(html);
   if (form.status !== 200 || !token || !question) return { ok: false, status: form.status, ms: Date.now() - started, step: "form" };
