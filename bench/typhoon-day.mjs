@@ -285,7 +285,7 @@ async function ramp() {
   console.log(
     knee
       ? `ramp knee: ${knee.pageRps} page req/s at ${knee.connections} connections with ${knee.reportsPerMinute} reports a minute, ${Math.round(knee.pageRps / os.cpus().length)} req/s per core; the step after ${broke === knee ? "(none: the ramp ended at its largest step)" : `broke (p99 ${broke.pageP99ms} ms, ${broke.pageErrors} page errors, ${broke.reportsFailed} reports failed)`}; what ran out first: ${ranOut}`
-      : `ramp: the first step already broke (p99 ${broke.pageP99ms} ms); what ran out first: ${ranOut}`,
+      : `ramp: the first step already broke (p99 ${broke.pageP99ms} ms, ${broke.pageErrors} page errors, ${broke.reportsFailed} reports failed); what ran out first: ${ranOut}`,
   );
 }
 
