@@ -159,6 +159,7 @@ export default [
     route("members/agam/office", "routes/staff/members/office.tsx"),
     route("members/roll", "routes/staff/members/roll.tsx"),
     route("members/privacy", "routes/staff/members/privacy.tsx"),
+    route("members/portal", "routes/staff/members/portal.tsx"),
     route("members/privacy/export.json", "routes/staff/members/privacy-export.ts"),
     route("*", "routes/staff/not-found.tsx"),
   ]),

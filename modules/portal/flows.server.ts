@@ -85,7 +85,8 @@ export type BillProof = { ok: true; token: string } | { ok: false; reason: "wron
 
 /**
  * The proof of an account with no contact to send to: the amount and due date of its latest
- * bill, together. Limited per account and per address. A right answer gives a token (15
+ * bill, together (an account with a contact on file gets no code to a typed contact after it:
+ * requestContactCode). Limited per account and per address. A right answer gives a token (15
  * minutes, once) for the next step: adding a contact and confirming it with a code.
  */
 export async function proveByBill(db: Db, accountNumber: string, amount: number, dueDate: string, ip: string): Promise<BillProof> {
@@ -118,8 +119,13 @@ export async function requestContactCode(db: Db, send: Messenger, token: string,
   if (!proven.ok) return { ok: false as const, reason: "expired" as const };
   const reserved = await reserveSend(db, ip, `account:${proven.subject}`, `${contact.kind}:${contact.value}`);
   if (!reserved.ok) return { ok: false as const, reason: "limit" as const, waitMs: reserved.waitMs };
-  const issued = await storeCode(db, { purpose: "register", subject: proven.subject, destination: reserved.send ? contact : null });
-  if (reserved.send)
+  // An account with a contact on file is proven by that contact only: a latest bill's amount
+  // and due date can be read by anyone on the public bill inquiry. The page reads the same;
+  // no code goes to the contact typed.
+  const onFile = await accountContact(db, proven.subject);
+  const toTyped = reserved.send && !onFile;
+  const issued = await storeCode(db, { purpose: "register", subject: proven.subject, destination: toTyped ? contact : null });
+  if (toTyped)
     dispatch(
       send,
       contact,

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
-import { setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
+import { unlinkAccount } from "../../../modules/portal/members.server";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
 import type { Route } from "./+types/account";
@@ -17,17 +17,14 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export const headers = memberHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { member, link, accountNumber } = await requireLinkedAccount(request, context, params.account);
+  const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
   const { db } = services(context);
   const [overview, history, payments] = await Promise.all([
     accountOverview(db, accountNumber),
     billHistory(db, accountNumber, 25),
     accountPayments(db, accountNumber),
   ]);
-  return data(
-    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless },
-    { headers: withCookies(member) },
-  );
+  return data({ overview, history: history.slice(0, 24), usage: usageMonths(history), payments }, { headers: withCookies(member) });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -39,13 +36,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await unlinkAccount(db, member.userId, accountNumber);
     throw redirect("/mco", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   }
-  if (intent === "paperless-on" || intent === "paperless-off")
-    await setPaperless(db, member.userId, accountNumber, intent === "paperless-on");
   throw redirect(`/mco/accounts/${accountNumber}`, { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless } = loaderData;
+  const { overview: o, history, usage, payments } = loaderData;
   return (
     <div className="container page portal">
       <PortalBar />
@@ -162,25 +157,6 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-
-      <h2>Paperless bill</h2>
-      <form method="post" className="portal-form">
-        {paperless ? (
-          <>
-            <p>Each new bill of this account is e-mailed to you. Paper bills may still be delivered.</p>
-            <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
-              Stop e-mailing my bills
-            </button>
-          </>
-        ) : (
-          <>
-            <p>Get each new bill of this account by e-mail, with the amount, the due date and a link to the bill.</p>
-            <button type="submit" name="intent" value="paperless-on" className="button">
-              E-mail me each new bill
-            </button>
-          </>
-        )}
-      </form>
 
       <h2>Remove this account</h2>
       <form method="post" className="portal-form">

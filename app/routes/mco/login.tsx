@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { parseContact } from "../../../modules/portal/contact";
 import { requestSignInCode } from "../../../modules/portal/flows.server";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/login";
@@ -9,10 +10,12 @@ import "./portal.css";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in | Member portal | WESPECO" }, { name: "robots", content: "noindex" }];
 export const headers = memberHeaders;
+export const handle = { query: ["signed-out", "closed"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await currentMember(request, context)) throw redirect("/mco", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
-  return null;
+  const q = new URL(request.url).searchParams;
+  return { notice: q.has("closed") ? "Your portal account is closed." : q.has("signed-out") ? "You are signed out." : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,9 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/mco/login/code?r=${encodeURIComponent(asked.id)}`, { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container page portal">
+      <Breadcrumb items={[{ label: "Member portal" }]} />
+      {loaderData?.notice && (
+        <p className="notice" role="status">
+          {loaderData.notice}
+        </p>
+      )}
       <h1>Sign in to the member portal</h1>
       <p>
         See your bills, usage and payments, and get your bill by e-mail. We send a 6-digit code to the mobile number or e-mail you

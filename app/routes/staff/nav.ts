@@ -44,6 +44,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: "/staff/members/agam-tally", label: "AGAM tally", permission: "members.read", group: "Members" },
   { to: "/staff/members/roll", label: "Member roll", permission: "members.manage", group: "Members" },
   { to: "/staff/members/privacy", label: "Data requests", permission: "members.manage", group: "Members" },
+  { to: "/staff/members/portal", label: "Member portal", permission: "members.manage", group: "Members" },
   { to: "/staff/users", label: "Users", permission: "users.manage", group: "Administration" },
   { to: "/staff/audit", label: "Audit log", permission: "audit.read", group: "Administration" },
   { to: "/staff/account", label: "My account", group: "Administration" },

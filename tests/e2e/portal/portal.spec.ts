@@ -76,6 +76,7 @@ describe("member portal in the browser", () => {
     expect(text).toContain(ACCOUNT);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in to the member portal" }).waitFor();
+    expect(await page.getByRole("status").innerText()).toBe("You are signed out.");
     await page.goto(`${t.url}/mco`);
     expect(new URL(page.url()).pathname).toBe("/mco/login");
     await page.close();

@@ -1,0 +1,151 @@
+/**
+ * /staff/members/portal: member services and the member portal. Find a portal account by a
+ * service account number or its contact (every search is audited: it shows personal data),
+ * see its linked accounts and last sign-ins, lock or unlock it, send a sign-in code to its
+ * confirmed contact, and close the requests to change a contact on file once handled in the
+ * billing system.
+ */
+import { data, redirect } from "react-router";
+import { requestSignInCode } from "../../../../modules/portal/flows.server";
+import { memberById, setLocked } from "../../../../modules/portal/members.server";
+import { closeContactRequest, findPortalMembers, openContactRequests } from "../../../../modules/portal/staff.server";
+import { formatDateTime } from "../../../../modules/shared/dates";
+import { services } from "../../../context";
+import { messenger } from "../../mco/session.server";
+import { requireStaff, staffServices } from "../guard.server";
+import type { ConsoleHandle } from "../nav";
+import { consoleMeta } from "../title";
+import type { Route } from "./+types/portal";
+import { auditMember } from "./audit.server";
+import "./members.css";
+
+export const handle: ConsoleHandle = { staff: "members.manage" };
+export const meta: Route.MetaFunction = () => consoleMeta("Member portal");
+
+export async function loader(args: Route.LoaderArgs) {
+  const me = await requireStaff(args, "members.manage");
+  const { db } = staffServices(args);
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const done = (url.searchParams.get("done") ?? "").slice(0, 200);
+  const requests = await openContactRequests(db);
+  if (!q) return { q, done, found: null, requests };
+  const found = await findPortalMembers(db, q);
+  await auditMember(args, me, {
+    action: "portal.searched",
+    objectType: "portal_account",
+    objectId: q,
+    after: { found: found?.map((f) => f.id) ?? null },
+  });
+  return { q, done, found, requests };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireStaff(args, "members.manage");
+  const staff = staffServices(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "").slice(0, 100);
+  const q = String(form.get("q") ?? "").slice(0, 200);
+  const back = (message: string) => redirect(`/staff/members/portal?q=${encodeURIComponent(q)}&done=${encodeURIComponent(message)}`);
+  if (intent === "request-done") {
+    const requestId = Number(form.get("request"));
+    if (Number.isInteger(requestId) && (await closeContactRequest(staff.db, requestId, me.email))) {
+      await auditMember(args, me, { action: "portal.contact_request_done", objectType: "portal_contact_request", objectId: requestId });
+      throw back("Request marked as done.");
+    }
+    throw back("That request was already done.");
+  }
+  const member = await memberById(staff.db, id);
+  if (!member) return data({ error: "No such portal account." }, { status: 404 });
+  if (intent === "lock" || intent === "unlock") {
+    await setLocked(staff.db, id, intent === "lock");
+    await auditMember(args, me, { action: `portal.${intent}ed`, objectType: "portal_account", objectId: id });
+    throw back(intent === "lock" ? "Locked: its sessions were ended and no code is sent to it." : "Unlocked.");
+  }
+  if (intent === "resend" && member.contact) {
+    const s = services(args.context);
+    const sent = await requestSignInCode(staff.db, messenger(s), member.contact, staff.ip);
+    await auditMember(args, me, { action: "portal.code_resent", objectType: "portal_account", objectId: id, after: { sent: sent.ok } });
+    throw back(sent.ok ? "A sign-in code was sent to the contact on file." : "Not sent: too many codes were sent to it this hour.");
+  }
+  throw back("");
+}
+
+export default function PortalAdmin({ loaderData }: Route.ComponentProps) {
+  const { q, done, found, requests } = loaderData;
+  return (
+    <>
+      <h1>Member portal</h1>
+      <p>Find a portal account by a service account number or its mobile number or e-mail. Each search is recorded in the audit log.</p>
+      {done && <p className="notice">{done}</p>}
+      <form method="get" className="console-form">
+        <label htmlFor="q">Account number, mobile number or e-mail</label>
+        <input id="q" name="q" type="search" defaultValue={q} maxLength={200} />
+        <button type="submit" className="button">
+          Find
+        </button>
+      </form>
+      {found === null && q && <p>Type an account number (01-2345-6789), a mobile number or an e-mail address.</p>}
+      {found?.length === 0 && <p>No portal account found for “{q}”.</p>}
+      {found?.map((m) => (
+        <section key={m.id} className="console-card">
+          <h2>
+            {m.contactKind === "sms" ? "Mobile" : "E-mail"} {m.contact} {m.lockedAt ? "(locked)" : ""}
+          </h2>
+          <p>Registered {formatDateTime(m.createdAt)}.</p>
+          <h3>Linked accounts</h3>
+          <ul>
+            {m.accounts.map((a) => (
+              <li key={a.accountNumber}>
+                {a.accountNumber}
+                {a.paperless ? " (paperless)" : ""}, linked {formatDateTime(a.linkedAt)}
+              </li>
+            ))}
+          </ul>
+          <h3>Last sign-ins</h3>
+          {m.signIns.length === 0 ? (
+            <p>None.</p>
+          ) : (
+            <ul>
+              {m.signIns.map((s) => (
+                <li key={s.at.toString()}>{`${formatDateTime(s.at)} by ${s.method} from ${s.ip || "an unknown address"}`}</li>
+              ))}
+            </ul>
+          )}
+          <form method="post">
+            <input type="hidden" name="id" value={m.id} />
+            <input type="hidden" name="q" value={q} />
+            <button type="submit" name="intent" value={m.lockedAt ? "unlock" : "lock"} className="button button--secondary">
+              {m.lockedAt ? "Unlock" : "Lock"} this portal account
+            </button>{" "}
+            {!m.lockedAt && (
+              <button type="submit" name="intent" value="resend" className="button button--secondary">
+                Send a sign-in code to {m.contact}
+              </button>
+            )}
+          </form>
+        </section>
+      ))}
+      <h2>Requests to change a contact on file</h2>
+      {requests.length === 0 ? (
+        <p>None open.</p>
+      ) : (
+        <ul>
+          {requests.map((r) => (
+            <li key={r.id}>
+              {r.accountNumber}: “{r.requested}”, asked {formatDateTime(r.createdAt)}{" "}
+              <form method="post" style={{ display: "inline" }}>
+                <input type="hidden" name="request" value={r.id} />
+                <input type="hidden" name="q" value={q} />
+                <button type="submit" name="intent" value="request-done" className="button button--secondary">
+                  Done in the billing system
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Member services' side of the portal: find portal accounts by a service account number or a
+ * contact, see what is linked and the last sign-ins, and the open requests to change a
+ * contact on file. (The pages audit every view; locking is members.server.ts setLocked.)
+ */
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { portalContactRequests, portalLinks, portalUser } from "../../db/schema";
+import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
+import { parseContact } from "./contact";
+import { linkedAccounts, recentSignIns } from "./members.server";
+
+export async function findPortalMembers(db: DbOrTx, query: string) {
+  const q = query.trim();
+  let ids: string[] = [];
+  if (ACCOUNT_NUMBER_PATTERN.test(q))
+    ids = (await db.select({ id: portalLinks.userId }).from(portalLinks).where(eq(portalLinks.accountNumber, q))).map((r) => r.id);
+  else {
+    const contact = parseContact(q);
+    if (!contact) return null;
+    ids = (
+      await db
+        .select({ id: portalUser.id })
+        .from(portalUser)
+        .where(and(eq(portalUser.contactKind, contact.kind), eq(portalUser.contact, contact.value)))
+    ).map((r) => r.id);
+  }
+  if (!ids.length) return [];
+  const users = await db.select().from(portalUser).where(inArray(portalUser.id, ids));
+  return Promise.all(
+    users.map(async (u) => ({
+      id: u.id,
+      contactKind: u.contactKind,
+      contact: u.contact,
+      createdAt: u.createdAt,
+      lockedAt: u.lockedAt,
+      accounts: await linkedAccounts(db, u.id),
+      signIns: await recentSignIns(db, u.id, 5),
+    })),
+  );
+}
+
+export async function openContactRequests(db: DbOrTx, limit = 100) {
+  return db
+    .select()
+    .from(portalContactRequests)
+    .where(isNull(portalContactRequests.doneAt))
+    .orderBy(desc(portalContactRequests.createdAt))
+    .limit(limit);
+}
+
+export async function closeContactRequest(db: DbOrTx, id: number, by: string): Promise<boolean> {
+  const rows = await db
+    .update(portalContactRequests)
+    .set({ doneAt: new Date(), doneBy: by })
+    .where(and(eq(portalContactRequests.id, id), isNull(portalContactRequests.doneAt)))
+    .returning({ id: portalContactRequests.id });
+  return rows.length > 0;
+}
