@@ -155,6 +155,13 @@ export class MemoryCounts {
     entry.count++;
     done(null, { current: entry.count, ttl: entry.start + timeWindow - now });
   }
+  /** The count without adding one (the plugin's `increment: false`). */
+  read(key: string, done: (error: Error | null, result: Counted) => void, timeWindow: number) {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    if (!entry || entry.start + timeWindow <= now) done(null, { current: 0, ttl: 0 });
+    else done(null, { current: entry.count, ttl: entry.start + timeWindow - now });
+  }
   child() {
     return new MemoryCounts();
   }
@@ -257,34 +264,4 @@ export async function registerProtection(
       `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
     );
   });
-}
-
-/**
- * The per-address counts in memory (one process, no Redis). The plugin's own memory store
- * answers each request with its live counter object, which the next request's count changes
- * before the first one reads it: under a burst every request read the last count, so 30
- * posts at once were all refused, the first 10 included. Here each answer is a copy.
- * A fixed window per key; the oldest keys are forgotten past 10,000.
- */
-type CountAnswer = (error: Error | null, result: { current: number; ttl: number }) => void;
-class MemoryCounts {
-  private readonly counts = new Map<string, { current: number; startedAt: number }>();
-  incr(key: string, answer: CountAnswer, timeWindow: number): void {
-    const now = Date.now();
-    const old = this.counts.get(key);
-    const entry = old && old.startedAt + timeWindow > now ? { ...old, current: old.current + 1 } : { current: 1, startedAt: now };
-    this.counts.delete(key);
-    this.counts.set(key, entry);
-    if (this.counts.size > 10_000) this.counts.delete(this.counts.keys().next().value!);
-    answer(null, { current: entry.current, ttl: timeWindow - (now - entry.startedAt) });
-  }
-  read(key: string, answer: CountAnswer, timeWindow: number): void {
-    const now = Date.now();
-    const entry = this.counts.get(key);
-    if (!entry || entry.startedAt + timeWindow <= now) answer(null, { current: 0, ttl: 0 });
-    else answer(null, { current: entry.current, ttl: timeWindow - (now - entry.startedAt) });
-  }
-  child(): MemoryCounts {
-    return new MemoryCounts();
-  }
 }
