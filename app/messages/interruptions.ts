@@ -132,7 +132,10 @@ export const STATUS_KEYS = {
 } as const;
 
 /** An event's label, by a key the catalog check can see. */
-export const EVENT_KEYS: Record<string, "event.published" | "event.changed" | "event.moved" | "event.extended" | "event.ongoing" | "event.finished" | "event.cancelled"> = {
+export const EVENT_KEYS: Record<
+  string,
+  "event.published" | "event.changed" | "event.moved" | "event.extended" | "event.ongoing" | "event.finished" | "event.cancelled"
+> = {
   published: "event.published",
   changed: "event.changed",
   moved: "event.moved",

@@ -43,10 +43,20 @@ export async function publicHistory(db: Db, ids: number[], now: Date): Promise<M
 }
 
 function publicEvent(e: { kind: string; note: string; occurredAt: Date }, locale: Locale): PublicEvent {
-  return { kind: e.kind, label: EVENT_LABELS[e.kind] ?? e.kind, at: formatDateTime(e.occurredAt, locale), atIso: e.occurredAt.toISOString(), note: e.note };
+  return {
+    kind: e.kind,
+    label: EVENT_LABELS[e.kind] ?? e.kind,
+    at: formatDateTime(e.occurredAt, locale),
+    atIso: e.occurredAt.toISOString(),
+    note: e.note,
+  };
 }
 
 /** The same history from an interruption window's events (modules/interruptions/model.ts): those already due, oldest first. */
-export function historyOf(events: readonly { kind: string; note: string; occurredAt: Date }[], now: Date, locale: Locale = "en"): PublicEvent[] {
+export function historyOf(
+  events: readonly { kind: string; note: string; occurredAt: Date }[],
+  now: Date,
+  locale: Locale = "en",
+): PublicEvent[] {
   return events.filter((e) => e.occurredAt <= now).map((e) => publicEvent(e, locale));
 }

@@ -4,8 +4,8 @@
  */
 import type { InterruptionStatus, Town } from "../shared/constants";
 import { formatDate, formatDateTime, formatDateWithWeekday, formatTime, manilaIsoDate } from "../shared/dates";
-import type { Locale } from "../shared/i18n";
 import { sanitize, toPlainText } from "../shared/html";
+import type { Locale } from "../shared/i18n";
 import { currentStatus, INTERRUPTION_STATUS_LABELS, type Interruption } from "./model";
 
 export interface InterruptionView {

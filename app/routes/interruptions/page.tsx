@@ -7,8 +7,8 @@ import { listBarangays } from "../../../modules/places/barangays.server";
 import { barangayQuery, townQuery } from "../../../modules/shared/api-params";
 import { now as clockNow } from "../../../modules/shared/clock";
 import { COOPERATIVE, TOWNS, type Town, UI } from "../../../modules/shared/constants";
-import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { localeOfPath, stripLocale, type Translator, translator } from "../../../modules/shared/i18n";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { EVENT_KEYS, interruptionMessages, STATUS_KEYS } from "../../messages/interruptions";
@@ -18,7 +18,6 @@ import "./interruptions.css";
 import { townNamed } from "../../../modules/places/towns";
 import { Field } from "../../components/ui/Field";
 import { socialMeta } from "../../seo";
-
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
@@ -81,10 +80,7 @@ export function headers() {
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const t = translator(interruptionMessages, localeOfPath(location.pathname));
-  return [
-    { title: `${t("pi.title")} | ${COOPERATIVE.shortName}` },
-    { name: "description", content: t("pi.description") },
-  ];
+  return [{ title: `${t("pi.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("pi.description") }];
 };
 
 export const links: Route.LinksFunction = () => [
