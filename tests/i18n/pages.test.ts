@@ -8,8 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { billMessages } from "../../app/messages/bills";
+import { formMessages } from "../../app/messages/forms";
 import { homeMessages } from "../../app/messages/home";
 import { interruptionMessages } from "../../app/messages/interruptions";
+import { rateMessages } from "../../app/messages/rates";
 import { shellMessages } from "../../app/messages/shell";
 import { createTestApp, type TestApp } from "../support/app";
 import { routePatterns } from "../support/public-pages";
@@ -79,6 +82,9 @@ describe("Filipino pages", () => {
       ["/fil/", [shellMessages.en, homeMessages.en]],
       ["/fil/news/power-interruptions", [shellMessages.en, interruptionMessages.en]],
       ["/fil/news/power-interruptions?town=Nowhere", [shellMessages.en, interruptionMessages.en]],
+      ["/fil/rates", [shellMessages.en, rateMessages.en]],
+      ["/fil/rates?kwh=abc", [shellMessages.en, rateMessages.en, formMessages.en]],
+      ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
     ];
     for (const [page, catalogs] of pages) {
       const res = await get(page);
@@ -97,7 +103,7 @@ describe("Filipino pages", () => {
       );
       const english = catalogs.flatMap((c) =>
         Object.values(c).filter(
-          (v): v is string => typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay"].includes(v),
+          (v): v is string => typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha"].includes(v),
         ),
       );
       const left = english.filter((e) => lines.has(e.trim()));
@@ -178,6 +184,37 @@ describe("the language switch", () => {
       expect(res.headers.location, to).toBe("/fil/");
     }
     expect((await get("/language/xx?to=/")).statusCode).toBe(404);
+  });
+});
+
+describe("forms in Filipino", () => {
+  test("the bill inquiry's errors are in Filipino beside the field, what was typed kept", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/fil/service/bill-inquiry",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "accountNumber=12-34&altcha=",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(billMessages.fil["bill.accountHint"]);
+    expect(res.body).toContain(formMessages.fil["form.captcha.missing"]);
+    expect(res.body).toContain('value="12-34"');
+    expect(res.body).toContain('<html lang="fil"');
+  });
+
+  test("the English bill inquiry keeps the specification's hint word for word", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/service/bill-inquiry",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "accountNumber=x&altcha=",
+    });
+    expect(res.body).toContain("Please enter your Account Number.");
+  });
+
+  test("the rates estimator's error is in Filipino, numbers grouped by the locale", async () => {
+    const res = await get("/fil/rates?kwh=abc");
+    expect(res.body).toContain("Ilagay ang nagamit na kWh bilang numerong higit sa 0 at hindi lalampas sa ");
   });
 });
 
