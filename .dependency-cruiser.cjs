@@ -19,7 +19,7 @@ const TEST = "\\.(test|spec)\\.tsx?$";
  */
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
-  "bills/discounts",
+  "bills/(discounts|money|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server)",
   "members/mask",
   "places/(barangay-match|towns)",

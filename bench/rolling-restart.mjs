@@ -20,7 +20,8 @@ const database = await startBenchDatabase();
 atExit(() => void database.drop().catch(() => {}));
 const service = await startService({ env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", RATE_LIMIT: "off" } });
 const workers = () =>
-  execFileSync("pgrep", ["-P", String(service.child.pid)], { encoding: "utf8" })
+  // The worker processes only: tsx's esbuild service is a child of the primary too, and stays.
+  execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "server/index.ts"], { encoding: "utf8" })
     .trim()
     .split(/\s+/)
     .filter(Boolean)

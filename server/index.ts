@@ -109,8 +109,12 @@ async function runPrimary(count: number) {
         });
         retiring.add(previous.id);
         const gone = new Promise((resolve) => previous.once("exit", resolve));
-        previous.process.kill("SIGTERM");
+        // "retire", not SIGTERM: the worker then finishes what reaches it instead of answering
+        // 503 "restarting" (the answer for a whole instance stopping behind nginx). SIGKILL if it hangs.
+        previous.send({ retire: true });
+        const hung = setTimeout(() => previous.process.kill("SIGKILL"), 15_000);
         await gone;
+        clearTimeout(hung);
       }
       log("rolling restart done", { workers: Object.keys(cluster.workers ?? {}).length });
     } catch (error) {
@@ -132,7 +136,7 @@ async function runWorker() {
   const metricsServer = cluster.isWorker ? null : await startMetricsServer(config, { database: app.deps.database, log: app.log });
 
   let stopping = false;
-  async function shutdown(signal: string) {
+  async function shutdown(signal: string, retire = false) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: finishing requests in flight");
@@ -146,6 +150,7 @@ async function runWorker() {
     // leave for the other workers between requests instead of losing a keep-alive connection
     // closed while they send on it (a failed request in a rolling restart).
     if (cluster.isWorker) {
+      app.stopping.retiring = retire;
       app.draining = true;
       await new Promise((resolve) => setTimeout(resolve, 1500));
     }
@@ -163,6 +168,11 @@ async function runWorker() {
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // A rolling restart replaces this worker (runPrimary's SIGHUP).
+  if (cluster.isWorker)
+    process.on("message", (m: { retire?: boolean }) => {
+      if (m?.retire) void shutdown("rolling restart", true);
+    });
 }
 
 /** No default account: on a fresh data folder, a one-time link for a demo administrator. */

@@ -169,7 +169,8 @@ export async function registerProtection(
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (policies.lookup(request.method, request.url).personal) {
-      reply.header("Cache-Control", "no-store");
+      // A page that says more ("private, no-store": the member portal) keeps its words.
+      if (!String(reply.getHeader("Cache-Control") ?? "").includes("no-store")) reply.header("Cache-Control", "no-store");
       reply.removeHeader("ETag");
       reply.removeHeader("Last-Modified");
     }

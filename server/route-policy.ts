@@ -86,6 +86,10 @@ export const PAGE_POLICIES: readonly PolicyRule[] = [
   { path: "/alerts/manage/:token", methods: ["GET"], policy: { personal: true } },
   { path: "/alerts/manage/:token", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
   { path: "/alerts/manage/:token/stop", policy: { personal: true } },
+  // The member portal: every page is one member's (private, no-store; never kept by the server cache).
+  { path: "/mco/login", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
+  { path: "/mco/register", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
+  { path: "/mco", policy: { personal: true } },
   // The staff console (merged from the console branch): never cached, never stored.
   { path: "/staff", policy: { personal: true } },
   // Outage reports: each form render carries a one-time question; the post carries a mobile number.

@@ -28,7 +28,7 @@ export const homeMessages = defineMessages({
     "home.feature.outages.action": "Report an outage",
     "home.feature.portal.title": "Register to the cooperative's online portal",
     "home.feature.portal.text": "View your bills and payments and manage your account online as a member-consumer-owner.",
-    "home.feature.portal.action": "Coming Soon",
+    "home.feature.portal.action": "Sign in or register",
     "home.feature.portal.context": ": the member online portal",
     "home.about": "About Us",
     "home.about.text": (p: { name: string; since: number }) =>
@@ -80,7 +80,7 @@ export const homeMessages = defineMessages({
     "home.feature.portal.title": "Magparehistro sa online portal ng kooperatiba",
     "home.feature.portal.text":
       "Tingnan ang inyong mga bill at bayad at pamahalaan ang inyong account online bilang member-consumer-owner.",
-    "home.feature.portal.action": "Malapit na",
+    "home.feature.portal.action": "Mag-sign in o magparehistro",
     "home.feature.portal.context": ": ang online portal ng miyembro",
     "home.about": "Tungkol sa Amin",
     "home.about.text": (p: { name: string; since: number }) =>

@@ -111,7 +111,7 @@ const FEATURES = [
     text: "home.feature.portal.text",
     action: "home.feature.portal.action",
     actionContext: "home.feature.portal.context",
-    comingSoon: true,
+    comingSoon: false,
     icon: "user",
   },
 ] as const;

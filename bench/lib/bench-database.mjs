@@ -5,7 +5,8 @@
 import pg from "pg";
 import { startPrivatePostgres } from "./private-postgres.mjs";
 
-const NAME = "bench";
+// BENCH_DATABASE_NAME: another name, for two people benchmarking on one server at once.
+const NAME = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DATABASE_NAME ?? "") ? process.env.BENCH_DATABASE_NAME : "bench";
 
 async function onServer(serverUrl, sql) {
   const client = new pg.Client({ connectionString: serverUrl });

@@ -11,6 +11,7 @@ export * from "./content";
 export * from "./interruptions";
 export * from "./members";
 export * from "./places";
+export * from "./portal";
 export * from "./privacy";
 export * from "./rates";
 export * from "./reports";

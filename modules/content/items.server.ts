@@ -63,6 +63,8 @@ export interface ItemState {
   files: ItemFile[];
   publication: PublicationValues | null;
   updatedAt: Date | null;
+  /** Where the public sees this row, when publicPath cannot tell from the id alone. */
+  publicPath?: string;
 }
 
 export interface ListRow {
@@ -74,6 +76,8 @@ export interface ListRow {
   group?: string;
   publication: PublicationValues | null;
   updatedAt: Date | null;
+  /** Where the public sees this row, when publicPath cannot tell from the id alone. */
+  publicPath?: string;
 }
 
 export interface WriteInput {

@@ -569,6 +569,7 @@ export const categoryKind: ContentKindDef = {
       id: String(r.id),
       title: r.title,
       text: `/news/${r.tag}`,
+      publicPath: `/news/${r.tag}`,
       publication: publicationOf(r),
       updatedAt: r.updatedAt,
     }));

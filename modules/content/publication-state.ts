@@ -1,6 +1,7 @@
 /** Where an item stands for the public (no database here, so pages may use it too). */
 import { PUBLICATIONS } from "../../db/schema/enum-values";
 import { now as clockNow } from "../shared/clock";
+import { formatDateTime } from "../shared/dates";
 
 export { PUBLICATIONS };
 export type Publication = (typeof PUBLICATIONS)[number];
@@ -32,3 +33,11 @@ export const PUBLIC_STATE_LABELS: Record<PublicState, string> = {
   expired: "Unpublished",
   archived: "Archived",
 };
+
+/** When a list should say the state changes: a scheduled item's publishing time, a published one's end. */
+export function publicationWhen(p: Pick<PublicationState, "publishAt" | "unpublishAt">, state: PublicState | null): string {
+  if (state === "scheduled" && p.publishAt) return `Publishes ${formatDateTime(p.publishAt)}`;
+  if (state === "published" && p.unpublishAt) return `Until ${formatDateTime(p.unpublishAt)}`;
+  if (state === "expired" && p.unpublishAt) return `Ended ${formatDateTime(p.unpublishAt)}`;
+  return "";
+}

@@ -84,7 +84,7 @@ const body = async (url: string) => (await get(url)).body;
 const sitemap = () => body("/sitemap.xml");
 
 async function restore(kind: string, id: string, version: number) {
-  const res = await post(`/staff/history/${kind}/${id}`, { version: String(version) });
+  const res = await post(`/staff/history/${kind}/${id}`, { version: String(version), confirm: "yes" });
   expect(res.statusCode, res.body.slice(0, 500)).toBe(302);
 }
 
@@ -156,6 +156,13 @@ describe("news items", () => {
     const history = await t.app.inject({ url: `/staff/history/news/${id}`, headers: { cookie: comms.cookie } });
     expect(history.statusCode).toBe(200);
     expect(history.body).toContain("<ins>800</ins>");
+    // Restoring asks first: a post without the answer changes nothing and opens the question.
+    const unasked = await post(`/staff/history/news/${id}`, { version: "3" });
+    expect(unasked.headers.location).toBe(`/staff/history/news/${id}?confirm=3#restore-confirm`);
+    expect((await listRevisions(t.db.handle.db, "news", id)).length).toBe(4);
+    const question = await t.app.inject({ url: `/staff/history/news/${id}?confirm=3`, headers: { cookie: comms.cookie } });
+    expect(question.body).toMatch(/<h2[^>]*>Restore version (<!-- -->)?3(<!-- -->)?\?<\/h2>/);
+    expect(question.body).toMatch(/<button type="submit" class="button">Yes, restore version (<!-- -->)?3<\/button>/);
     await restore("news", id, 3);
     expect(await body(`/news/advisory/${id}`)).toContain("500 mangroves");
     expect((await audited("news.restored", id)).length).toBe(1);
@@ -299,7 +306,7 @@ describe("branches and phone numbers", () => {
     expect((await intent("branches", id, "remove")).statusCode).toBe(302);
     expect(await body("/contact-us")).not.toContain("Infanta Sub Office");
     // Its revisions stay: restoring one brings the branch back under a new number.
-    const back = await post(`/staff/history/branches/${id}`, { version: "1" });
+    const back = await post(`/staff/history/branches/${id}`, { version: "1", confirm: "yes" });
     expect(back.statusCode).toBe(302);
     const newId = /^\/staff\/content\/branches\/(\d+)\?saved=/.exec(String(back.headers.location))?.[1];
     expect(newId).toBeDefined();
@@ -366,14 +373,14 @@ describe("rates", () => {
       method: "POST",
       url: "/staff/history/rates/2027-04",
       headers: { cookie: ratesStaff.cookie, origin: "http://localhost:80", "content-type": "application/x-www-form-urlencoded" },
-      payload: "version=1",
+      payload: "version=1&confirm=yes",
     });
     expect(res.statusCode).toBe(302);
     expect(Number(await amount())).toBe(10.5);
     expect((await listRevisions(t.db.handle.db, "rates", "2027-04"))[0]!.action).toBe("restored v1");
     expect((await audited("rates.restored", "2027-04")).length).toBe(1);
     // Communications may not restore rates.
-    const denied = await post("/staff/history/rates/2027-04", { version: "1" });
+    const denied = await post("/staff/history/rates/2027-04", { version: "1", confirm: "yes" });
     expect(denied.statusCode).toBe(403);
   });
 });

@@ -39,6 +39,7 @@ export function CaptchaField({
   error,
   challenge,
   reset,
+  eager = false,
   children,
 }: {
   id: string;
@@ -47,6 +48,8 @@ export function CaptchaField({
   /** The address the widget asks for a challenge. */
   challenge: string;
   reset?: unknown;
+  /** Load the widget with the page: for a form whose only field is this check. */
+  eager?: boolean;
   children: ReactNode;
 }) {
   const t = useT(formMessages);
@@ -86,7 +89,7 @@ export function CaptchaField({
       );
     };
     // The visitor may have started before the page was interactive.
-    if (form.contains(document.activeElement)) load();
+    if (eager || form.contains(document.activeElement)) load();
     else listen();
     return () => {
       cancelled = true;
@@ -94,7 +97,7 @@ export function CaptchaField({
       widget.removeEventListener("statechange", onState);
       widget.removeEventListener("expired", onState);
     };
-  }, []);
+  }, [eager]);
 
   useEffect(() => {
     if (reset) widgetRef.current?.reset?.();

@@ -27,6 +27,12 @@ const CAPTCHA_MESSAGES = {
   replayed: "That check was already used. Please do it again.",
 } as const;
 
+/** The proof of work when scripts ran, the question otherwise; spends what it checks. */
+function checkCaptcha(s: AppServices, form: FormData) {
+  const altcha = form.get("altcha");
+  return altcha ? verifyCaptcha(s.db, altcha) : checkQuestion(s.db, form.get("questionToken"), form.get("questionAnswer"));
+}
+
 export async function loadReportPage(s: AppServices, url: URL) {
   const kindParam = url.searchParams.get("kind");
   const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? "") ? (kindParam as ReportKind) : null;
@@ -46,10 +52,13 @@ export async function loadReportPage(s: AppServices, url: URL) {
       ),
     ]);
   }
+  const mineId = Number(url.searchParams.get("mine"));
   return {
     barangays: list,
     kind,
     barangay,
+    /** The open report chosen with "This is mine too", confirmed with the robot check. */
+    mine: open.find((i) => i.id === mineId)?.id ?? null,
     open: open.map((i) => ({
       id: i.id,
       kind: i.kind,
@@ -87,7 +96,10 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   };
 
   if (text("intent") === "me-too") {
+    // Adding to a count is a report too: the same robot check as the form.
     const id = Number(text("incidentId"));
+    const check = await checkCaptcha(s, form);
+    if (check !== "ok") return { ok: false, status: 422, values, errors: { captcha: CAPTCHA_MESSAGES[check] } };
     const filed = Number.isInteger(id) && id > 0 ? await addMeToo(s.db, id) : null;
     if (!filed)
       return {
@@ -124,10 +136,7 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
 
   // The captcha is spent only when everything else is right, so a typo does not cost a new one.
   if (Object.keys(errors).length === 0) {
-    const altcha = form.get("altcha");
-    const check = altcha
-      ? await verifyCaptcha(s.db, altcha)
-      : await checkQuestion(s.db, form.get("questionToken"), form.get("questionAnswer"));
+    const check = await checkCaptcha(s, form);
     if (check !== "ok") errors.captcha = CAPTCHA_MESSAGES[check];
   } else if (!form.get("altcha") && !text("questionAnswer")) {
     errors.captcha = CAPTCHA_MESSAGES.missing;

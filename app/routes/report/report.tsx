@@ -38,7 +38,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { barangays, kind, barangay, open, interruptions, question, smsOn } = loaderData;
+  const { barangays, kind, barangay, open, interruptions, question, smsOn, mine } = loaderData;
   const result = actionData as { values: ReportValues; errors: ReportErrors } | undefined;
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
@@ -53,6 +53,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const [photoError, setPhotoError] = useState("");
   const chosenKind = (kind ?? (values.kind as ReportKind | undefined)) || null;
   const step2 = Boolean(chosenKind && barangay);
+  const mineIncident = open.find((i) => i.id === mine) ?? null;
 
   const summaryRef = useFocusOnAnswer(result);
 
@@ -133,7 +134,41 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             <a href={`/report?kind=${chosenKind}`}>Change</a>
           </p>
 
-          {(open.length > 0 || interruptions.length > 0) && (
+          {mineIncident ? (
+            <section className="report__known" aria-labelledby="mine-title">
+              <h2 id="mine-title">This is mine too</h2>
+              <p>
+                <strong>{REPORT_KIND_LABELS[mineIncident.kind]}</strong>: {INCIDENT_STATUS_LABELS[mineIncident.status]} ·{" "}
+                {mineIncident.reportCount} {mineIncident.reportCount === 1 ? "report" : "reports"}
+                {mineIncident.landmark ? ` · near ${mineIncident.landmark}` : ""}
+              </p>
+              <Form method="post" className="report__form">
+                <input type="hidden" name="intent" value="me-too" />
+                <input type="hidden" name="incidentId" value={mineIncident.id} />
+                <CaptchaField
+                  id="captcha"
+                  label="Check that you are not a robot"
+                  error={errors.captcha}
+                  challenge={CAPTCHA_PATH}
+                  reset={result}
+                  eager
+                >
+                  <input type="hidden" name="questionToken" value={question.token} />
+                  <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
+                    {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
+                  </Field>
+                </CaptchaField>
+                <button type="submit" className="button" disabled={submitting}>
+                  {submitting ? "Sending…" : "Add me to this report"}
+                </button>
+              </Form>
+              <p>
+                <a href={`/report?kind=${chosenKind}&barangay=${barangay!.id}`}>Not this one: back to the form</a>
+              </p>
+            </section>
+          ) : null}
+
+          {!mineIncident && (open.length > 0 || interruptions.length > 0) && (
             <section className="report__known" aria-labelledby="known-title">
               <h2 id="known-title">Already known in {barangay!.name}</h2>
               <p>
@@ -159,9 +194,10 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                       {i.landmark ? ` · near ${i.landmark}` : ""}
                       {i.etr ? ` · estimated restoration ${formatDateTime(i.etr)}` : ""}
                     </span>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="me-too" />
-                      <input type="hidden" name="incidentId" value={i.id} />
+                    <Form method="get" action="/report#mine-title">
+                      <input type="hidden" name="kind" value={chosenKind!} />
+                      <input type="hidden" name="barangay" value={barangay!.id} />
+                      <input type="hidden" name="mine" value={i.id} />
                       <button
                         type="submit"
                         className="button button--secondary"
@@ -177,107 +213,109 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             </section>
           )}
 
-          <Form method="post" encType="multipart/form-data" noValidate className="report__form">
-            <input type="hidden" name="intent" value="report" />
-            <input type="hidden" name="kind" value={chosenKind!} />
-            <input type="hidden" name="barangayId" value={barangay!.id} />
-            <FieldError id="kind-error" message={errors.kind} />
+          {!mineIncident && (
+            <Form method="post" encType="multipart/form-data" noValidate className="report__form">
+              <input type="hidden" name="intent" value="report" />
+              <input type="hidden" name="kind" value={chosenKind!} />
+              <input type="hidden" name="barangayId" value={barangay!.id} />
+              <FieldError id="kind-error" message={errors.kind} />
 
-            <Field
-              id="landmark"
-              label="Where exactly?"
-              hint="A landmark, sitio, purok or street, for example “beside the chapel, Sitio Centro”."
-              error={errors.landmark}
-            >
-              {(p) => <input {...p} type="text" maxLength={200} defaultValue={values.landmark} autoComplete="off" />}
-            </Field>
-            <Field id="details" label="What do you see? (optional)" error={errors.details}>
-              {(p) => <textarea {...p} maxLength={1000} rows={3} defaultValue={values.details} />}
-            </Field>
-
-            <div className="field report__position report__js-only">
-              <span className="field__label">Position (optional)</span>
-              <span className="field__hint">Only if you are at the place: your phone tells us where it is.</span>
-              <button type="button" className="button button--secondary" onClick={locate}>
-                Add my phone's position
-              </button>
-              <p role="status" className="report__position-status">
-                {position.message}
-              </p>
-              <FieldError id="latitude-error" message={errors.latitude ?? errors.longitude} />
-              <input type="hidden" name="latitude" value={position.latitude} />
-              <input type="hidden" name="longitude" value={position.longitude} />
-            </div>
-
-            <Field
-              id="photo"
-              label="Photo (optional)"
-              hint="One picture, up to 8 MB. We remove the details your phone stores in it."
-              error={photoError || errors.photo}
-            >
-              {(p) => (
-                <input
-                  {...p}
-                  type="file"
-                  accept="image/*"
-                  className="report__file"
-                  onChange={(e) => {
-                    // Say it before sending 8 MB over mobile data for nothing (the server checks again).
-                    const file = e.currentTarget.files?.[0];
-                    if (file && file.size > PHOTO_MAX_BYTES) {
-                      e.currentTarget.value = "";
-                      setPhotoError("The photo is larger than 8 MB. Choose a smaller one.");
-                    } else setPhotoError("");
-                  }}
-                />
-              )}
-            </Field>
-
-            <fieldset className="report__who">
-              <legend className="field__label">Tell me when it is fixed (optional)</legend>
               <Field
-                id="mobile"
-                label="Mobile number"
-                hint={
-                  smsOn
-                    ? `${mobileHint}. We send a text message at each change.`
-                    : `${mobileHint}. Text messages are not available yet; use your status page.`
-                }
-                error={errors.mobile}
+                id="landmark"
+                label="Where exactly?"
+                hint="A landmark, sitio, purok or street, for example “beside the chapel, Sitio Centro”."
+                error={errors.landmark}
+              >
+                {(p) => <input {...p} type="text" maxLength={200} defaultValue={values.landmark} autoComplete="off" />}
+              </Field>
+              <Field id="details" label="What do you see? (optional)" error={errors.details}>
+                {(p) => <textarea {...p} maxLength={1000} rows={3} defaultValue={values.details} />}
+              </Field>
+
+              <div className="field report__position report__js-only">
+                <span className="field__label">Position (optional)</span>
+                <span className="field__hint">Only if you are at the place: your phone tells us where it is.</span>
+                <button type="button" className="button button--secondary" onClick={locate}>
+                  Add my phone's position
+                </button>
+                <p role="status" className="report__position-status">
+                  {position.message}
+                </p>
+                <FieldError id="latitude-error" message={errors.latitude ?? errors.longitude} />
+                <input type="hidden" name="latitude" value={position.latitude} />
+                <input type="hidden" name="longitude" value={position.longitude} />
+              </div>
+
+              <Field
+                id="photo"
+                label="Photo (optional)"
+                hint="One picture, up to 8 MB. We remove the details your phone stores in it."
+                error={photoError || errors.photo}
               >
                 {(p) => (
                   <input
                     {...p}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="tel"
-                    maxLength={20}
-                    defaultValue={values.mobile}
-                    className="input--short"
+                    type="file"
+                    accept="image/*"
+                    className="report__file"
+                    onChange={(e) => {
+                      // Say it before sending 8 MB over mobile data for nothing (the server checks again).
+                      const file = e.currentTarget.files?.[0];
+                      if (file && file.size > PHOTO_MAX_BYTES) {
+                        e.currentTarget.value = "";
+                        setPhotoError("The photo is larger than 8 MB. Choose a smaller one.");
+                      } else setPhotoError("");
+                    }}
                   />
                 )}
               </Field>
-              <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
-            </fieldset>
 
-            <CaptchaField
-              id="captcha"
-              label="Check that you are not a robot"
-              error={errors.captcha}
-              challenge={CAPTCHA_PATH}
-              reset={result}
-            >
-              {/* Without JavaScript the proof of work cannot run: a small question instead. */}
-              <input type="hidden" name="questionToken" value={question.token} />
-              <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
-                {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
-              </Field>
-            </CaptchaField>
+              <fieldset className="report__who">
+                <legend className="field__label">Tell me when it is fixed (optional)</legend>
+                <Field
+                  id="mobile"
+                  label="Mobile number"
+                  hint={
+                    smsOn
+                      ? `${mobileHint}. We send a text message at each change.`
+                      : `${mobileHint}. Text messages are not available yet; use your status page.`
+                  }
+                  error={errors.mobile}
+                >
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      maxLength={20}
+                      defaultValue={values.mobile}
+                      className="input--short"
+                    />
+                  )}
+                </Field>
+                <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
+              </fieldset>
 
-            <button type="submit" className="button" disabled={submitting}>
-              {submitting ? "Sending…" : "Send report"}
-            </button>
-          </Form>
+              <CaptchaField
+                id="captcha"
+                label="Check that you are not a robot"
+                error={errors.captcha}
+                challenge={CAPTCHA_PATH}
+                reset={result}
+              >
+                {/* Without JavaScript the proof of work cannot run: a small question instead. */}
+                <input type="hidden" name="questionToken" value={question.token} />
+                <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
+                  {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
+                </Field>
+              </CaptchaField>
+
+              <button type="submit" className="button" disabled={submitting}>
+                {submitting ? "Sending…" : "Send report"}
+              </button>
+            </Form>
+          )}
         </>
       )}
     </div>

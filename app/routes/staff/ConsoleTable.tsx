@@ -60,3 +60,33 @@ export function ProblemsTable({
     </ConsoleTable>
   );
 }
+
+/** The rows a file import refused (the first ones, when there are many): line, the row's key, reason. */
+export function RefusedRows({
+  refused,
+  refusedCount,
+  keyColumn,
+  className,
+}: {
+  refused: readonly { line: number; key: string; reason: string }[];
+  refusedCount: number;
+  keyColumn: string;
+  className?: string;
+}) {
+  if (refused.length === 0) return null;
+  return (
+    <ConsoleTable
+      caption={<>Refused rows{refusedCount > refused.length ? ` (the first ${refused.length})` : ""}</>}
+      className={className}
+      columns={["Line", keyColumn, "Reason"]}
+    >
+      {refused.map((r) => (
+        <tr key={r.line}>
+          <td>{r.line}</td>
+          <td>{r.key}</td>
+          <td>{r.reason}</td>
+        </tr>
+      ))}
+    </ConsoleTable>
+  );
+}

@@ -5,6 +5,7 @@ import { listAudit } from "../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import type { Route } from "./+types/audit";
 import { auditQueryString, readAuditQuery } from "./audit.server";
+import { auditActionWords, auditChangeWords, auditObjectWords } from "./audit-words";
 import { ConsoleTable } from "./ConsoleTable";
 import { requireStaff, staffServices } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
@@ -34,10 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
       at: r.at.toISOString(),
       actor: r.actorEmail ?? r.actorId ?? "—",
       action: r.action,
-      object: `${r.objectType}${r.objectId ? ` ${r.objectId}` : ""}`,
+      words: auditActionWords(r.action),
+      object: auditObjectWords(r.objectType, r.objectId),
       from: r.ip ?? "",
       userAgent: r.userAgent ?? "",
-      change: r.before != null || r.after != null ? JSON.stringify({ before: r.before ?? undefined, after: r.after ?? undefined }) : "",
+      change: auditChangeWords(r.before, r.after),
     })),
   };
 }
@@ -100,10 +102,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               </td>
               <td>{e.actor}</td>
               <td>
-                <strong>{e.action}</strong>
+                <strong>{e.words}</strong> <small className="audit-code">({e.action})</small>
                 <br />
                 {e.object}
-                {e.change && <pre className="console-change">{e.change}</pre>}
+                {e.change.length > 0 && (
+                  <ul className="console-change">
+                    {e.change.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                )}
               </td>
               <td>
                 {e.from}

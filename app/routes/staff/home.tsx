@@ -6,7 +6,7 @@ import { services } from "../../context";
 import type { Route } from "./+types/home";
 import { requireStaff } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
-import { consoleNav } from "./nav";
+import { consoleNavSections } from "./nav";
 import { overviewCounts } from "./overview.server";
 import { consoleMeta } from "./title";
 
@@ -14,7 +14,7 @@ export const handle: ConsoleHandle = { staff: "signed-in" };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
-  const entries = consoleNav.filter((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
+  const sections = consoleNavSections((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
   const counts = await overviewCounts(services(args.context).db, user.role);
   // Administrators see how the daily backup went: a failure stays here until a backup succeeds.
   const status = user.role === "admin" ? readBackupStatus(services(args.context).backupDir) : null;
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
     lastSuccess: status.lastSuccess ? formatDateTime(status.lastSuccess.at) : null,
     lastFailure: status.lastFailure ? { at: formatDateTime(status.lastFailure.at), error: status.lastFailure.error } : null,
   };
-  return { name: user.name, role: roleLabels[user.role], counts, entries: entries.map(({ to, label }) => ({ to, label })), backup };
+  return { name: user.name, role: roleLabels[user.role], counts, sections, backup };
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Overview");
@@ -54,13 +54,20 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
       ) : loaderData.backup ? (
         <p>{`Last backup: ${loaderData.backup.lastSuccess ?? "none yet (the daily backup runs at 02:00)"}.`}</p>
       ) : null}
-      <ul className="console-tiles">
-        {loaderData.entries.map((e) => (
-          <li key={e.to}>
-            <Link to={e.to}>{e.label}</Link>
-          </li>
-        ))}
-      </ul>
+      {loaderData.sections.map((section) => (
+        <section key={section.group} aria-labelledby={`overview-${slug(section.group)}`}>
+          <h2 id={`overview-${slug(section.group)}`}>{section.group}</h2>
+          <ul className="console-tiles">
+            {section.entries.map((e) => (
+              <li key={e.to}>
+                <Link to={e.to}>{e.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </>
   );
 }
+
+const slug = (text: string | null) => (text ?? "top").toLowerCase().replace(/\W+/g, "-");

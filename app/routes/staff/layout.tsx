@@ -3,12 +3,12 @@
  * signed in, and a sign-out button. Every page below calls requireStaff itself.
  */
 import { useEffect, useRef } from "react";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { can, roleLabels } from "../../../modules/staff/permissions";
 import type { Route } from "./+types/layout";
 import { requireStaff } from "./guard.server";
-import { consoleNav } from "./nav";
+import { type ConsoleNavSection, consoleNavSections, currentNavEntry } from "./nav";
 import { consoleMeta } from "./title";
 import "./console.css";
 import type { ConsoleHandle } from "./nav";
@@ -24,13 +24,60 @@ export const meta: Route.MetaFunction = ({ error }) => (error ? consoleMeta(erro
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
-  const nav = consoleNav.filter((entry) => !entry.permission || can(user.role, entry.permission)).map(({ to, label }) => ({ to, label }));
+  const nav = consoleNavSections((entry) => !entry.permission || can(user.role, entry.permission));
   return { user: { name: user.name, email: user.email, role: roleLabels[user.role] }, nav };
 }
 
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   useSavedMessageInView();
   return <ConsoleFrame user={loaderData.user} nav={loaderData.nav} />;
+}
+
+/**
+ * The menu: a disclosure ("Menu", the page's entry beside it) on a phone, opened without
+ * JavaScript by the browser's own <details>; on a wide screen a sidebar always shown (CSS opens
+ * the details' content). After a client-side navigation the disclosure closes again, as a new
+ * page would have it.
+ */
+function ConsoleMenu({ nav }: { nav: ConsoleNavSection[] }) {
+  const location = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (location.pathname && menu.current) menu.current.open = false;
+  }, [location]);
+  const current = currentNavEntry(nav, location.pathname);
+  return (
+    <nav aria-label="Console" className="console-nav">
+      <details className="console-menu" ref={menu}>
+        <summary className="console-menu__toggle">
+          Menu{current ? <span className="console-menu__current">{current.label}</span> : null}
+        </summary>
+        <div className="console-menu__sections">
+          {nav.map((section) => {
+            const id = section.group ? `console-menu-${section.group.toLowerCase().replace(/\W+/g, "-")}` : undefined;
+            return (
+              <div key={section.group ?? "top"} className="console-menu__section">
+                {section.group && (
+                  <p className="console-menu__group" id={id}>
+                    {section.group}
+                  </p>
+                )}
+                <ul aria-labelledby={id}>
+                  {section.entries.map((entry) => (
+                    <li key={entry.to}>
+                      <Link to={entry.to} aria-current={entry === current ? "page" : undefined}>
+                        {entry.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
+      </details>
+    </nav>
+  );
 }
 
 /**
@@ -61,7 +108,7 @@ function ConsoleFrame({
   children,
 }: {
   user?: { name: string; email: string; role: string };
-  nav: { to: string; label: string }[];
+  nav: ConsoleNavSection[];
   children?: React.ReactNode;
 }) {
   return (
@@ -87,23 +134,13 @@ function ConsoleFrame({
             </div>
           )}
         </div>
-        {nav.length > 0 && (
-          <nav aria-label="Console" className="console-nav">
-            <ul>
-              {nav.map((entry) => (
-                <li key={entry.to}>
-                  <NavLink to={entry.to} end={entry.to === "/staff"}>
-                    {entry.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
       </header>
-      <main id="console-main" className="console-main" tabIndex={-1}>
-        {children ?? <Outlet />}
-      </main>
+      <div className="console-shell">
+        {nav.length > 0 && <ConsoleMenu nav={nav} />}
+        <main id="console-main" className="console-main" tabIndex={-1}>
+          {children ?? <Outlet />}
+        </main>
+      </div>
     </>
   );
 }
@@ -121,7 +158,7 @@ function errorPage(error: unknown): { title: string; text: string } {
 export function ErrorBoundary() {
   const { title, text } = errorPage(useRouteError());
   return (
-    <ConsoleFrame nav={[{ to: "/staff", label: "Overview" }]}>
+    <ConsoleFrame nav={[{ group: null, entries: [{ to: "/staff", label: "Overview" }] }]}>
       <h1>{title}</h1>
       <p>{text}</p>
       <p>

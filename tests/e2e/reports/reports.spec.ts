@@ -112,6 +112,20 @@ describe("reporting an outage", () => {
       const known = other.getByRole("region", { name: `Already known in ${barangay.name}` });
       expect(await known.innerText()).toContain("1 report");
       await known.getByRole("button", { name: /This is mine too/ }).click();
+      // Adding to the count asks the same robot check as a report.
+      await other.getByRole("heading", { name: "This is mine too" }).waitFor();
+      await other.getByText("I'm not a robot").click();
+      await expect
+        .poll(
+          () =>
+            other
+              .locator('input[name="altcha"]')
+              .inputValue()
+              .catch(() => ""),
+          { timeout: 30_000 },
+        )
+        .not.toBe("");
+      await other.getByRole("button", { name: "Add me to this report" }).click();
       await other.getByRole("heading", { name: "Your report" }).waitFor();
       expect(await other.locator(".summary-list").innerText()).toMatch(/People who reported it\s*2/);
 

@@ -186,11 +186,13 @@ describe("every console form lands on its page with its message, JavaScript off 
     {
       name: "interruption: restore a revision",
       at: (_t, run) => Promise.resolve(`/staff/history/interruption/${interruptions[run.js]!.split("/").pop()}`),
-      act: (page) =>
-        page
-          .getByRole("button", { name: /^Restore version/ })
+      act: async (page) => {
+        await page
+          .getByRole("link", { name: /^Restore version/ })
           .last()
-          .click(),
+          .click();
+        await button(page, /^Yes, restore version/);
+      },
       lands: /^\/staff\/history\/interruption\/\d+$/,
       title: /^Revisions \|/,
       message: /^Restored version \d+/,
@@ -218,11 +220,13 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "advisory: restore a revision",
       // The save above made a version to go back from.
       at: () => Promise.resolve(`/staff/history/advisory/${advisory.split("/").pop()}`),
-      act: (page) =>
-        page
-          .getByRole("button", { name: /^Restore version/ })
+      act: async (page) => {
+        await page
+          .getByRole("link", { name: /^Restore version/ })
           .last()
-          .click(),
+          .click();
+        await button(page, /^Yes, restore version/);
+      },
       lands: /^\/staff\/history\/advisory\/\d+$/,
       title: /^Revisions \|/,
       message: /^Restored version \d+/,
@@ -447,7 +451,8 @@ describe("every console form lands on its page with its message, JavaScript off 
           .catch(() => "")) ?? ""
       ).trim(),
       alert: (await page.locator("main [role=alert]").allInnerTexts()).join(" ").replace(/\s+/g, " ").trim(),
-      menu: await page.getByRole("navigation", { name: "Console" }).getByRole("link").count(),
+      // Every entry, shown or folded into the phone's closed "Menu" disclosure.
+      menu: await page.locator("nav[aria-label=Console] a").count(),
       // Where the message is on the screen: it must be in view at 375 by 760, not below the fold.
       messageInView: await page
         .locator("main [role=status]")

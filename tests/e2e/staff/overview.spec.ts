@@ -34,7 +34,9 @@ describe("the console overview", () => {
       for (const label of ["Open incidents", "Interruptions on now", "Scheduled interruptions to come", "Alert messages that failed"])
         expect(text).toMatch(new RegExp(`\\d+\\s+${label}`));
       await page.screenshot({ path: path.join(SHOTS, "23-overview-375.png"), fullPage: true });
-      await page.getByRole("navigation", { name: "Console" }).screenshot({ path: path.join(SHOTS, "23-menu-375.png") });
+      const menu = page.getByRole("navigation", { name: "Console" });
+      await menu.getByText("Menu").first().click();
+      await menu.screenshot({ path: path.join(SHOTS, "23-menu-375.png") });
       await counts.getByRole("link", { name: /Open incidents/ }).click();
       await page.waitForURL(/\/staff\/incidents$/);
     } finally {

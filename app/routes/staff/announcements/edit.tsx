@@ -25,7 +25,7 @@ import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
-import { KIND_LABELS, kindParam } from "./kinds";
+import { announcementPublicPath, KIND_LABELS, kindParam } from "./kinds";
 import "../content/content.css";
 import type { ConsoleHandle } from "../nav";
 
@@ -104,6 +104,12 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
         <p className="content-item__head">
           <StateBadge state={state} /> <Link to={`/staff/announcements/${kind}/${id}/preview`}>Preview</Link> ·{" "}
           <Link to={`/staff/history/${kind}/${id}`}>Revisions</Link>
+          {state === "published" && (
+            <>
+              {" "}
+              · <a href={announcementPublicPath(kind, id)}>View on site</a>
+            </>
+          )}
         </p>
       )}
       {/* A new key after every navigation (a save redirects here), so a chosen file is not kept and sent twice. */}
@@ -138,10 +144,10 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
         >
           {(p) => <input {...p} type="file" multiple accept="application/pdf,image/jpeg,image/png,image/webp" />}
         </Field>
-        <PublicationFields values={values} errors={errors} isNew={!id} />
+        <PublicationFields values={values} errors={errors} isNew={!id} state={state} />
         <SaveButton />
       </Form>
-      {id && <MoreActions />}
+      {id && <MoreActions state={state} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 /** /staff/announcements/:kind: advisories or invitations to bid, with search and a publishing filter. */
 import { listAnnouncementsForStaff } from "../../../../modules/content/announcement-editor.server";
+import { publicationWhen } from "../../../../modules/content/publication-state";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { ContentList, stateParam } from "../content/ContentList";
@@ -7,7 +8,7 @@ import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/list";
-import { KIND_LABELS, kindParam } from "./kinds";
+import { announcementPublicPath, KIND_LABELS, kindParam } from "./kinds";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
 
@@ -29,6 +30,8 @@ export async function loader(args: Route.LoaderArgs) {
       excerpt: r.excerpt,
       state: r.state,
       updated: formatDateTime(r.updatedAt),
+      when: publicationWhen(r, r.state),
+      view: r.state === "published" ? announcementPublicPath(kind, r.id) : null,
     })),
   };
 }

@@ -9,7 +9,7 @@ import { BILL_FILE_LIMIT, type Refusal } from "../../../../modules/bills/files";
 import { auditSummary, type ImportSummary, importFile } from "../../../../modules/bills/import.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
-import { ConsoleTable } from "../ConsoleTable";
+import { RefusedRows } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import { auditMember } from "../members/audit.server";
@@ -81,19 +81,12 @@ export default function BillImport({ actionData }: Route.ComponentProps) {
           </p>
         </div>
       )}
-      {summary && summary.refused.length > 0 && (
-        <ConsoleTable
-          caption={<>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</>}
-          columns={["Line", summary.kind === "bills" ? "Bill number" : "OR number", "Reason"]}
-        >
-          {summary.refused.map((r) => (
-            <tr key={r.line}>
-              <td>{r.line}</td>
-              <td>{r.key}</td>
-              <td>{r.reason}</td>
-            </tr>
-          ))}
-        </ConsoleTable>
+      {summary && (
+        <RefusedRows
+          refused={summary.refused}
+          refusedCount={summary.refusedCount}
+          keyColumn={summary.kind === "bills" ? "Bill number" : "OR number"}
+        />
       )}
       <Form method="post" encType="multipart/form-data" noValidate>
         <fieldset className="field">

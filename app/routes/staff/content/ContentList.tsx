@@ -24,6 +24,10 @@ export interface ContentListItem {
   state: PublicState | null;
   /** When it was last saved, formatted; empty when unknown. */
   updated: string;
+  /** When its publishing changes ("Publishes …", "Until …"); empty when it does not. */
+  when?: string;
+  /** Its public page, while the public can see it. */
+  view?: string | null;
 }
 
 export function ContentList({
@@ -72,12 +76,20 @@ export function ContentList({
               {i.state && (
                 <div className="content-item__head">
                   <StateBadge state={i.state} />
+                  {i.when && <span className="content-item__when">{i.when}</span>}
                 </div>
               )}
               <p className="content-item__title">
                 <Link to={i.href}>{i.title}</Link>
               </p>
               <p className="content-item__meta">{[i.updated && `Saved ${i.updated}`, i.excerpt].filter(Boolean).join(" · ")}</p>
+              {i.view && (
+                <p className="content-item__meta">
+                  <a href={i.view}>
+                    View on site<span className="visually-hidden">: {i.title}</span>
+                  </a>
+                </p>
+              )}
             </li>
           ))}
         </ul>

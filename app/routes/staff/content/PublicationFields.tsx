@@ -14,10 +14,13 @@ export function PublicationFields({
   values,
   errors,
   isNew,
+  state = null,
 }: {
   values: { publish?: string; publishAt?: string; unpublishAt?: string };
   errors: Record<string, string | undefined>;
   isNew: boolean;
+  /** Where the saved item stands: a published one is not offered "Publish now". */
+  state?: PublicState | null;
 }) {
   const choice = values.publish ?? (isNew ? "draft" : "keep");
   return (
@@ -31,9 +34,11 @@ export function PublicationFields({
         <label>
           <input type="radio" name="publish" value="draft" defaultChecked={choice === "draft"} /> Save as draft (not public)
         </label>
-        <label>
-          <input type="radio" name="publish" value="now" defaultChecked={choice === "now"} /> Publish now
-        </label>
+        {state !== "published" && (
+          <label>
+            <input type="radio" name="publish" value="now" defaultChecked={choice === "now"} /> Publish now
+          </label>
+        )}
         <label>
           <input type="radio" name="publish" value="schedule" defaultChecked={choice === "schedule"} /> Publish at the time below
         </label>
@@ -71,7 +76,15 @@ export function SaveButton() {
 }
 
 /** Below a saved item's editor: the publishing buttons, and whatever else the kind offers. */
-export function MoreActions({ children, ...actions }: { publication?: boolean; removable?: boolean; children?: ReactNode }) {
+export function MoreActions({
+  children,
+  ...actions
+}: {
+  publication?: boolean;
+  removable?: boolean;
+  state?: PublicState | null;
+  children?: ReactNode;
+}) {
   return (
     <section className="console-card">
       <h2>More</h2>
@@ -81,21 +94,38 @@ export function MoreActions({ children, ...actions }: { publication?: boolean; r
   );
 }
 
-/** The publishing buttons of a saved item (and Remove where the kind allows it), in one form. */
-export function PublishingActions({ publication = true, removable = false }: { publication?: boolean; removable?: boolean }) {
+/**
+ * The publishing buttons of a saved item (and Remove where the kind allows it), in one form:
+ * only those that change something from where it stands (no "Publish now" on a published item).
+ */
+export function PublishingActions({
+  publication = true,
+  removable = false,
+  state = null,
+}: {
+  publication?: boolean;
+  removable?: boolean;
+  state?: PublicState | null;
+}) {
   return (
     <Form method="post" className="form-actions">
       {publication && (
         <>
-          <button type="submit" name="intent" value="publish-now" className="button button--secondary">
-            Publish now
-          </button>
-          <button type="submit" name="intent" value="unpublish" className="button button--secondary">
-            Unpublish (back to draft)
-          </button>
-          <button type="submit" name="intent" value="archive" className="button button--secondary">
-            Archive
-          </button>
+          {state !== "published" && (
+            <button type="submit" name="intent" value="publish-now" className="button button--secondary">
+              {state === "scheduled" ? "Publish now, not at its time" : "Publish now"}
+            </button>
+          )}
+          {state !== "draft" && (
+            <button type="submit" name="intent" value="unpublish" className="button button--secondary">
+              Unpublish (back to draft)
+            </button>
+          )}
+          {state !== "archived" && (
+            <button type="submit" name="intent" value="archive" className="button button--secondary">
+              Archive
+            </button>
+          )}
         </>
       )}
       {removable && (

@@ -1,7 +1,9 @@
 /**
  * /staff/history/:kind/:id: every saved revision of one item (who, when, what), the words
- * changed against the one before, and a button to restore it.
+ * changed against the one before, and a way to restore it. Restoring asks first (`?confirm=N`,
+ * a page of its own, so it asks without JavaScript too), showing what going back would change.
  */
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { restoreAnnouncementRevision } from "../../../../modules/content/announcement-editor.server";
@@ -92,7 +94,8 @@ const KINDS: Record<string, HistoryKind> = {
   ),
 };
 
-const HIDDEN_FIELDS = new Set(["barangayIds", "attachments", "alts"]);
+/** Ids and file keys: their change shows in the field beside them in words (areas, attachment names, files). */
+const HIDDEN_FIELDS = new Set(["barangayIds", "attachments", "alts", "kind"]);
 
 function kindOf(params: { kind?: string }) {
   const k = KINDS[params.kind ?? ""];
@@ -113,8 +116,24 @@ export async function loader(args: Route.LoaderArgs) {
   const id = idOf(k, args.params.id);
   const revisions = await listRevisions(services(args.context).db, k.kind, id);
   if (!revisions.length) throw data({ message: "No revisions." }, { status: 404 });
-  const restored = Number(pageUrl(args.request).searchParams.get("restored"));
+  const url = pageUrl(args.request);
+  const restored = Number(url.searchParams.get("restored"));
+  const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown>) =>
+    diffSnapshots(before, after, k.fieldLabels)
+      .filter((c) => !HIDDEN_FIELDS.has(c.field))
+      .map(({ field, label, parts }) => ({ field, label, parts }));
+  // Asked to restore: what the item would become, against what it is now.
+  const asked = Number(url.searchParams.get("confirm"));
+  const target = revisions.find((r) => r.version === asked && r !== revisions[0]);
   return {
+    confirm: target
+      ? {
+          version: target.version,
+          who: target.actorName || "system",
+          when: formatDateTime(target.createdAt),
+          changes: changesOf(revisions[0]!.snapshot, target.snapshot),
+        }
+      : null,
     // The message after a restore, as after every other save.
     restored: Number.isInteger(restored) && restored > 0 ? restored : null,
     label: k.label,
@@ -127,9 +146,7 @@ export async function loader(args: Route.LoaderArgs) {
         who: r.actorName || "system",
         when: formatDateTime(r.createdAt),
         action: r.action,
-        changes: diffSnapshots(previous, r.snapshot)
-          .filter((c) => !HIDDEN_FIELDS.has(c.field))
-          .map((c) => ({ ...c, label: k.fieldLabels?.[c.field] ?? c.field })),
+        changes: changesOf(previous, r.snapshot),
       };
     }),
   };
@@ -140,9 +157,11 @@ export async function action(args: Route.ActionArgs) {
   const k = kindOf(args.params);
   const user = await requireStaff(args, k.permission);
   const id = idOf(k, args.params.id);
-  const form = await readPosted(args.request, z.object({ version: z.number() }));
+  const form = await readPosted(args.request, z.object({ version: z.number(), confirm: z.string().default("") }));
   // No version (or not a number) is no revision: restoring says so.
   const version = form.ok ? form.data.version : 0;
+  // Not confirmed yet (an old page, a stray post): ask first.
+  if (form.ok && form.data.confirm !== "yes") throw redirect(`${pageUrl(args.request).pathname}?confirm=${version}#restore-confirm`);
   let restoredAs: string | undefined | void;
   try {
     restoredAs = await k.restore(contentContext(args, user), id, version);
@@ -162,6 +181,83 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => consoleMeta("Revisions");
 
+type Change = { field: string; label: string; parts: { value: string; added?: boolean; removed?: boolean }[] };
+
+function ChangesTable({ changes, caption }: { changes: Change[]; caption?: string }) {
+  return (
+    <div className="console-table-wrap">
+      <table className="diff-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((c) => (
+            <tr key={c.field}>
+              <th scope="row">{c.label}</th>
+              <td>
+                {c.parts.map((p, i) =>
+                  p.added ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order, never reordered
+                    <ins key={i}>{p.value}</ins>
+                  ) : p.removed ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                    <del key={i}>{p.value}</del>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: as above
+                    <span key={i}>{p.value}</span>
+                  ),
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Asked to restore: the question, what would change, and the two answers. */
+function ConfirmRestore({ confirm }: { confirm: NonNullable<Route.ComponentProps["loaderData"]["confirm"]> }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // With JavaScript the question is focused, so it is read out and in view on a phone.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: "start" });
+  }, []);
+  return (
+    <section id="restore-confirm" className="console-card restore-confirm" aria-labelledby="restore-confirm-heading">
+      <h2 id="restore-confirm-heading" ref={heading} tabIndex={-1}>
+        Restore version {confirm.version}?
+      </h2>
+      <p>
+        The item goes back to version {confirm.version} ({confirm.who}, {confirm.when}) and that becomes the newest version. Nothing is
+        lost: the current version stays in the list below.
+      </p>
+      {confirm.changes.length > 0 ? (
+        <ChangesTable changes={confirm.changes} caption="What would change, from now to that version" />
+      ) : (
+        <p>That version has the same content as now.</p>
+      )}
+      <div className="console-actions">
+        <Form method="post">
+          <input type="hidden" name="version" value={confirm.version} />
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" className="button">
+            Yes, restore version {confirm.version}
+          </button>
+        </Form>
+        <Link to="." className="button button--secondary">
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
+
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   return (
@@ -180,6 +276,8 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
           {actionData.error}
         </p>
       )}
+      {d.confirm && !d.restored && <ConfirmRestore key={d.confirm.version} confirm={d.confirm} />}
+      <p>Newest first. In each change, added words are underlined on green, removed words struck out on red.</p>
       <ol className="content-list" reversed>
         {d.revisions.map((r) => (
           <li key={r.version} className="content-item">
@@ -189,45 +287,13 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
             <p className="content-item__meta">
               {r.who}, {r.when}
             </p>
-            {r.changes.length > 0 ? (
-              <div className="console-table-wrap">
-                <table className="diff-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Field</th>
-                      <th scope="col">Change (added, removed)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.changes.map((c) => (
-                      <tr key={c.field}>
-                        <th scope="row">{c.label}</th>
-                        <td>
-                          {c.parts.map((p, i) =>
-                            p.added ? (
-                              <ins key={i}>{p.value}</ins>
-                            ) : p.removed ? (
-                              <del key={i}>{p.value}</del>
-                            ) : (
-                              <span key={i}>{p.value}</span>
-                            ),
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            ) : (
-              <p className="content-item__meta">No change to the content.</p>
-            )}
+            {r.changes.length > 0 ? <ChangesTable changes={r.changes} /> : <p className="content-item__meta">No change to the content.</p>}
             {r.version !== d.latest && (
-              <Form method="post">
-                <input type="hidden" name="version" value={r.version} />
-                <button type="submit" className="button button--secondary button--small">
-                  Restore version {r.version}
-                </button>
-              </Form>
+              <p>
+                <Link to={`?confirm=${r.version}#restore-confirm`} className="button button--secondary button--small">
+                  Restore version {r.version}…
+                </Link>
+              </p>
             )}
           </li>
         ))}

@@ -160,7 +160,11 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
       )}
       {id && publicPath && (
         <p className="content-item__meta">
-          Public page: <a href={publicPath}>{publicPath}</a>
+          {!state || state === "published" ? (
+            <a href={publicPath}>View on site ({publicPath})</a>
+          ) : (
+            `Public page once published: ${publicPath}`
+          )}
         </p>
       )}
       {/* A new key after every navigation (a save redirects here): the same component serves "new" and
@@ -265,10 +269,12 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
             {(p) => <input {...p} type="text" defaultValue={values.newAlt ?? ""} />}
           </Field>
         )}
-        {kind.publication && <PublicationFields values={values} errors={errors} isNew={!id} />}
+        {kind.publication && <PublicationFields values={values} errors={errors} isNew={!id} state={state} />}
         <SaveButton />
       </Form>
-      {id && (kind.publication || kind.removable) && <MoreActions publication={kind.publication} removable={kind.removable} />}
+      {id && (kind.publication || kind.removable) && (
+        <MoreActions publication={kind.publication} removable={kind.removable} state={state} />
+      )}
     </>
   );
 }

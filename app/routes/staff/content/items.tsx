@@ -2,6 +2,7 @@
 
 import { listItemsForStaff } from "../../../../modules/content/items.server";
 import { contentKind } from "../../../../modules/content/kinds.server";
+import { publicationWhen } from "../../../../modules/content/publication-state";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { requireStaff } from "../guard.server";
@@ -38,6 +39,9 @@ export async function loader(args: Route.LoaderArgs) {
       excerpt: [groupLabel(r.group), r.text.slice(0, 140)].filter(Boolean).join(": "),
       state: r.state,
       updated: r.updatedAt ? formatDateTime(r.updatedAt) : "",
+      when: r.publication ? publicationWhen(r.publication, r.state) : "",
+      // Kinds without publishing are always public.
+      view: !r.state || r.state === "published" ? (r.publicPath ?? def.publicPath(r.id, {})) : null,
     })),
   };
 }

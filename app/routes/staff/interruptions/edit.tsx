@@ -128,6 +128,12 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
         <p className="content-item__head">
           <StateBadge state={state} /> <span>Status: {status}</span> <Link to={`/staff/interruptions/${id}/status`}>Change status</Link> ·{" "}
           <Link to={`/staff/history/interruption/${id}`}>Revisions</Link>
+          {state === "published" && (
+            <>
+              {" "}
+              · <a href={`/news/power-interruptions#interruption-${id}`}>View on site</a>
+            </>
+          )}
         </p>
       )}
       {loaderData.saved && (
@@ -217,13 +223,14 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
           values={{ publish: text("publish"), publishAt: text("publishAt"), unpublishAt: text("unpublishAt") }}
           errors={errors}
           isNew={!id}
+          state={state}
         />
         {alerts && <AlertCost preview={alerts} />}
         <SaveButton />
       </Form>
 
       {id && (
-        <MoreActions>
+        <MoreActions state={state}>
           <Form method="post" noValidate>
             <Field id="copyDate" label="Copy to another day" error={errors.copyDate}>
               {(p) => <input {...p} type="date" />}

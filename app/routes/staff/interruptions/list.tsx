@@ -3,7 +3,7 @@
  * its status with the next steps as big buttons (first tap here, second tap confirms).
  */
 import { Link } from "react-router";
-import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../modules/content/publication-state";
+import { PUBLIC_STATE_LABELS, type PublicState, publicationWhen } from "../../../../modules/content/publication-state";
 import { listInterruptionsForStaff, NEXT_STATUSES, STATUS_ACTION_LABELS } from "../../../../modules/interruptions/editor.server";
 import { currentStatus, INTERRUPTION_STATUS_LABELS } from "../../../../modules/interruptions/model";
 import { now as clockNow } from "../../../../modules/shared/clock";
@@ -52,6 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
         statusLabel: INTERRUPTION_STATUS_LABELS[status],
         hint: shown !== status ? `The public page shows it as ${INTERRUPTION_STATUS_LABELS[shown].toLowerCase()} (by its times).` : "",
         state: r.state,
+        when: publicationWhen(r, r.state),
+        view: r.state === "published" ? `/news/power-interruptions#interruption-${r.id}` : null,
         next: NEXT_STATUSES[r.status].map((s) => ({ status: s, label: STATUS_ACTION_LABELS[s] })),
       };
     }),
@@ -108,6 +110,7 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
               <div className="content-item__head">
                 <span className={`status-badge status-badge--${i.status}`}>{i.statusLabel}</span>
                 <StateBadge state={i.state} />
+                {i.when && <span className="content-item__when">{i.when}</span>}
               </div>
               {i.hint && <p className="status-hint">{i.hint}</p>}
               <p className="content-item__title">
@@ -118,6 +121,13 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
               <p className="content-item__meta">
                 {i.towns || "No town"} · {i.activities}
               </p>
+              {i.view && (
+                <p className="content-item__meta">
+                  <a href={i.view}>
+                    View on site<span className="visually-hidden">: {`${i.date}, ${i.time}`}</span>
+                  </a>
+                </p>
+              )}
               {i.next.length > 0 && (
                 <div className="status-buttons">
                   {i.next.map((n) => (

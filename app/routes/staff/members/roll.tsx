@@ -16,7 +16,7 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/roll";
 import { auditMember } from "./audit.server";
 import "./members.css";
-import { ConsoleTable } from "../ConsoleTable";
+import { RefusedRows } from "../ConsoleTable";
 
 export const handle: ConsoleHandle = { staff: "members.manage" };
 
@@ -82,20 +82,13 @@ export default function Roll({ actionData }: Route.ComponentProps) {
           </p>
         </div>
       )}
-      {summary && summary.refused.length > 0 && (
-        <ConsoleTable
-          caption={<>Refused rows{summary.refusedCount > summary.refused.length ? ` (the first ${summary.refused.length})` : ""}</>}
+      {summary && (
+        <RefusedRows
+          refused={summary.refused.map((r) => ({ ...r, key: r.accountNumber }))}
+          refusedCount={summary.refusedCount}
+          keyColumn="Account"
           className="member-refused"
-          columns={["Line", "Account", "Reason"]}
-        >
-          {summary.refused.map((r) => (
-            <tr key={r.line}>
-              <td>{r.line}</td>
-              <td>{r.accountNumber}</td>
-              <td>{r.reason}</td>
-            </tr>
-          ))}
-        </ConsoleTable>
+        />
       )}
       <Form method="post" encType="multipart/form-data" noValidate>
         <Field id="file" label="Roll (CSV file)" error={actionData?.error}>

@@ -20,7 +20,7 @@ import { getOfficialRates, listGenerationCharges } from "../../../../modules/rat
 import { getSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { RATE_TYPE_LABELS, RATE_TYPES } from "../../../../modules/shared/constants";
-import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { manilaLocalInput, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { contentContext } from "../content/context.server";
 import { readPosted } from "../form.server";
@@ -30,26 +30,18 @@ import type { Route } from "./+types/editor";
 import "../content/content.css";
 import { Field } from "../../../components/ui/Field";
 import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
-import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
+import { MonthPicker, monthOf } from "./MonthPicker";
 
 export const handle: ConsoleHandle = { staff: "rates.manage" };
 
 const BLANK_ROWS = 3;
 
-function monthOf(url: URL) {
-  const now = manilaParts(clockNow());
-  const year = Number(url.searchParams.get("year")) || now.year;
-  const month = Number(url.searchParams.get("month")) || now.month;
-  return { year: Math.min(Math.max(year, 2007), now.year + 1), month: Math.min(Math.max(month, 1), 12) };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "rates.manage");
   const url = new URL(args.request.url);
-  const { year, month } = monthOf(url);
+  const { year, month, key } = monthOf(url);
   const db = services(args.context).db;
-  const key = `${year}-${String(month).padStart(2, "0")}`;
   const [rates, charges, revisions, schedule] = await Promise.all([
     getOfficialRates(db, year, month, { includeUnpublished: true }),
     listGenerationCharges(db, year, month, { includeUnpublished: true }),
@@ -166,15 +158,7 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
           while it exists.
         </p>
       )}
-      <FilterForm label="Choose the month" button="Open">
-        <FilterSelect
-          name="month"
-          label="Month"
-          value={d.month}
-          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
-        />
-        <FilterInput name="year" label="Year" value={d.year} type="number" min={2007} />
-      </FilterForm>
+      <MonthPicker year={d.year} month={d.month} />
       {problems.length > 0 && (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <h2>Nothing was saved</h2>

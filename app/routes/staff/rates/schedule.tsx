@@ -11,34 +11,26 @@ import { monthLabel } from "../../../../modules/rates/model";
 import { checkScheduleInput, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
 import { getSchedule, getSchedules, listRateClasses, saveSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
-import { MONTH_NAMES, manilaLocalInput, manilaParts, toManilaLocalInput } from "../../../../modules/shared/dates";
+import { manilaLocalInput, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { ConsoleTable, ProblemsTable } from "../ConsoleTable";
 import { contentContext } from "../content/context.server";
-import { FilterForm, FilterInput, FilterSelect } from "../Filters";
 import { readPosted } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/schedule";
+import { MonthPicker, monthOf } from "./MonthPicker";
 import "../content/content.css";
 
 export const handle: ConsoleHandle = { staff: "rates.manage" };
 
-function monthOf(url: URL) {
-  const now = manilaParts(clockNow());
-  const year = Number(url.searchParams.get("year")) || now.year;
-  const month = Number(url.searchParams.get("month")) || now.month;
-  return { year: Math.min(Math.max(year, 2007), now.year + 1), month: Math.min(Math.max(month, 1), 12) };
-}
-
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, "rates.manage");
   const url = new URL(args.request.url);
-  const { year, month } = monthOf(url);
+  const { year, month, key } = monthOf(url);
   const db = services(args.context).db;
-  const key = `${year}-${String(month).padStart(2, "0")}`;
   const [classes, own, revisions] = await Promise.all([
     listRateClasses(db),
     getSchedule(db, year, month, { includeUnpublished: true }),
@@ -145,15 +137,7 @@ export default function ScheduleEditor({ loaderData: d, actionData }: Route.Comp
           Saved {d.revisions} time{d.revisions === 1 ? "" : "s"}; every save is kept as a revision and in the audit log.
         </p>
       )}
-      <FilterForm label="Choose the month" button="Open">
-        <FilterSelect
-          name="month"
-          label="Month"
-          value={d.month}
-          options={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
-        />
-        <FilterInput name="year" label="Year" value={d.year} type="number" min={2007} />
-      </FilterForm>
+      <MonthPicker year={d.year} month={d.month} />
       {d.copiedFrom && (
         <p className="console-status" role="status">
           {d.label} has no schedule yet: the form holds {d.copiedFrom}'s figures as a start. Nothing is saved until you save.

@@ -1,0 +1,30 @@
+/** The bill as a PDF (A4), for the signed-in member of a linked account only. */
+import { data } from "react-router";
+import { accountBill, accountOverview } from "../../../modules/portal/accounts.server";
+import { billPdf } from "../../../modules/portal/pdf.server";
+import { COOPERATIVE } from "../../../modules/shared/constants";
+import { services } from "../../context";
+import type { Route } from "./+types/bill-pdf";
+import { requireLinkedAccount } from "./account.server";
+import { MEMBER_CACHE_CONTROL } from "./session.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
+  const { db } = services(context);
+  const [bill, overview] = await Promise.all([accountBill(db, accountNumber, params.bill), accountOverview(db, accountNumber)]);
+  if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  const pdf = await billPdf(bill, {
+    cooperative: COOPERATIVE.name,
+    address: COOPERATIVE.address,
+    phone: COOPERATIVE.phone,
+    memberName: overview.name,
+    serviceAddress: overview.address,
+  });
+  const headers = new Headers({
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="bill-${bill.billNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`,
+    "Cache-Control": MEMBER_CACHE_CONTROL,
+  });
+  for (const c of member.cookies) headers.append("Set-Cookie", c);
+  return new Response(new Uint8Array(pdf), { headers });
+}

@@ -1,0 +1,104 @@
+/**
+ * Who is signed in to the member portal on this request (better-auth's session, read from the
+ * `__Host-mco.session` cookie only; the console's cookie means nothing here), the headers
+ * every member page answers with, and how codes reach a member (the SMS gateway, SMTP).
+ */
+import { redirect } from "react-router";
+import { PORTAL_IP_HEADER, type PortalAuth, portalAuth, startSession } from "../../../modules/portal/auth.server";
+import type { Contact } from "../../../modules/portal/contact";
+import type { Messenger } from "../../../modules/portal/flows.server";
+import { recordSignIn } from "../../../modules/portal/members.server";
+import { type AppServices, services } from "../../context";
+
+export const MEMBER_CACHE_CONTROL = "private, no-store";
+
+type Ctx = Parameters<typeof services>[0];
+
+export interface SignedInMember {
+  userId: string;
+  sessionId: string;
+  /** Set-Cookie of a session renewed on this request (sliding expiry), to send back. */
+  cookies: string[];
+}
+
+export function clientIp(context: Ctx): string {
+  return services(context).staff.ip;
+}
+
+export function authHeaders(request: Request, context: Ctx): Headers {
+  const h = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) h.set("cookie", cookie);
+  h.set(PORTAL_IP_HEADER, clientIp(context));
+  const ua = request.headers.get("user-agent");
+  if (ua) h.set("user-agent", ua.slice(0, 500));
+  return h;
+}
+
+export function authOf(context: Ctx): Promise<PortalAuth> {
+  const s = services(context);
+  return portalAuth(s.db, s.publicUrl);
+}
+
+export async function currentMember(request: Request, context: Ctx): Promise<SignedInMember | null> {
+  if (!request.headers.get("cookie")?.includes("__Host-mco.session=")) return null;
+  const auth = await authOf(context);
+  const { headers, response } = await auth.api.getSession({ headers: authHeaders(request, context), returnHeaders: true });
+  if (!response || (response.user as { lockedAt?: Date | null }).lockedAt) return null;
+  return { userId: response.user.id, sessionId: response.session.id, cookies: headers.getSetCookie() };
+}
+
+/** The signed-in member, or a redirect to the sign-in page. */
+export async function requireMember(request: Request, context: Ctx): Promise<SignedInMember> {
+  const member = await currentMember(request, context);
+  if (!member) throw redirect("/mco/login", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  return member;
+}
+
+/** Starts a session for a proven member and answers the redirect that sets its cookie. */
+export async function signInAndGo(request: Request, context: Ctx, userId: string, method: string, to: string): Promise<Response | null> {
+  const auth = await authOf(context);
+  const cookies = await startSession(auth, userId, authHeaders(request, context));
+  if (!cookies) return null;
+  await recordSignIn(services(context).db, userId, clientIp(context), method);
+  const headers = new Headers({ Location: to, "Cache-Control": MEMBER_CACHE_CONTROL });
+  for (const c of cookies.getSetCookie()) headers.append("Set-Cookie", c);
+  return new Response(null, { status: 303, headers });
+}
+
+/** Headers of a member page: never cached anywhere, and a renewed session cookie passed on. */
+export function memberHeaders({ loaderHeaders, actionHeaders }: { loaderHeaders: Headers; actionHeaders: Headers }): Headers {
+  const h = new Headers({ "Cache-Control": MEMBER_CACHE_CONTROL });
+  for (const from of [loaderHeaders, actionHeaders]) for (const c of from.getSetCookie()) h.append("Set-Cookie", c);
+  return h;
+}
+
+export function withCookies(member: SignedInMember | null): HeadersInit {
+  const h = new Headers({ "Cache-Control": MEMBER_CACHE_CONTROL });
+  for (const c of member?.cookies ?? []) h.append("Set-Cookie", c);
+  return h;
+}
+
+/** Texts through the SMS gateway, e-mails through SMTP; a missing channel drops the message (logged). */
+export function messenger(s: AppServices): Messenger {
+  return async (to: Contact, subject: string, text: string) => {
+    if (to.kind === "sms") {
+      const result = await s.sendText?.(to.value, text);
+      if (!result?.ok) s.log.warn({ channel: "sms" }, "portal code not sent");
+      return;
+    }
+    const mail = s.alerts?.channels.mail;
+    if (!mail) {
+      s.log.warn({ channel: "email" }, "portal code not sent: no SMTP configured");
+      return;
+    }
+    const result = await mail.send({ idempotencyKey: crypto.randomUUID(), to: to.value, subject, body: text });
+    if (!result.ok) s.log.warn({ channel: "email" }, "portal code not sent");
+  };
+}
+
+/** "in 42 minutes" for a wait in ms. */
+export function waitWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+}

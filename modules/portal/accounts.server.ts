@@ -1,0 +1,153 @@
+/**
+ * What a member sees of an account they proved: the overview (latest bill, status, last
+ * payment), 24 months of bills, one bill with its lines, payments with receipt numbers, and
+ * kWh per month. Callers check the link first (members.server.ts linkOf). A page is a few
+ * indexed queries, none per line or per month.
+ */
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { agamAccounts, bills, payments } from "../../db/schema";
+import { type BillStatus, billStatus } from "../bills/status";
+import { manilaIsoDate } from "../shared/dates";
+
+export interface AccountOverview {
+  accountNumber: string;
+  name: string | null;
+  address: string | null;
+  town: string | null;
+  latest: {
+    billNumber: string;
+    billingYear: number;
+    billingMonth: number;
+    totalDue: number;
+    dueDate: string;
+    disconnectionDate: string | null;
+    status: BillStatus;
+    balance: number;
+  } | null;
+  lastPayment: { orNumber: string; paidOn: string; amount: number } | null;
+}
+
+/** Months back from `today` (YYYY-MM-DD) as the first day of that month. */
+const monthsBack = (today: string, n: number) => {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  const key = y * 12 + (m - 1) - n;
+  return `${Math.floor(key / 12)}-${String((key % 12) + 1).padStart(2, "0")}-01`;
+};
+
+export async function accountOverview(db: DbOrTx, accountNumber: string, now = new Date()): Promise<AccountOverview> {
+  const rows = await db.execute(sql`
+    select a.name, a.address, a.town,
+      (select row_to_json(x) from (
+         select b.bill_number, b.billing_year, b.billing_month, b.total_due, b.due_date::text, b.disconnection_date::text,
+           (select coalesce(sum(p.amount), 0) from payments p where p.account_number = b.account_number and p.paid_on >= b.reading_date) as paid
+         from bills b where b.account_number = ${accountNumber} order by b.period_to desc, b.bill_number desc limit 1) x) as latest,
+      (select row_to_json(y) from (
+         select p.or_number, p.paid_on::text, p.amount from payments p where p.account_number = ${accountNumber}
+         order by p.paid_on desc, p.or_number desc limit 1) y) as last_payment
+    from (select 1) one left join agam_accounts a on a.account_number = ${accountNumber}`);
+  const row = rowsOf(rows)[0] as {
+    name: string | null;
+    address: string | null;
+    town: string | null;
+    latest: Record<string, string | number | null> | null;
+    last_payment: { or_number: string; paid_on: string; amount: number | string } | null;
+  };
+  const l = row.latest;
+  let latest: AccountOverview["latest"] = null;
+  if (l) {
+    const totalDue = Number(l.total_due);
+    const { status, balance } = billStatus(totalDue, Number(l.paid), String(l.due_date), manilaIsoDate(now));
+    latest = {
+      billNumber: String(l.bill_number),
+      billingYear: Number(l.billing_year),
+      billingMonth: Number(l.billing_month),
+      totalDue,
+      dueDate: String(l.due_date),
+      disconnectionDate: (l.disconnection_date as string | null) ?? null,
+      status,
+      balance,
+    };
+  }
+  const p = row.last_payment;
+  return {
+    accountNumber,
+    name: row.name,
+    address: row.address,
+    town: row.town,
+    latest,
+    lastPayment: p ? { orNumber: p.or_number, paidOn: p.paid_on, amount: Number(p.amount) } : null,
+  };
+}
+
+export interface BillRow {
+  billNumber: string;
+  billingYear: number;
+  billingMonth: number;
+  periodFrom: string;
+  periodTo: string;
+  kwh: number;
+  totalDue: number;
+  dueDate: string;
+}
+
+/** The bills of the last `months` months (by the end of their period), newest first. */
+export async function billHistory(db: DbOrTx, accountNumber: string, months = 24, now = new Date()): Promise<BillRow[]> {
+  const since = monthsBack(manilaIsoDate(now), months);
+  const rows = await db
+    .select({
+      billNumber: bills.billNumber,
+      billingYear: bills.billingYear,
+      billingMonth: bills.billingMonth,
+      periodFrom: bills.periodFrom,
+      periodTo: bills.periodTo,
+      kwh: bills.kwh,
+      totalDue: bills.totalDue,
+      dueDate: bills.dueDate,
+    })
+    .from(bills)
+    .where(and(eq(bills.accountNumber, accountNumber), gte(bills.periodTo, since)))
+    .orderBy(desc(bills.periodTo), desc(bills.billNumber))
+    .limit(months + 2);
+  return rows.map((r) => ({ ...r, kwh: Number(r.kwh) }));
+}
+
+/** One bill of one account (null when the number is not this account's). */
+export async function accountBill(db: DbOrTx, accountNumber: string, billNumber: string) {
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber)));
+  if (!bill) return null;
+  return {
+    ...bill,
+    previousReading: Number(bill.previousReading),
+    presentReading: Number(bill.presentReading),
+    multiplier: Number(bill.multiplier),
+    kwh: Number(bill.kwh),
+    demandKw: bill.demandKw === null ? null : Number(bill.demandKw),
+  };
+}
+
+export type AccountBill = NonNullable<Awaited<ReturnType<typeof accountBill>>>;
+
+export async function accountPayments(db: DbOrTx, accountNumber: string, months = 24, now = new Date()) {
+  const since = monthsBack(manilaIsoDate(now), months);
+  const rows = await db
+    .select({ orNumber: payments.orNumber, paidOn: payments.paidOn, amount: payments.amount, channel: payments.channel })
+    .from(payments)
+    .where(and(eq(payments.accountNumber, accountNumber), gte(payments.paidOn, since)))
+    .orderBy(desc(payments.paidOn), desc(payments.orNumber));
+  return rows;
+}
+
+/** The member's name on file, for a page heading. */
+export async function accountName(db: DbOrTx, accountNumber: string): Promise<string | null> {
+  const [row] = await db.select({ name: agamAccounts.name }).from(agamAccounts).where(eq(agamAccounts.accountNumber, accountNumber));
+  return row?.name ?? null;
+}
+
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result)) return result;
+  return ((result as { rows?: unknown[] }).rows ?? []) as unknown[];
+}

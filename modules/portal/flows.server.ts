@@ -1,0 +1,130 @@
+/**
+ * The portal's proofs, start to end: asking for a code (registration, linking one more
+ * account, sign-in, a contact added after a bill proof) and using it. Every request for a
+ * code answers the same way and takes the same path whether or not the account or contact
+ * exists or has a contact on file: a code row is stored either way (one that can never be
+ * right when there is nobody to send to), the limits are reserved either way, and the
+ * message is handed to the gateway without waiting for it.
+ */
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { bills } from "../../db/schema";
+import { reserveAttempt } from "../shared/attempt-limits.server";
+import { BILL_PROOFS, type CodeCheck, checkCode, reserveSend, storeCode } from "./codes.server";
+import { type Contact, parseContact } from "./contact";
+import { accountContact, linkAccount, memberByContact, memberForContact } from "./members.server";
+
+/** Sends one text or e-mail; the caller decides the channel's transport. Never throws. */
+export type Messenger = (to: Contact, subject: string, text: string) => Promise<void>;
+
+export type CodeRequest = { ok: true; id: string } | { ok: false; waitMs: number };
+
+const codeText = (code: string, what: string) =>
+  `WESPECO: ${code} is your code to ${what}. It is valid for 10 minutes. Do not give it to anyone, not even to WESPECO staff.`;
+
+function dispatch(send: Messenger, to: Contact, subject: string, text: string) {
+  // Not awaited: how long the gateway takes must not tell whether there was anyone to send to.
+  void send(to, subject, text).catch(() => {});
+}
+
+/** A code to the contact on file of `accountNumber` (registration, or linking when `userId` is given). */
+export async function requestAccountCode(
+  db: Db,
+  send: Messenger,
+  accountNumber: string,
+  ip: string,
+  userId: string | null,
+): Promise<CodeRequest> {
+  const to = await accountContact(db, accountNumber);
+  const reserved = await reserveSend(db, ip, `account:${accountNumber}`, to ? `${to.kind}:${to.value}` : null);
+  if (!reserved.ok) return reserved;
+  const issued = await storeCode(db, { purpose: "register", subject: accountNumber, destination: reserved.send ? to : null, userId });
+  if (reserved.send && to)
+    dispatch(send, to, "Your WESPECO portal code", codeText(issued.code, `link account ${accountNumber} to the member portal`));
+  return { ok: true, id: issued.id };
+}
+
+/** A sign-in code to a member's confirmed contact (typed as `contactText`). */
+export async function requestSignInCode(db: Db, send: Messenger, contact: Contact, ip: string): Promise<CodeRequest> {
+  const member = await memberByContact(db, contact);
+  const open = member && !member.lockedAt ? member : null;
+  const reserved = await reserveSend(db, ip, `contact:${contact.kind}:${contact.value}`, open ? `${contact.kind}:${contact.value}` : null);
+  if (!reserved.ok) return reserved;
+  const issued = await storeCode(db, {
+    purpose: "sign-in",
+    subject: contact.value,
+    destination: reserved.send ? contact : null,
+    userId: open?.id ?? null,
+  });
+  if (reserved.send && open) dispatch(send, contact, "Your WESPECO sign-in code", codeText(issued.code, "sign in to the member portal"));
+  return { ok: true, id: issued.id };
+}
+
+export type ProofResult = { ok: true; userId: string; accountNumber?: string } | Exclude<CodeCheck, { ok: true }>;
+
+/**
+ * Uses a registration code: the account is linked to the member whose contact received it (made
+ * on first proof), or to the signed-in member who asked to link it.
+ */
+export async function proveAccount(db: Db, id: string, typed: string): Promise<ProofResult> {
+  const checked = await checkCode(db, id, "register", typed);
+  if (!checked.ok) return checked;
+  const userId = checked.userId ?? (await memberForContact(db, checked.destination)).id;
+  await linkAccount(db, userId, checked.subject);
+  return { ok: true, userId, accountNumber: checked.subject };
+}
+
+export async function proveSignIn(db: Db, id: string, typed: string): Promise<ProofResult> {
+  const checked = await checkCode(db, id, "sign-in", typed);
+  if (!checked.ok) return checked;
+  if (!checked.userId) return { ok: false, reason: "spent" };
+  return { ok: true, userId: checked.userId };
+}
+
+export type BillProof = { ok: true; token: string } | { ok: false; reason: "wrong" } | { ok: false; reason: "limit"; waitMs: number };
+
+/**
+ * The proof of an account with no contact to send to: the amount and due date of its latest
+ * bill, together. Limited per account and per address. A right answer gives a token (15
+ * minutes, once) for the next step: adding a contact and confirming it with a code.
+ */
+export async function proveByBill(db: Db, accountNumber: string, amount: number, dueDate: string, ip: string): Promise<BillProof> {
+  const reserved = await reserveAttempt(db, BILL_PROOFS, [`account:${accountNumber}`, `ip:${ip}`]);
+  if (!reserved.ok) return { ok: false, reason: "limit", waitMs: reserved.waitMs };
+  const [latest] = await db
+    .select({ totalDue: bills.totalDue, dueDate: bills.dueDate })
+    .from(bills)
+    .where(eq(bills.accountNumber, accountNumber))
+    .orderBy(desc(bills.periodTo), desc(bills.billNumber))
+    .limit(1);
+  if (!latest || latest.totalDue !== amount || latest.dueDate !== dueDate) return { ok: false, reason: "wrong" };
+  await reserved.release();
+  // The token is the code of a "bill-proven" row that was never sent anywhere: typed back by the form.
+  const issued = await storeCode(db, {
+    purpose: "bill-proven",
+    subject: accountNumber,
+    destination: { kind: "sms", value: "" },
+    ttlMs: 15 * 60_000,
+  });
+  return { ok: true, token: `${issued.id}.${issued.code}` };
+}
+
+/** After a bill proof: a code to the contact the member adds. */
+export async function requestContactCode(db: Db, send: Messenger, token: string, contactText: string, ip: string) {
+  const contact = parseContact(contactText);
+  if (!contact) return { ok: false as const, reason: "contact" as const };
+  const [id = "", code = ""] = token.split(".");
+  const proven = await checkCode(db, id, "bill-proven", code);
+  if (!proven.ok) return { ok: false as const, reason: "expired" as const };
+  const reserved = await reserveSend(db, ip, `account:${proven.subject}`, `${contact.kind}:${contact.value}`);
+  if (!reserved.ok) return { ok: false as const, reason: "limit" as const, waitMs: reserved.waitMs };
+  const issued = await storeCode(db, { purpose: "register", subject: proven.subject, destination: reserved.send ? contact : null });
+  if (reserved.send)
+    dispatch(
+      send,
+      contact,
+      "Confirm your contact for the WESPECO portal",
+      codeText(issued.code, `confirm this contact for account ${proven.subject}`),
+    );
+  return { ok: true as const, id: issued.id };
+}

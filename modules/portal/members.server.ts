@@ -1,0 +1,184 @@
+/**
+ * Portal members: who they are (a confirmed contact), the service accounts each proved, their
+ * sign-ins, locking, their data and closing. The proofs themselves are in codes.server.ts.
+ */
+import crypto from "node:crypto";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { agamAccounts, bills, portalContactRequests, portalLinks, portalSession, portalSignIns, portalUser } from "../../db/schema";
+import { internalEmail } from "./auth.server";
+import { type Contact, contactOnFile } from "./contact";
+
+export interface PortalMember {
+  id: string;
+  contact: Contact | null;
+  lockedAt: Date | null;
+  createdAt: Date;
+}
+
+export async function memberById(db: DbOrTx, id: string): Promise<PortalMember | null> {
+  const [row] = await db.select().from(portalUser).where(eq(portalUser.id, id));
+  return row ? toMember(row) : null;
+}
+
+export async function memberByContact(db: DbOrTx, contact: Contact): Promise<PortalMember | null> {
+  const [row] = await db
+    .select()
+    .from(portalUser)
+    .where(and(eq(portalUser.contactKind, contact.kind), eq(portalUser.contact, contact.value)));
+  return row ? toMember(row) : null;
+}
+
+function toMember(row: typeof portalUser.$inferSelect): PortalMember {
+  return {
+    id: row.id,
+    contact: row.contactKind && row.contact ? { kind: row.contactKind as Contact["kind"], value: row.contact } : null,
+    lockedAt: row.lockedAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** The member whose confirmed contact this is, made on first proof. */
+export async function memberForContact(db: Db, contact: Contact): Promise<PortalMember> {
+  const found = await memberByContact(db, contact);
+  if (found) return found;
+  const id = crypto.randomBytes(15).toString("base64url").replace(/[-_]/g, "x");
+  await db
+    .insert(portalUser)
+    .values({ id, name: "", email: internalEmail(id), emailVerified: true, contactKind: contact.kind, contact: contact.value })
+    .onConflictDoNothing();
+  // Two proofs at the same moment for one contact: the first row wins, both get it.
+  return (await memberByContact(db, contact)) ?? (await memberById(db, id))!;
+}
+
+/** The contact on file for an account (the member roll), or null (no such account, or none on file). */
+export async function accountContact(db: DbOrTx, accountNumber: string): Promise<Contact | null> {
+  const [row] = await db
+    .select({ phone: agamAccounts.phone, email: agamAccounts.email })
+    .from(agamAccounts)
+    .where(eq(agamAccounts.accountNumber, accountNumber));
+  return row ? contactOnFile(row) : null;
+}
+
+export async function linkAccount(db: DbOrTx, userId: string, accountNumber: string): Promise<void> {
+  await db.insert(portalLinks).values({ userId, accountNumber }).onConflictDoNothing();
+}
+
+export async function unlinkAccount(db: DbOrTx, userId: string, accountNumber: string): Promise<boolean> {
+  const gone = await db
+    .delete(portalLinks)
+    .where(and(eq(portalLinks.userId, userId), eq(portalLinks.accountNumber, accountNumber)))
+    .returning({ a: portalLinks.accountNumber });
+  return gone.length > 0;
+}
+
+/** The link of one account to one member, or null: every account page asks this first. */
+export async function linkOf(db: DbOrTx, userId: string, accountNumber: string) {
+  const [row] = await db
+    .select()
+    .from(portalLinks)
+    .where(and(eq(portalLinks.userId, userId), eq(portalLinks.accountNumber, accountNumber)));
+  return row ?? null;
+}
+
+export async function linkedAccounts(db: DbOrTx, userId: string) {
+  return db
+    .select({ accountNumber: portalLinks.accountNumber, paperless: portalLinks.paperless, linkedAt: portalLinks.linkedAt })
+    .from(portalLinks)
+    .where(eq(portalLinks.userId, userId))
+    .orderBy(asc(portalLinks.linkedAt), asc(portalLinks.accountNumber));
+}
+
+export async function setPaperless(db: DbOrTx, userId: string, accountNumber: string, on: boolean): Promise<boolean> {
+  const rows = await db
+    .update(portalLinks)
+    .set({ paperless: on })
+    .where(and(eq(portalLinks.userId, userId), eq(portalLinks.accountNumber, accountNumber)))
+    .returning({ a: portalLinks.accountNumber });
+  return rows.length > 0;
+}
+
+export async function recordSignIn(db: DbOrTx, userId: string, ip: string, method: string): Promise<void> {
+  await db.insert(portalSignIns).values({ userId, ip, method });
+}
+
+export async function recentSignIns(db: DbOrTx, userId: string, limit = 10) {
+  return db
+    .select({ at: portalSignIns.at, ip: portalSignIns.ip, method: portalSignIns.method })
+    .from(portalSignIns)
+    .where(eq(portalSignIns.userId, userId))
+    .orderBy(desc(portalSignIns.at))
+    .limit(limit);
+}
+
+/** Ends every session of a member (sign out everywhere, locking, closing). */
+export async function endSessions(db: DbOrTx, userId: string): Promise<number> {
+  const gone = await db.delete(portalSession).where(eq(portalSession.userId, userId)).returning({ id: portalSession.id });
+  return gone.length;
+}
+
+export async function setLocked(db: Db, userId: string, locked: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(portalUser)
+      .set({ lockedAt: locked ? new Date() : null })
+      .where(eq(portalUser.id, userId))
+      .returning({ id: portalUser.id });
+    if (locked) await endSessions(tx, userId);
+    return rows.length > 0;
+  });
+}
+
+/** Everything the site holds on a member, as one document (Data Privacy Act: access). */
+export async function memberData(db: DbOrTx, userId: string) {
+  const member = await memberById(db, userId);
+  if (!member) return null;
+  const links = await linkedAccounts(db, userId);
+  const accounts = await Promise.all(
+    links.map(async (l) => {
+      const [onFile] = await db.select().from(agamAccounts).where(eq(agamAccounts.accountNumber, l.accountNumber));
+      const billRows = await db
+        .select({
+          billNumber: bills.billNumber,
+          period: sql<string>`${bills.periodFrom} || ' to ' || ${bills.periodTo}`,
+          kwh: bills.kwh,
+          totalDue: bills.totalDue,
+          dueDate: bills.dueDate,
+        })
+        .from(bills)
+        .where(eq(bills.accountNumber, l.accountNumber))
+        .orderBy(desc(bills.periodTo));
+      return {
+        accountNumber: l.accountNumber,
+        linkedAt: l.linkedAt.toISOString(),
+        paperless: l.paperless,
+        onFile: onFile ? { name: onFile.name, address: onFile.address, phone: onFile.phone, email: onFile.email } : null,
+        bills: billRows.map((b) => ({ ...b, kwh: Number(b.kwh), totalDueCentavos: b.totalDue })),
+      };
+    }),
+  );
+  const requests = await db
+    .select({
+      accountNumber: portalContactRequests.accountNumber,
+      requested: portalContactRequests.requested,
+      createdAt: portalContactRequests.createdAt,
+    })
+    .from(portalContactRequests)
+    .where(eq(portalContactRequests.userId, userId));
+  return {
+    portalAccount: { id: member.id, contact: member.contact, createdAt: member.createdAt.toISOString() },
+    signIns: (await recentSignIns(db, userId, 100)).map((s) => ({ ...s, at: s.at.toISOString() })),
+    accounts,
+    contactChangeRequests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+/** Closes the portal account: the member, links, sessions and sign-ins go; billing records stay. */
+export async function closeMember(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(portalUser).where(eq(portalUser.id, userId));
+}
+
+/** A request to change the contact on file, for member services (one open request per account and contact). */
+export async function requestContactChange(db: DbOrTx, userId: string, accountNumber: string, requested: string, note: string) {
+  await db.insert(portalContactRequests).values({ userId, accountNumber, requested, note }).onConflictDoNothing();
+}

@@ -1,0 +1,134 @@
+/**
+ * What a member takes away: the bill as a PDF (read back with Debian's pdftotext and compared
+ * with the bill's figures), the usage CSV, "my data" as JSON; closing the portal account after
+ * a fresh code; a request to change the contact on file going to member services.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bills, portalContactRequests, portalLinks, portalUser } from "../../db/schema";
+import { pesos } from "../../modules/bills/money";
+import { storedBillLines } from "../../modules/portal/bill-lines";
+import { formatDate } from "../../modules/shared/dates";
+import { demoAccountNumber } from "../../seed/accounts";
+import { createTestApp, type TestApp } from "../support/app";
+import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
+import { codeIn, register, Visitor, waitUntil } from "./helpers";
+
+describe("member portal documents", () => {
+  let t: TestApp;
+  let sms: SmsGatewayStandIn;
+  const ACCOUNT = demoAccountNumber(2, 4);
+  const v = () => member;
+  let member: Visitor;
+  beforeAll(async () => {
+    sms = await startSmsGateway();
+    t = await createTestApp({
+      withPages: true,
+      env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
+    });
+    member = new Visitor(t);
+    await register(member, sms, ACCOUNT);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await sms?.close();
+  });
+
+  it("the PDF of a bill carries the same figures as the bill: every line, the total, the due date, the readings", async () => {
+    const [bill] = await t.db.handle.db.select().from(bills).where(eq(bills.accountNumber, ACCOUNT)).orderBy(desc(bills.periodTo)).limit(1);
+    const res = await v().get(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bill-pdf-")), "bill.pdf");
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
+    const info = execFileSync("pdfinfo", [file]).toString();
+    expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
+    expect(text).toContain("Western Pangasinan Electric Cooperative, Inc.");
+    expect(text).toContain(ACCOUNT);
+    expect(text).toContain(bill!.billNumber);
+    expect(text).toContain(`${formatDate(bill!.periodFrom)} to ${formatDate(bill!.periodTo)}`);
+    const lines = storedBillLines(bill!);
+    expect(lines.length).toBeGreaterThan(5);
+    for (const l of lines)
+      expect(text).toMatch(new RegExp(`${l.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+Php ${pesos(l.amount).replace(".", "\\.")}`));
+    expect(text).toMatch(new RegExp(`Total amount due\\s+Php ${pesos(bill!.totalDue).replace(".", "\\.")}`));
+    expect(text).toContain(formatDate(bill!.dueDate));
+    // The page shows the same total and lines.
+    const page = await v().get(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}`);
+    for (const l of lines) expect(page.body).toContain(`Php ${pesos(l.amount)}`);
+    // Another member gets nothing.
+    const stranger = new Visitor(t);
+    await register(stranger, sms, demoAccountNumber(3, 4));
+    expect((await stranger.get(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}/pdf`)).statusCode).toBe(404);
+    expect((await stranger.get(`/mco/accounts/${demoAccountNumber(3, 4)}/bills/${bill!.billNumber}/pdf`)).statusCode).toBe(404);
+  });
+
+  it("the usage CSV lists the 24 months' bills with kWh and amounts", async () => {
+    const res = await v().get(`/mco/accounts/${ACCOUNT}/usage.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    const rows = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(rows[0]).toBe("month,period_from,period_to,kwh,amount_due_php,due_date,bill_number");
+    const stored = await t.db.handle.db.select().from(bills).where(eq(bills.accountNumber, ACCOUNT));
+    expect(rows.length - 1).toBe(stored.length);
+    const last = stored.sort((a, b) => a.periodTo.localeCompare(b.periodTo)).at(-1)!;
+    expect(rows.at(-1)).toContain(`,${Number(last.kwh)},${(last.totalDue / 100).toFixed(2)},${last.dueDate},${last.billNumber}`);
+  });
+
+  it("the account page shows the usage chart as SVG with its table, the bills and the payments with receipt numbers", async () => {
+    const page = await v().get(`/mco/accounts/${ACCOUNT}`);
+    expect(page.body).toMatch(/<svg[^>]*role="img"/);
+    expect(page.body).toContain("kWh used per month");
+    expect(page.body).toContain("A year before");
+    expect(page.body).toContain("Receipt (OR) number");
+    // No React in the page (nothing on it needs it).
+    expect(page.body).not.toMatch(/__reactRouterContext|entry\.client/);
+  });
+
+  it("my data is one JSON file of this member only; a contact change is a task for member services; closing needs a fresh code", async () => {
+    const json = await v().get("/mco/my-data.json");
+    expect(json.headers["cache-control"]).toBe("private, no-store");
+    const body = JSON.parse(json.body);
+    expect(body.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual([ACCOUNT]);
+    expect(body.accounts[0].bills.length).toBeGreaterThan(0);
+    expect(body.portalAccount.contact.kind).toBe("sms");
+
+    const asked = await v().post("/mco/my-data", { intent: "contact-change", account: ACCOUNT, requested: "0918 555 0000" });
+    expect(asked.body).toContain("went to member services");
+    const [task] = await t.db.handle.db.select().from(portalContactRequests).where(eq(portalContactRequests.accountNumber, ACCOUNT));
+    expect(task!.requested).toBe("0918 555 0000");
+    // Someone else's account cannot be named.
+    const other = await v().post("/mco/my-data", {
+      intent: "contact-change",
+      account: demoAccountNumber(3, 4),
+      requested: "0918 555 0000",
+    });
+    expect(other.statusCode).toBe(422);
+
+    const before = sms.messages.length;
+    const start = await v().post("/mco/my-data", { intent: "close-start" });
+    const r = /name="r" value="([^"]+)"/.exec(start.body)![1]!;
+    await waitUntil(() => sms.messages.length > before);
+    const wrong = await v().post("/mco/my-data", { intent: "close", r, code: "000000" });
+    expect(wrong.statusCode).toBe(422);
+    const [me] = await t.db.handle.db
+      .select({ userId: portalLinks.userId })
+      .from(portalLinks)
+      .where(eq(portalLinks.accountNumber, ACCOUNT));
+    const closed = await v().post("/mco/my-data", { intent: "close", r, code: codeIn(sms.messages.at(-1)!.message)! });
+    expect(closed.statusCode).toBe(303);
+    expect(await t.db.handle.db.select().from(portalUser).where(eq(portalUser.id, me!.userId))).toHaveLength(0);
+    // The billing records stay.
+    expect((await t.db.handle.db.select().from(bills).where(eq(bills.accountNumber, ACCOUNT))).length).toBeGreaterThan(0);
+    expect((await v().get("/mco")).headers.location).toBe("/mco/login");
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The member portal over HTTP (inject), with the SMS gateway stand-in and a real SMTP server
+ * on loopback: registration by a code to the contact on file, no enumeration, codes single
+ * use / 10 minutes / 5 tries, send limits under 30 simultaneous requests, sessions in their
+ * own realm, and every member page private to its member.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agamAccounts, bills, portalCodes, portalSession } from "../../db/schema";
+import { normalizeMobile } from "../../modules/shared/phone";
+import { demoAccountNumber } from "../../seed/accounts";
+import { createTestApp, type TestApp } from "../support/app";
+import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
+import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+import { codeIn, register, rOf, Visitor, waitUntil } from "./helpers";
+
+describe("member portal", () => {
+  let t: TestApp;
+  let smtp: SmtpStandIn;
+  let sms: SmsGatewayStandIn;
+  const A = demoAccountNumber(1, 0);
+  const A2 = demoAccountNumber(1, 2);
+  const B = demoAccountNumber(2, 0);
+  const EMAIL_ONLY = demoAccountNumber(3, 7);
+  const NO_CONTACT = demoAccountNumber(4, 7);
+  beforeAll(async () => {
+    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsGateway()]);
+    t = await createTestApp({
+      withPages: true,
+      env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
+    });
+    await t.db.handle.db.update(agamAccounts).set({ phone: null, email: null }).where(eq(agamAccounts.accountNumber, NO_CONTACT));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await sms?.close();
+  });
+  const db = () => t.db.handle.db;
+
+  it("registers with a code texted to the number on file and signs in with a __Host- cookie", async () => {
+    const v = new Visitor(t);
+    const { done } = await register(v, sms, A);
+    expect([302, 303]).toContain(done.statusCode);
+    expect(done.headers.location).toBe(`/mco/accounts/${A}`);
+    const cookie = ([] as string[]).concat(done.headers["set-cookie"] as string[]).find((c) => c.startsWith("__Host-mco.session="))!;
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Domain=/i);
+    expect(cookie).toMatch(/Max-Age=2592000/);
+    const home = await v.get("/mco");
+    expect(home.statusCode).toBe(200);
+    expect(home.headers["cache-control"]).toBe("private, no-store");
+    expect(home.body).toContain(A);
+    const text = sms.messages.at(-1)!;
+    expect(text.number).toBe(normalizeMobile((await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, A)))[0]!.phone!));
+  });
+
+  it("answers the same for an unknown account, one without a contact and one with, and texts only the real one", async () => {
+    const answers = [];
+    const before = sms.messages.length + smtp.accepted;
+    for (const account of ["09-9999-9999", NO_CONTACT]) {
+      const v = new Visitor(t);
+      const asked = await v.post("/mco/register", { accountNumber: account });
+      const page = await v.get(asked.headers.location as string);
+      const wrong = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: "000000" });
+      answers.push({
+        status: asked.statusCode,
+        page: page.body.replace(/r=[^&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+        wrong: wrong.body.replace(/value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+      });
+    }
+    const v = new Visitor(t);
+    const asked = await v.post("/mco/register", { accountNumber: B });
+    const page = await v.get(asked.headers.location as string);
+    const wrong = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: "000000" });
+    answers.push({
+      status: asked.statusCode,
+      page: page.body.replace(/r=[^&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+      wrong: wrong.body.replace(/value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    await waitUntil(() => sms.messages.length + smtp.accepted > before);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(sms.messages.length + smtp.accepted - before).toBe(1);
+    expect(sms.messages.at(-1)!.message).toContain(B);
+  });
+
+  it("e-mails the code when the account has only an e-mail on file (real SMTP)", async () => {
+    const v = new Visitor(t);
+    const before = smtp.messages.length;
+    const asked = await v.post("/mco/register", { accountNumber: EMAIL_ONLY });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const onFile = (await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, EMAIL_ONLY)))[0]!;
+    expect(mail!.to).toContain(onFile.email);
+    const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
+    expect([302, 303]).toContain(done.statusCode);
+    expect((await v.get("/mco")).body).toContain(EMAIL_ONLY);
+  });
+
+  it("a code works once, not after 10 minutes, and not after 5 wrong tries, even 30 at once", async () => {
+    const v = new Visitor(t);
+    const { done, code, r } = await register(v, sms, A2);
+    expect([302, 303]).toContain(done.statusCode);
+    const again = await new Visitor(t).post("/mco/register/code", { r, code });
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toContain("can no longer be used");
+
+    // Expired: the same code, its time moved back past 10 minutes.
+    const w = new Visitor(t);
+    const asked = await w.post("/mco/register", { accountNumber: A2 });
+    await waitUntil(() => codeIn(sms.messages.at(-1)!.message) !== code);
+    const fresh = codeIn(sms.messages.at(-1)!.message)!;
+    await db()
+      .update(portalCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(portalCodes.id, rOf(asked.headers.location as string)));
+    const late = await w.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: fresh });
+    expect(late.body).toContain("can no longer be used");
+
+    // 30 wrong tries at once, then the right one.
+    const x = new Visitor(t);
+    const asked3 = await x.post("/mco/register", { accountNumber: B });
+    await waitUntil(() => sms.messages.at(-1)!.number !== undefined);
+    await new Promise((res) => setTimeout(res, 100));
+    const right = codeIn(sms.messages.at(-1)!.message)!;
+    const r3 = rOf(asked3.headers.location as string);
+    const wrongCode = right === "123456" ? "654321" : "123456";
+    const tries = await Promise.all(Array.from({ length: 30 }, () => x.post("/mco/register/code", { r: r3, code: wrongCode })));
+    const [row] = await db().select().from(portalCodes).where(eq(portalCodes.id, r3));
+    console.info(
+      `[figure] 30 wrong codes at once → ${row!.tries} counted tries, ${tries.filter((a) => a.body.includes("not right")).length} 'not right' answers`,
+    );
+    expect(row!.tries).toBe(5);
+    const after = await x.post("/mco/register/code", { r: r3, code: right });
+    expect(after.statusCode).toBe(422);
+    expect(after.body).toContain("can no longer be used");
+  });
+
+  it("30 simultaneous asks for one account's code send at most 3 texts an hour, from any addresses", async () => {
+    const account = demoAccountNumber(5, 1);
+    const before = sms.messages.length;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => new Visitor(t).post("/mco/register", { accountNumber: account })));
+    await new Promise((r) => setTimeout(r, 500));
+    const sent = sms.messages.slice(before).filter((m) => m.message.includes(account)).length;
+    console.info(
+      `[figure] 30 concurrent registration asks for one account → ${sent} texts, ${answers.filter((a) => a.statusCode === 429).length} refused`,
+    );
+    expect(sent).toBe(3);
+    expect(answers.filter((a) => a.statusCode === 302)).toHaveLength(3);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.body).toContain("Too many codes were asked for");
+    // 30 sign-in asks for one number from one address: the address's limit (10) and the number's (3).
+    const ip = new Visitor(t).ip;
+    const phone = (await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, A)))[0]!.phone!;
+    const b2 = sms.messages.length;
+    const signIns = await Promise.all(Array.from({ length: 30 }, () => new Visitor(t, ip).post("/mco/login", { contact: phone })));
+    await new Promise((r) => setTimeout(r, 500));
+    const texts = sms.messages.length - b2;
+    console.info(`[figure] 30 concurrent sign-in asks for one number from one address → ${texts} texts`);
+    expect(texts).toBeLessThanOrEqual(3);
+    expect(signIns.filter((a) => a.statusCode === 302).length).toBeLessThanOrEqual(3);
+  });
+
+  it("an account with no contact on file proves itself with its latest bill, then adds and confirms a contact", async () => {
+    const [latest] = await db()
+      .select()
+      .from(bills)
+      .where(eq(bills.accountNumber, NO_CONTACT))
+      .orderBy(bills.periodTo)
+      .then((rows) => rows.slice(-1));
+    const v = new Visitor(t);
+    const wrong = await v.post("/mco/register/bill", { step: "bill", accountNumber: NO_CONTACT, amount: "1.00", dueDate: latest!.dueDate });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toContain("do not match");
+    const amount = (latest!.totalDue / 100).toFixed(2);
+    const ok = await v.post("/mco/register/bill", { step: "bill", accountNumber: NO_CONTACT, amount, dueDate: latest!.dueDate });
+    expect(ok.statusCode).toBe(200);
+    const token = /name="token" value="([^"]+)"/.exec(ok.body)![1]!;
+    const before = smtp.messages.length;
+    const asked = await v.post("/mco/register/bill", { step: "contact", token, contact: "New.Member@Example.org" });
+    expect([302, 303]).toContain(asked.statusCode);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toContain("new.member@example.org");
+    const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
+    expect(done.headers.location).toBe(`/mco/accounts/${NO_CONTACT}`);
+    // The token worked once.
+    const reuse = await new Visitor(t).post("/mco/register/bill", { step: "contact", token, contact: "x@example.org" });
+    expect(reuse.body).toContain("expired");
+  });
+
+  it("signs in with a code to the confirmed contact; a new session each time; sign out everywhere ends them all", async () => {
+    // An account of its own: its number takes 3 codes an hour (one registration, two sign-ins here).
+    const C = demoAccountNumber(9, 3);
+    const phone = (await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, C)))[0]!.phone!;
+    const signIn = async (v: Visitor) => {
+      const before = sms.messages.length;
+      const asked = await v.post("/mco/login", { contact: phone });
+      expect(
+        [302, 303],
+        asked.body
+          .replace(/<head>.*<\/head>/s, "")
+          .replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .slice(0, 1500),
+      ).toContain(asked.statusCode);
+      await waitUntil(() => sms.messages.length > before);
+      return v.post("/mco/login/code", { r: rOf(asked.headers.location as string), code: codeIn(sms.messages.at(-1)!.message)! });
+    };
+    await register(new Visitor(t), sms, C);
+    const one = new Visitor(t);
+    const two = new Visitor(t);
+    // A cookie planted before sign-in is not the one after (the id rotates).
+    one.jar.take({ "set-cookie": ["__Host-mco.session=planted.value; Path=/"] });
+    const first = await signIn(one);
+    expect(first.headers.location).toBe("/mco");
+    expect(one.jar.header).not.toContain("planted.value");
+    await signIn(two);
+    expect(one.jar.header).not.toEqual(two.jar.header);
+    expect((await one.get("/mco")).statusCode).toBe(200);
+    expect((await two.get("/mco")).statusCode).toBe(200);
+    const out = await one.post("/mco/sign-out", { everywhere: "on" });
+    expect([302, 303]).toContain(out.statusCode);
+    expect((await one.get("/mco")).headers.location).toBe("/mco/login");
+    expect((await two.get("/mco")).headers.location).toBe("/mco/login");
+  });
+
+  it("every account, bill and CSV URL answers 404 to a member it is not linked to; no page is shared between visitors", async () => {
+    const a = new Visitor(t);
+    await register(a, sms, demoAccountNumber(6, 0));
+    const b = new Visitor(t);
+    await register(b, sms, demoAccountNumber(7, 0));
+    const mine = demoAccountNumber(6, 0);
+    const theirs = demoAccountNumber(7, 0);
+    const [bill] = await db().select().from(bills).where(eq(bills.accountNumber, mine)).limit(1);
+    const [otherBill] = await db().select().from(bills).where(eq(bills.accountNumber, theirs)).limit(1);
+    const urls = [`/mco/accounts/${mine}`, `/mco/accounts/${mine}/bills/${bill!.billNumber}`, `/mco/accounts/${mine}/usage.csv`];
+    for (const url of urls) {
+      expect((await a.get(url)).statusCode, url).toBe(200);
+      const other = await b.get(url);
+      expect(other.statusCode, url).toBe(404);
+      expect(other.body).not.toContain(bill!.billNumber);
+      const anonymous = await new Visitor(t).get(url);
+      expect(anonymous.statusCode, url).toBe(302);
+      expect(anonymous.headers.location).toBe("/mco/login");
+    }
+    // Another account's bill under one's own account's path.
+    expect((await b.get(`/mco/accounts/${theirs}/bills/${bill!.billNumber}`)).statusCode).toBe(404);
+    expect((await b.get(`/mco/accounts/${theirs}/bills/${otherBill!.billNumber}`)).statusCode).toBe(200);
+    // Writes too: B cannot unlink or change A's account.
+    expect((await b.post(`/mco/accounts/${mine}`, { intent: "unlink" })).statusCode).toBe(404);
+    // The same URL, one after the other: each gets their own page, never the previous one's.
+    const pageA = await a.get("/mco");
+    const pageB = await b.get("/mco");
+    const anon = await new Visitor(t).get("/mco");
+    expect(pageA.body).toContain(mine);
+    expect(pageB.body).not.toContain(mine);
+    expect(pageB.body).toContain(theirs);
+    expect(anon.statusCode).toBe(302);
+    for (const r of [pageA, pageB, anon]) expect(r.headers["cache-control"]).toBe("private, no-store");
+    expect(pageA.headers["x-cache"] ?? "").not.toMatch(/hit/i);
+  });
+
+  it("a member's session does not open the console, and a sign-in is refused for a locked member", async () => {
+    const v = new Visitor(t);
+    await register(v, sms, demoAccountNumber(8, 0));
+    const staff = await v.get("/staff");
+    expect(staff.statusCode).toBe(302);
+    expect(staff.headers.location).toMatch(/\/staff\/sign-in/);
+    const sessions = await db().select().from(portalSession);
+    expect(sessions.length).toBeGreaterThan(0);
+  });
+});
