@@ -103,7 +103,8 @@ describe("Filipino pages", () => {
       );
       const english = catalogs.flatMap((c) =>
         Object.values(c).filter(
-          (v): v is string => typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha"].includes(v),
+          (v): v is string =>
+            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha"].includes(v),
         ),
       );
       const left = english.filter((e) => lines.has(e.trim()));
