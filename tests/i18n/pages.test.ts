@@ -13,6 +13,7 @@ import { formMessages } from "../../app/messages/forms";
 import { homeMessages } from "../../app/messages/home";
 import { interruptionMessages } from "../../app/messages/interruptions";
 import { rateMessages } from "../../app/messages/rates";
+import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
 import { createTestApp, type TestApp } from "../support/app";
 import { routePatterns } from "../support/public-pages";
@@ -85,6 +86,7 @@ describe("Filipino pages", () => {
       ["/fil/rates", [shellMessages.en, rateMessages.en]],
       ["/fil/rates?kwh=abc", [shellMessages.en, rateMessages.en, formMessages.en]],
       ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
+      ["/fil/report", [shellMessages.en, reportMessages.en]],
     ];
     for (const [page, catalogs] of pages) {
       const res = await get(page);
