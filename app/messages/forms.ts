@@ -8,6 +8,7 @@ export const formMessages = defineMessages({
     "form.account": "Account number",
     "form.account.hint": (p: { example: string }) =>
       `As printed on your bill: two digits, four digits, four digits, for example ${p.example}.`,
+    "form.mobile.hint": (p: { example: string }) => `A Philippine mobile number, for example ${p.example}`,
     "form.captcha": "Captcha",
     "form.captcha.pending": "The robot check appears here when you start filling in the form.",
     "form.captcha.missing": "Please tick the box “I'm not a robot” and wait for the check to finish.",
@@ -22,6 +23,7 @@ export const formMessages = defineMessages({
     "form.account": "Numero ng account",
     "form.account.hint": (p: { example: string }) =>
       `Gaya ng nakasulat sa inyong bill: dalawang numero, apat na numero, apat na numero, halimbawa ${p.example}.`,
+    "form.mobile.hint": (p: { example: string }) => `Numero ng mobile sa Pilipinas, halimbawa ${p.example}`,
     "form.captcha": "Captcha",
     "form.captcha.pending": "Lalabas dito ang pagsusuri laban sa robot kapag nagsimula na kayong magsagot sa form.",
     "form.captcha.missing": "Pakilagyan ng tsek ang kahong “Hindi ako robot” at hintaying matapos ang pagsusuri.",

@@ -4,12 +4,13 @@ import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, PHOTO_MAX_BYTES, REPORT_KINDS, ty
 import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
-import { mobileHint } from "../../../modules/shared/phone";
+import { mobileExample } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { formMessages } from "../../messages/forms";
 import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import type { Route } from "./+types/report";
 import { loadReportPage, type ReportErrors, type ReportValues, submitReport } from "./report.server";
@@ -43,6 +44,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const t = useT(reportMessages);
   const lp = useLocalePath();
   const kindLabel = (k: ReportKind) => t(REPORT_KIND_KEYS[k]);
+  const mobile = useT(formMessages)("form.mobile.hint", { example: mobileExample });
   const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
     latitude: values.latitude ?? "",
     longitude: values.longitude ?? "",
@@ -255,7 +257,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 <Field
                   id="mobile"
                   label={t("report.mobile")}
-                  hint={smsOn ? t("report.mobile.sms", { hint: mobileHint }) : t("report.mobile.noSms", { hint: mobileHint })}
+                  hint={smsOn ? t("report.mobile.sms", { hint: mobile }) : t("report.mobile.noSms", { hint: mobile })}
                   error={errors.mobile}
                 >
                   {(p) => (
