@@ -232,3 +232,29 @@ test("the glossary exists and the catalogs use its terms", () => {
   const glossary = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/glossary-filipino.md"), "utf8");
   for (const term of ["brownout", "member-consumer-owner", "bill", "metro"]) expect(glossary.toLowerCase()).toContain(term);
 });
+
+test("the sitemap lists each page in both languages with xhtml:link alternates", async () => {
+  const res = await get("/sitemap.xml");
+  expect(res.statusCode).toBe(200);
+  const xml = res.body;
+  expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]+<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g)].map(
+    (m) => ({
+      loc: new URL(m[1]!).pathname,
+      alternates: [...m[2]!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((a) => [a[1], new URL(a[2]!).pathname]),
+    }),
+  );
+  const byLoc = new Map(entries.map((e) => [e.loc, e]));
+  for (const path of ["/rates", "/news/power-interruptions", "/"]) {
+    const fil = path === "/" ? "/fil/" : `/fil${path}`;
+    const expected = [
+      ["en", path],
+      ["fil", fil],
+      ["x-default", path],
+    ];
+    expect(byLoc.get(path)?.alternates, path).toEqual(expected);
+    expect(byLoc.get(fil)?.alternates, fil).toEqual(expected);
+  }
+  // Every Filipino URL the sitemap lists is a page.
+  for (const e of entries.filter((x) => x.loc.startsWith("/fil/")).slice(0, 40)) expect((await get(e.loc)).statusCode, e.loc).toBe(200);
+});
