@@ -94,6 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeOfPath(pathname);
   const t = useT(shellMessages);
   const withReact = hydrates(pathname, useMatches());
+  // An error page (a 404, a member's page of someone else's account) is not a page with another
+  // language: no alternates, and the switch opens the home page (never echoing the address).
+  const failed = useRouteError() !== undefined;
   // The staff console has its own simple layout: no public shell, no ticker, no service worker.
   if (isConsole(pathname)) {
     return (
@@ -123,7 +126,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />
         <Meta />
         <Links />
-        <LanguageAlternates pathname={pathname} origin={data?.origin ?? ""} />
+        {!failed && <LanguageAlternates pathname={pathname} origin={data?.origin ?? ""} />}
         {data && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(data.origin) }} />}
       </head>
       <body>
@@ -136,6 +139,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           navigation={buildNavigation(data?.categories ?? [], locale)}
           hasTicker={(data?.ticker.length ?? 0) > 0}
           pathname={pathname}
+          switchPath={failed ? "/" : undefined}
           locale={locale}
         />
         <Ticker items={data?.ticker ?? []} locale={locale} />

@@ -149,7 +149,8 @@ export function pagePatternReader(build: ServerBuild): (pathname: string) => str
     if (pattern) return pattern;
     const matches = matchRoutes(roots as Parameters<typeof matchRoutes>[0], pathname) ?? [];
     const parts = matches.map((m) => byId.get(m.route.id!)?.path).filter((p): p is string => Boolean(p));
-    pattern = matches.length ? `/${parts.join("/")}` : "(no route)";
+    // One series per page in both languages: `/fil?/rates` is counted as `/rates`.
+    pattern = matches.length ? `/${parts.join("/")}`.replace(/^\/fil\?(?=\/|$)/, "") || "/" : "(no route)";
     if (memo.size >= 5000) memo.clear();
     memo.set(pathname, pattern);
     return pattern;

@@ -15,17 +15,20 @@ export function Header({
   navigation,
   hasTicker,
   pathname,
+  switchPath = stripLocale(pathname),
   locale,
 }: {
   navigation: NavItem[];
   hasTicker: boolean;
   pathname: string;
+  /** The page the language switch opens in the other language: this one, unless it has none. */
+  switchPath?: string;
   locale: Locale;
 }) {
   const t = translator(shellMessages, locale);
   // The other language of this very page: a plain link that remembers the choice (server/language.ts).
   const other: Locale = locale === "fil" ? "en" : "fil";
-  const switchHref = `/language/${other}?to=${encodeURIComponent(stripLocale(pathname))}`;
+  const switchHref = `/language/${other}?to=${encodeURIComponent(switchPath)}`;
   // The current page's link is marked as NavLink marked it: the same path, letter case aside.
   const current = pathname.toLowerCase();
   const link = (to: string, label: string) => (
