@@ -9,7 +9,6 @@ import {
   type ShouldRevalidateFunction,
   useLocation,
   useMatches,
-  useNavigationType,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -91,18 +90,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname, key, hash } = useLocation();
+  const { pathname } = useLocation();
   const locale = localeOfPath(pathname);
   const t = useT(shellMessages);
   const withReact = hydrates(pathname, useMatches());
-  const navigationType = useNavigationType();
-  // A form of an interactive page can land on a page without React (a report's status page):
-  // <ScrollRestoration> is not rendered there, so the new page would open where the form's
-  // button was, at the footer. It opens at its top, as it does without JavaScript.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per new location, nothing else
-  useEffect(() => {
-    if (!withReact && navigationType !== "POP" && !hash) window.scrollTo(0, 0);
-  }, [key]);
   // An error page (a 404, a member's page of someone else's account) is not a page with another
   // language: no alternates, and the switch opens the home page (never echoing the address).
   const failed = useRouteError() != null;
