@@ -6,7 +6,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agamAccounts, bills, portalCodes, portalSession } from "../../db/schema";
+import { agamAccounts, bills, portalCodes, portalLinks, portalSession } from "../../db/schema";
 import { pesos } from "../../modules/bills/money";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
@@ -100,6 +100,17 @@ describe("member portal", () => {
     const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
     expect([302, 303]).toContain(done.statusCode);
     expect((await v.get("/mco")).body).toContain(EMAIL_ONLY);
+    // Signed in by e-mail: paperless e-bills are offered, switched on and off by a plain form.
+    const page = await v.get(`/mco/accounts/${EMAIL_ONLY}`);
+    expect(page.body).toContain("E-mail me each new bill");
+    const on = await v.post(`/mco/accounts/${EMAIL_ONLY}`, { intent: "paperless-on" });
+    expect(on.headers.location).toBe(`/mco/accounts/${EMAIL_ONLY}`);
+    expect(on.headers["cache-control"]).toBe("private, no-store");
+    expect((await v.get(`/mco/accounts/${EMAIL_ONLY}`)).body).toContain("Stop e-mailing my bills");
+    const [link] = await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, EMAIL_ONLY));
+    expect(link!.paperless).toBe(true);
+    await v.post(`/mco/accounts/${EMAIL_ONLY}`, { intent: "paperless-off" });
+    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, EMAIL_ONLY)))[0]!.paperless).toBe(false);
   });
 
   it("a code works once, not after 10 minutes, and not after 5 wrong tries, even 30 at once", async () => {
@@ -280,6 +291,11 @@ describe("member portal", () => {
     expect((await b.get(`/mco/accounts/${theirs}/bills/${otherBill!.billNumber}`)).statusCode).toBe(200);
     // Writes too: B cannot unlink or change A's account.
     expect((await b.post(`/mco/accounts/${mine}`, { intent: "unlink" })).statusCode).toBe(404);
+    expect((await b.post(`/mco/accounts/${mine}`, { intent: "paperless-on" })).statusCode).toBe(404);
+    // A member signed in by text has no e-mail for e-bills: the page says so and the switch does nothing.
+    expect((await b.get(`/mco/accounts/${theirs}`)).body).toContain("E-bills are sent by e-mail");
+    await b.post(`/mco/accounts/${theirs}`, { intent: "paperless-on" });
+    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, theirs)))[0]!.paperless).toBe(false);
     // The same URL, one after the other: each gets their own page, never the previous one's.
     const pageA = await a.get("/mco");
     const pageB = await b.get("/mco");

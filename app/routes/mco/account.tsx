@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
-import { unlinkAccount } from "../../../modules/portal/members.server";
+import { maskContact } from "../../../modules/portal/contact";
+import { memberById, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
 import type { Route } from "./+types/account";
@@ -17,14 +18,20 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export const headers = memberHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
+  const { member, link, accountNumber } = await requireLinkedAccount(request, context, params.account);
   const { db } = services(context);
-  const [overview, history, payments] = await Promise.all([
+  const [overview, history, payments, me] = await Promise.all([
     accountOverview(db, accountNumber),
     billHistory(db, accountNumber, 25),
     accountPayments(db, accountNumber),
+    memberById(db, member.userId),
   ]);
-  return data({ overview, history: history.slice(0, 24), usage: usageMonths(history), payments }, { headers: withCookies(member) });
+  // E-bills go to the member's confirmed e-mail; a member who signs in by text has none.
+  const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
+  return data(
+    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email },
+    { headers: withCookies(member) },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -36,11 +43,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await unlinkAccount(db, member.userId, accountNumber);
     throw redirect("/mco", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   }
+  if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
+  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email")
+    await setPaperless(db, member.userId, accountNumber, true);
   throw redirect(`/mco/accounts/${accountNumber}`, { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments } = loaderData;
+  const { overview: o, history, usage, payments, paperless, email } = loaderData;
   return (
     <div className="container page portal">
       <PortalBar />
@@ -157,6 +167,30 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+
+      <h2>Paperless bill</h2>
+      <form method="post" className="portal-form">
+        {paperless ? (
+          <>
+            <p>Each new bill of this account is e-mailed to {email ?? "you"}. Paper bills may still be delivered.</p>
+            <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
+              Stop e-mailing my bills
+            </button>
+          </>
+        ) : !email ? (
+          <p>
+            E-bills are sent by e-mail, and you sign in with a mobile number. To get them, ask member services to put your e-mail address on
+            file.
+          </p>
+        ) : (
+          <>
+            <p>Get each new bill of this account by e-mail at {email}, with the amount, the due date and a link to the bill.</p>
+            <button type="submit" name="intent" value="paperless-on" className="button">
+              E-mail me each new bill
+            </button>
+          </>
+        )}
+      </form>
 
       <h2>Remove this account</h2>
       <form method="post" className="portal-form">
