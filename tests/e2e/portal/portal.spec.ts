@@ -7,10 +7,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, isNotNull } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bills } from "../../../db/schema";
+import { bills, portalLinks, portalUser } from "../../../db/schema";
 import { pesos } from "../../../modules/bills/money";
 import { formatDate } from "../../../modules/shared/dates";
 import { demoAccountNumber } from "../../../seed/accounts";
@@ -135,5 +135,32 @@ describe("member portal in the browser", () => {
       await fresh.cleanup();
     }
     expect(fs.existsSync(path.join(SHOTS, "i26-bill-1280.png"))).toBe(true);
+  });
+
+  it("paperless e-bills: switched on and off with JavaScript off at 360 px (screenshots at 375 px)", async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const page = await noJs.newPage();
+    await registerIn(page);
+    // Signed in by text: no e-mail for e-bills, and the page says so.
+    await expect.poll(() => page.getByText("E-bills are sent by e-mail").count()).toBe(1);
+    await page.setViewportSize(PHONE);
+    const paperless = page.locator('h2:has-text("Paperless bill") + form');
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-sms-375.png") });
+    // The same member with a confirmed e-mail (as one registered by e-mail is).
+    await t.db.handle.db
+      .update(portalUser)
+      .set({ contactKind: "email", contact: "maria.santos@example.ph" })
+      .where(isNotNull(portalUser.contact));
+    await page.reload();
+    await page.getByRole("button", { name: "E-mail me each new bill" }).click();
+    await page.getByRole("button", { name: "Stop e-mailing my bills" }).waitFor();
+    expect(await page.getByText(/is e-mailed to \S+@example\.ph\./).count()).toBe(1);
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-on-375.png") });
+    const [link] = await t.db.handle.db.select().from(portalLinks).where(eq(portalLinks.accountNumber, ACCOUNT));
+    expect(link!.paperless).toBe(true);
+    await page.getByRole("button", { name: "Stop e-mailing my bills" }).click();
+    await page.getByRole("button", { name: "E-mail me each new bill" }).waitFor();
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-off-375.png") });
+    await page.close();
   });
 });
