@@ -6,7 +6,17 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agamAccounts, bills, portalCodes, portalLinks, portalSession } from "../../db/schema";
+import {
+  agamAccounts,
+  alertConsents,
+  alertEndpoints,
+  alertSubscriberAreas,
+  alertSubscribers,
+  bills,
+  portalCodes,
+  portalLinks,
+  portalSession,
+} from "../../db/schema";
 import { pesos } from "../../modules/bills/money";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
@@ -331,6 +341,41 @@ describe("member portal", () => {
     expect(unlinked.headers.location).toBe("/mco");
     expect((await v.get(`/mco/accounts/${second}`)).statusCode).toBe(404);
     expect((await v.get("/mco")).body).not.toContain(second);
+  });
+
+  it("interruption alerts for the account's town in one step, with the portal's contact already confirmed", async () => {
+    const account = demoAccountNumber(7, 1);
+    const v = new Visitor(t);
+    const textsBefore = sms.messages.length;
+    await register(v, sms, account);
+    const [onFile] = await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+    const page = await v.get(`/mco/accounts/${account}`);
+    expect(page.body).toContain(`Send me alerts for ${onFile!.town}`);
+    const other = new Visitor(t);
+    await register(other, sms, demoAccountNumber(7, 2));
+    expect((await other.post(`/mco/accounts/${account}`, { intent: "alerts-on" })).statusCode).toBe(404);
+    const on = await v.post(`/mco/accounts/${account}`, { intent: "alerts-on" });
+    expect(on.headers.location).toBe(`/mco/accounts/${account}`);
+    const after = await v.get(`/mco/accounts/${account}`);
+    expect(after.headers["cache-control"]).toBe("private, no-store");
+    expect(after.body).toContain(`You get power interruption alerts for ${onFile!.town}`);
+    const token = /\/alerts\/manage\/([A-Za-z0-9_-]{20,})/.exec(after.body)![1]!;
+    const mobile = normalizeMobile(onFile!.phone!)!;
+    const endpoints = await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile));
+    expect(endpoints.map((e) => [e.channel, Boolean(e.confirmedAt), e.secretHash])).toEqual([["sms", true, null]]);
+    const [sub] = await db().select().from(alertSubscribers).where(eq(alertSubscribers.manageToken, token));
+    expect(
+      (await db().select().from(alertSubscriberAreas).where(eq(alertSubscriberAreas.subscriberId, sub!.id))).map((a) => [
+        a.town,
+        a.barangayId,
+      ]),
+    ).toEqual([[onFile!.town, null]]);
+    expect((await db().select().from(alertConsents).where(eq(alertConsents.subscriberId, sub!.id))).length).toBe(1);
+    // Again: the same subscription, nothing added, and no confirmation text was ever sent for it.
+    await v.post(`/mco/accounts/${account}`, { intent: "alerts-on" });
+    expect((await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile))).length).toBe(1);
+    // Two registration codes were texted (this member and the other); nothing else.
+    expect(sms.messages.length - textsBefore).toBe(2);
   });
 
   it("a member's session does not open the console, and a sign-in is refused for a locked member", async () => {
