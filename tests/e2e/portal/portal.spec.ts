@@ -161,6 +161,12 @@ describe("member portal in the browser", () => {
     await page.getByRole("button", { name: "Stop e-mailing my bills" }).click();
     await page.getByRole("button", { name: "E-mail me each new bill" }).waitFor();
     await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-off-375.png") });
+    // Interruption alerts for the account's town in one step.
+    const alerts = page.locator('h2:has-text("Interruption alerts") + *');
+    await alerts.screenshot({ path: path.join(SHOTS, "i26b-alerts-offer-375.png") });
+    await page.getByRole("button", { name: /^Send me alerts for / }).click();
+    await page.getByText(/^You get power interruption alerts for /).waitFor();
+    await alerts.screenshot({ path: path.join(SHOTS, "i26b-alerts-on-375.png") });
     await page.close();
   });
 });
