@@ -8,10 +8,13 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   agamAccounts,
+  agamRegistrations,
+  agamTopics,
   alertConsents,
   alertEndpoints,
   alertSubscriberAreas,
   alertSubscribers,
+  auditLog,
   bills,
   portalCodes,
   portalLinks,
@@ -376,6 +379,31 @@ describe("member portal", () => {
     expect((await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile))).length).toBe(1);
     // Two registration codes were texted (this member and the other); nothing else.
     expect(sms.messages.length - textsBefore).toBe(2);
+  });
+
+  it("AGAM registration of a linked account without a second proof, audited; not for an account not linked", async () => {
+    const account = demoAccountNumber(7, 3);
+    const v = new Visitor(t);
+    await register(v, sms, account);
+    expect((await v.get(`/mco/accounts/${account}`)).body).toContain('action="/agam-registration"');
+    // Another member's account, and no member at all: no proof is given.
+    const notMine = await v.post("/agam-registration", { intent: "portal", account: demoAccountNumber(7, 4) });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.body).not.toContain('name="proof"');
+    const anonymous = await new Visitor(t).post("/agam-registration", { intent: "portal", account });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe("/mco/login");
+    const vouched = await v.post("/agam-registration", { intent: "portal", account });
+    expect(vouched.statusCode).toBe(200);
+    const proof = /name="proof" value="([^"]+)"/.exec(vouched.body)![1]!;
+    const topics = await db().select().from(agamTopics);
+    const answers = Object.fromEntries(topics.map((x) => [`a${x.sequenceNumber}`, "1"]));
+    const done = await v.post("/agam-registration", { intent: "proceed", account, proof, ...answers });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toMatch(/^\/agam-registration\/confirmation\//);
+    expect((await db().select().from(agamRegistrations).where(eq(agamRegistrations.accountNumber, account))).length).toBe(1);
+    const audited = await db().select().from(auditLog).where(eq(auditLog.action, "agam.proof_from_portal"));
+    expect(audited.map((a) => a.objectId)).toEqual([account]);
   });
 
   it("a member's session does not open the console, and a sign-in is refused for a locked member", async () => {

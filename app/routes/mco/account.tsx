@@ -241,6 +241,15 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </form>
       )}
 
+      <h2>AGAM registration</h2>
+      <form method="post" action="/agam-registration" className="portal-form">
+        <p>Register this account for the annual general assembly. The portal already knows it is yours: no code or PIN is asked.</p>
+        <input type="hidden" name="account" value={o.accountNumber} />
+        <button type="submit" name="intent" value="portal" className="button button--secondary">
+          Register {o.accountNumber} for AGAM
+        </button>
+      </form>
+
       <h2>Remove this account</h2>
       <form method="post" className="portal-form">
         <p>Removes {o.accountNumber} from your portal. You can add it again with a new code.</p>
