@@ -167,6 +167,11 @@ describe("member portal in the browser", () => {
     await page.getByRole("button", { name: /^Send me alerts for / }).click();
     await page.getByText(/^You get power interruption alerts for /).waitFor();
     await alerts.screenshot({ path: path.join(SHOTS, "i26b-alerts-on-375.png") });
+    // AGAM registration without a second proof: the registration's own questions come next.
+    await page.locator('h2:has-text("AGAM registration") + form').screenshot({ path: path.join(SHOTS, "i26b-agam-offer-375.png") });
+    await page.getByRole("button", { name: `Register ${ACCOUNT} for AGAM` }).click();
+    await page.locator('input[name="proof"]').waitFor({ state: "attached" });
+    await page.screenshot({ path: path.join(SHOTS, "i26b-agam-landing-375.png") });
     await page.close();
   });
 });
