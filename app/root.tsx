@@ -96,7 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const withReact = hydrates(pathname, useMatches());
   // An error page (a 404, a member's page of someone else's account) is not a page with another
   // language: no alternates, and the switch opens the home page (never echoing the address).
-  const failed = useRouteError() !== undefined;
+  const failed = useRouteError() != null;
   // The staff console has its own simple layout: no public shell, no ticker, no service worker.
   if (isConsole(pathname)) {
     return (

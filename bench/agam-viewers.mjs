@@ -17,7 +17,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { atExit, verdict } from "./lib/verdict.mjs";
+import { copyTemplate } from "./lib/service.mjs";
+import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const VIEWERS = Number(process.env.VIEWERS ?? 1000);
@@ -27,15 +28,13 @@ const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 20000 + Math.floor(Math.random() * 30000));
 const base = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const deadline = setTimeout(() => {
-  console.error("benchmark took too long: giving up");
-  process.exit(2);
-}, 300_000);
-deadline.unref();
+limitTime("agam-viewers", timeLimit(300));
 
 // ---- the server ------------------------------------------------------------------
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agam-viewers-"));
 atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// On PGlite, from the seeded data folder of the run when there is one (BENCH_TEMPLATE_DIR).
+if (!process.env.DATABASE_URL) copyTemplate(dataDir);
 // On PostgreSQL: a fresh database of its own (seeded at start), dropped at the end.
 let databaseUrl;
 let dropDatabase = async () => {};

@@ -34,6 +34,8 @@ import { ensureWrk, wrk } from "./lib/wrk.mjs";
 const PATHS = (process.env.BENCH_PATHS ?? "/news/power-interruptions,/outages").split(",");
 const PATH = PATHS[0];
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// BENCH_WARMUP_SECONDS: the wrk run before each measured one (JIT, connections, the kept copy).
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = 100;
 const COMPRESSED = { "Accept-Encoding": "gzip" };
 const wanted = (process.env.BENCH_SETUPS ?? "pglite,pg1,pg2").split(",");
@@ -67,9 +69,9 @@ async function measureCached(setup, env, PATH) {
     const gzipped = zlib.gzipSync(identity, { level: 9 });
     nginx = await startStaticNginx(identity, PATH, { gzipped });
     bare = await startNodeStatic(gzipRes, gzipped);
-    wrk(service.url + PATH, { seconds: 3, headers: COMPRESSED });
-    wrk(nginx.url + PATH, { seconds: 3, headers: COMPRESSED });
-    wrk(bare.url + PATH, { seconds: 3, headers: COMPRESSED });
+    wrk(service.url + PATH, { seconds: WARMUP, headers: COMPRESSED });
+    wrk(nginx.url + PATH, { seconds: WARMUP, headers: COMPRESSED });
+    wrk(bare.url + PATH, { seconds: WARMUP, headers: COMPRESSED });
     const before = await service.metrics();
     const cachedBr = wrk(service.url + PATH, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
     const after = await service.metrics();
@@ -81,7 +83,7 @@ async function measureCached(setup, env, PATH) {
     let fronted;
     try {
       if (front) {
-        wrk(front.url + PATH, { seconds: 3, headers: COMPRESSED });
+        wrk(front.url + PATH, { seconds: WARMUP, headers: COMPRESSED });
         fronted = wrk(front.url + PATH, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
       }
     } finally {
@@ -132,7 +134,7 @@ async function cachedSilent(env, path) {
   const quiet = await startService({ env: { ...env, RATE_LIMIT: "off" }, logLevel: "silent" });
   try {
     await (await fetch(quiet.url + path)).arrayBuffer();
-    wrk(quiet.url + path, { seconds: 3, headers: COMPRESSED });
+    wrk(quiet.url + path, { seconds: WARMUP, headers: COMPRESSED });
     return wrk(quiet.url + path, { seconds: SECONDS, connections: CONNECTIONS, headers: COMPRESSED });
   } finally {
     await quiet.stop();
@@ -159,7 +161,7 @@ const CLOCK_TICKS = Number(execSync("getconf CLK_TCK").toString().trim());
 async function uncachedRate(env, from) {
   const service = await startService({ env: { ...env, CACHE_TTL_MS: "0" }, from });
   try {
-    wrk(service.url + PATH, { seconds: 3, connections: 20, headers: COMPRESSED, uniqueQuery: true });
+    wrk(service.url + PATH, { seconds: WARMUP, connections: 20, headers: COMPRESSED, uniqueQuery: true });
     // The service's own CPU time per request too: what a render costs, whatever else the
     // machine's cores are doing. With several workers, only one process's share is seen: one process only.
     const cpuBefore = cpuMs(service.child.pid);

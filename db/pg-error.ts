@@ -34,6 +34,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return pg?.code === PG_UNIQUE_VIOLATION && (constraint === undefined || (pg.constraint?.includes(constraint) ?? false));
 }
 
+/**
+ * PostgreSQL refused a U+0000 in text ("invalid byte sequence for encoding UTF8: 0x00",
+ * 22021) or in JSON ("unsupported Unicode escape sequence", 22P05).
+ */
+export function isNulCharacterRefused(error: unknown): boolean {
+  const code = readPgError(error)?.code;
+  return code === "22021" || code === "22P05";
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   return readPgError(error)?.code === PG_FOREIGN_KEY_VIOLATION;
 }

@@ -12,6 +12,7 @@ import { checkRoll, ROLL_COLUMNS } from "../modules/members/roll";
 import { storeRoll } from "../modules/members/roll.server";
 import { AGAM_DISTRICTS, type InterruptionStatus, NEWS_KINDS, TOWNS, type Town } from "../modules/shared/constants";
 import { DEMO_ACCOUNTS_PER_DISTRICT, DEMO_REGISTERED_INDEX, demoAccountNumber } from "./accounts";
+import { seedActivity } from "./activity";
 import { demoBilling, demoSchedule } from "./bills";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
@@ -462,6 +463,9 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
       );
     }
   });
+
+  // Survey answers, pre-registrations and a restored incident with grouped reports.
+  await seedActivity(db, now);
 }
 
 function charge(

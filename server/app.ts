@@ -11,6 +11,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino from "pino";
 import { storedOriginalName } from "../modules/content/stored-files.server";
+import { HttpError, MESSAGES, nulCharacterFields } from "../modules/shared/errors";
 import { registerApi } from "./api/v1";
 import { CONTENT_CHANGED_CHANNEL } from "./bus";
 import { retentionOf, trustProxyOption } from "./config";
@@ -213,6 +214,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Text with U+0000 (which PostgreSQL cannot store) in any parsed body or query value is a
+  // 422 naming its fields, for every route; page forms say it beside the field (readForm).
+  app.addHook("preValidation", async (request) => {
+    const fields = { ...nulCharacterFields(plainOrNothing(request.query)), ...nulCharacterFields(plainOrNothing(request.body)) };
+    if (Object.keys(fields).length > 0) throw new HttpError(422, "invalid_body", MESSAGES.nulCharacter, fields);
+  });
+
   app.decorate("deps", deps);
   // A database outage: logged once when it starts and once when it ends (server/outage.ts).
   const outage = new DatabaseOutage(() => database.ping(), app.log);
@@ -365,4 +373,12 @@ function registerClosingAnswer(app: FastifyInstance) {
         );
     return sendError(reply, 503, "unavailable", message);
   });
+}
+
+/** A parsed body or query (plain object or array); a page's raw body stream is left to its form reader. */
+function plainOrNothing(value: unknown): unknown {
+  if (!value || typeof value !== "object") return typeof value === "string" ? value : undefined;
+  // A stream or a buffer is not walked (the query parser's objects have a prototype of their own).
+  if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === "function") return undefined;
+  return value;
 }

@@ -7,6 +7,7 @@
  * process: it stays one process and says so.
  */
 import cluster from "node:cluster";
+import crypto from "node:crypto";
 import os from "node:os";
 import v8 from "node:v8";
 import { DEMO_ADMIN_EMAIL, demoAdminLink } from "../modules/staff/demo.server";
@@ -46,6 +47,11 @@ async function runPrimary(count: number) {
   await database.close();
   log(`starting ${count} worker processes on port ${config.PORT}`, { workers: count, redis: Boolean(config.REDIS_URL) });
   if (!config.REDIS_URL) log("no REDIS_URL: cache invalidation and live counts go through this process; rate limits count per worker");
+  // The captcha and the report's question are signed with a key each process makes for itself
+  // when ALTCHA_HMAC_KEY is unset: a question one worker asked, another worker then refused as
+  // "not right" (382 of 1,302 reports in the typhoon-day benchmark). One key for all workers of
+  // this instance, passed down in their environment; several instances still need the variable.
+  process.env.ALTCHA_HMAC_KEY ||= crypto.randomBytes(32).toString("hex");
   let stopping = false;
   /** Workers being replaced by a rolling restart: their exit is expected. */
   const retiring = new Set<number>();

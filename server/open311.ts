@@ -5,7 +5,9 @@
  * errors are `[{code, description}]` or `<errors><error>…</error></errors>`.
  *
  * What is public: a request's kind, barangay, state and times, never the reporter's words,
- * position or contact (those reach dispatchers only).
+ * position or contact. A client with an api_key the cooperative issued (a partner system)
+ * also reads each request's stored description and coordinates, as GeoReport v2 gives them;
+ * the contact never leaves the console. /open311/discovery.json (or .xml) names the endpoint.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { capDateTime } from "../modules/interruptions/cap.server";
@@ -20,9 +22,10 @@ import {
   REPORT_KINDS,
   type ReportKind,
 } from "../modules/reports/model";
-import { fileReport, findBarangay, listPublicRequests, type PublicRequest } from "../modules/reports/queries.server";
+import { fileReport, findBarangay, listPublicRequests, type PublicRequest, requestDetails } from "../modules/reports/queries.server";
 import { type AttemptRule, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { COOPERATIVE } from "../modules/shared/constants";
+import { HttpError, toErrorAnswer } from "../modules/shared/errors";
 import { escapeXml } from "../modules/shared/escape";
 import type { AppDeps } from "./deps";
 
@@ -64,6 +67,8 @@ const CHILD: Record<string, string> = {
   attributes: "attribute",
   values: "value",
   errors: "error",
+  endpoints: "endpoint",
+  formats: "format",
 };
 const childName = (parent: string) => CHILD[parent] ?? "item";
 
@@ -97,15 +102,18 @@ function serviceList() {
   }));
 }
 
-function requestView(r: PublicRequest): Row {
+type Details = Awaited<ReturnType<typeof requestDetails>> extends Map<string, infer D> ? D : never;
+
+function requestView(r: PublicRequest, details?: Details): Row {
   const closed = CLOSED_STATUSES.has(r.status);
+  const described = details && (details.details || details.landmark);
   return {
     service_request_id: r.reference,
     status: closed ? "closed" : "open",
     status_notes: `${INCIDENT_STATUS_LABELS[r.status]}${r.note ? `. ${r.note}` : ""}`,
     service_name: REPORT_KIND_LABELS[r.kind],
     service_code: r.kind,
-    description: `${REPORT_KIND_LABELS[r.kind]} in ${r.barangay}, ${r.town}`,
+    description: described || `${REPORT_KIND_LABELS[r.kind]} in ${r.barangay}, ${r.town}`,
     agency_responsible: COOPERATIVE.shortName,
     service_notice: r.kind === "line-down" ? "Stay away from the line and call the hotline." : null,
     requested_datetime: capDateTime(r.requestedAt),
@@ -114,8 +122,8 @@ function requestView(r: PublicRequest): Row {
     address: `${r.barangay}, ${r.town}, Pangasinan`,
     address_id: null,
     zipcode: null,
-    lat: null,
-    long: null,
+    lat: details?.latitude ?? null,
+    long: details?.longitude ?? null,
     media_url: null,
   };
 }
@@ -129,6 +137,61 @@ function parseDate(value: unknown): Date | null | "bad" {
 
 export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, "database" | "config">) {
   const db = deps.database.db;
+
+  /**
+   * A read's api_key, when one is given: a valid one opens the stored words and position, a
+   * wrong one is refused (and counted like a wrong key on a post, so keys cannot be guessed).
+   */
+  const readerKey = async (request: FastifyRequest, reply: FastifyReply, format: Format): Promise<"anonymous" | "partner" | "refused"> => {
+    const key = String((request.query as Record<string, unknown>).api_key ?? "");
+    if (!key) return "anonymous";
+    const reservation = await reserveAttempt(db, OPEN311_KEY_RULE, [`ip:${request.ip}`]);
+    if (!reservation.ok) {
+      reply.header("Retry-After", String(Math.ceil(reservation.waitMs / 1000)));
+      await fail(reply, format, 429, "Too many wrong api_key tries from your address. Please wait, then try again.");
+      return "refused";
+    }
+    const client = await checkOpen311Key(db, key);
+    if (!client) {
+      await fail(reply, format, 403, "That api_key is not valid. Leave it out to read the public view.");
+      return "refused";
+    }
+    await reservation.release();
+    request.log.info({ open311Client: client.name }, "open311 read with a key");
+    return "partner";
+  };
+  const viewsOf = async (rows: PublicRequest[], reader: "anonymous" | "partner") => {
+    const details =
+      reader === "partner"
+        ? await requestDetails(
+            db,
+            rows.map((r) => r.reference),
+          )
+        : new Map<string, Details>();
+    return rows.map((r) => requestView(r, details.get(r.reference)));
+  };
+
+  const discovery = (format: Format) => (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("Cache-Control", "public, max-age=3600");
+    reply.header("Access-Control-Allow-Origin", "*");
+    const changeset = "2026-11-25T00:00:00+08:00";
+    return send(reply, format, "discovery", {
+      changeset,
+      contact: `${COOPERATIVE.name}, ${COOPERATIVE.phone}, ${COOPERATIVE.email}`,
+      key_service: `Ask ${COOPERATIVE.shortName} for an api_key (${COOPERATIVE.email}); reading needs none.`,
+      endpoints: [
+        {
+          specification: "http://wiki.open311.org/GeoReport_v2",
+          url: `${deps.config.publicUrl}/open311/v2`,
+          changeset,
+          type: "production",
+          formats: ["application/json", "text/xml"],
+        },
+      ],
+    });
+  };
+  app.get("/open311/discovery.json", discovery("json"));
+  app.get("/open311/discovery.xml", discovery("xml"));
   await app.register(
     async (scope) => {
       scope.addContentTypeParser(
@@ -138,18 +201,48 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
           done(null, Object.fromEntries(new URLSearchParams(String(body))));
         },
       );
+      const formatOf = (request: FastifyRequest) => (request.url.split("?")[0]!.endsWith(".xml") ? "xml" : "json");
+      // Clients send JSON as often as the specification's form: both read the same; a broken one is a 400.
+      scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 64 * 1024 }, (_request, body, done) => {
+        try {
+          const value = JSON.parse(String(body) || "{}");
+          if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
+          // Attribute values may come nested ({"attribute": {"barangay": "12"}}): read them as the form's keys.
+          const flat: Record<string, unknown> = { ...value };
+          if (value.attribute && typeof value.attribute === "object")
+            for (const [k, v] of Object.entries(value.attribute as Record<string, unknown>)) flat[`attribute[${k}]`] = v;
+          done(
+            null,
+            Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v == null ? "" : typeof v === "object" ? "" : String(v)])),
+          );
+        } catch {
+          done(Object.assign(new Error("The JSON body could not be read."), { statusCode: 400 }), undefined);
+        }
+      });
       scope.addHook("onRequest", async (request, reply) => {
         if (request.method === "GET" || request.method === "HEAD") reply.header("Access-Control-Allow-Origin", "*");
+        if (request.method === "POST") {
+          const type = String(request.headers["content-type"] ?? "")
+            .split(";")[0]!
+            .trim()
+            .toLowerCase();
+          if (type !== "application/x-www-form-urlencoded" && type !== "application/json")
+            return fail(reply, formatOf(request), 415, "Send the request as application/x-www-form-urlencoded or application/json.");
+        }
       });
-      const formatOf = (request: FastifyRequest) => (request.url.split("?")[0]!.endsWith(".xml") ? "xml" : "json");
       scope.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503;
+        // Our own refusals (HttpError, e.g. text with U+0000) keep their status and message.
+        const own = error instanceof HttpError && error.status < 500 ? toErrorAnswer(error) : null;
+        const status = own?.status ?? (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 503);
         if (status === 503 && !request.server.outage?.failed(error)) request.log.error({ err: error }, "open311 request failed");
         return fail(
           reply,
           formatOf(request),
           status,
-          status === 503 ? "The service could not answer just now. Please try again shortly." : "The request could not be read.",
+          own?.body.error.message ??
+            (status === 503
+              ? "The service could not answer just now. Please try again shortly."
+              : error.message || "The request could not be read."),
         );
       });
       scope.setNotFoundHandler((request, reply) => fail(reply, formatOf(request), 404, "There is no such Open311 resource."));
@@ -201,6 +294,8 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
         format: Format,
       ) => {
         const q = request.query;
+        const reader = await readerKey(request, reply, format);
+        if (reader === "refused") return reply;
         const from = parseDate(q.start_date);
         const to = parseDate(q.end_date);
         if (from === "bad" || to === "bad") return fail(reply, format, 400, "start_date and end_date must be ISO 8601 dates.");
@@ -223,8 +318,8 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
           open: status.length === 1 ? status[0] === "open" : undefined,
           limit: 1000,
         });
-        reply.header("Cache-Control", "no-cache");
-        return send(reply, format, "service_requests", rows.map(requestView));
+        reply.header("Cache-Control", reader === "partner" ? "private, no-store" : "no-cache");
+        return send(reply, format, "service_requests", await viewsOf(rows, reader));
       };
       scope.get<{ Querystring: Record<string, string> }>("/requests.json", (request, reply) => listRequests(request, reply, "json"));
       scope.get<{ Querystring: Record<string, string> }>("/requests.xml", (request, reply) => listRequests(request, reply, "xml"));
@@ -233,10 +328,12 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
         const file = splitFile(request.params.file);
         if (!file) return fail(reply, "json", 404, "Add .json or .xml to the address.");
         if (!REFERENCE_PATTERN.test(file.name)) return fail(reply, file.format, 404, `There is no request ${file.name}.`);
+        const reader = await readerKey(request, reply, file.format);
+        if (reader === "refused") return reply;
         const rows = await listPublicRequests(db, { references: [file.name], limit: 1 });
         if (rows.length === 0) return fail(reply, file.format, 404, `There is no request ${file.name}.`);
-        reply.header("Cache-Control", "no-cache");
-        return send(reply, file.format, "service_requests", rows.map(requestView));
+        reply.header("Cache-Control", reader === "partner" ? "private, no-store" : "no-cache");
+        return send(reply, file.format, "service_requests", await viewsOf(rows, reader));
       });
 
       const postRequest = async (request: FastifyRequest, reply: FastifyReply, format: Format) => {

@@ -55,6 +55,8 @@ const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** The staff passkey ceremonies (server/staff-console.ts) take JSON; they pass the same-origin check too. */
 const isStaffJson = (url: string) => normalizePath(url).startsWith("/staff/auth/");
+/** Open311 (server/open311.ts) reads form and JSON bodies and answers its own errors in its own format. */
+const isOpen311 = (url: string) => normalizePath(url).startsWith("/open311/");
 
 const isApi = (url: string) => {
   const path = normalizePath(url);
@@ -129,6 +131,50 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: 403 | 415 
     );
 }
 
+type Counted = { current: number; ttl: number };
+
+/**
+ * Request counts per key in this process, for @fastify/rate-limit without Redis. The plugin's
+ * own memory store hands every caller its one live counter object, which the plugin reads
+ * after an await: when 30 requests from one address arrive at once, every one of them read 30
+ * and all 30 were refused, the first ten included. Here each caller gets its own count.
+ * Bounded: past MAX_KEYS, expired keys go, then the oldest.
+ */
+export class MemoryCounts {
+  static readonly MAX_KEYS = 50_000;
+  private readonly counts = new Map<string, { count: number; start: number }>();
+  incr(key: string, done: (error: Error | null, result: Counted) => void, timeWindow: number) {
+    const now = Date.now();
+    let entry = this.counts.get(key);
+    if (!entry || entry.start + timeWindow <= now) {
+      if (entry) this.counts.delete(key);
+      else if (this.counts.size >= MemoryCounts.MAX_KEYS) this.sweep(now, timeWindow);
+      entry = { count: 0, start: now };
+      this.counts.set(key, entry);
+    }
+    entry.count++;
+    done(null, { current: entry.count, ttl: entry.start + timeWindow - now });
+  }
+  /** The count without adding one (the plugin's `increment: false`). */
+  read(key: string, done: (error: Error | null, result: Counted) => void, timeWindow: number) {
+    const now = Date.now();
+    const entry = this.counts.get(key);
+    if (!entry || entry.start + timeWindow <= now) done(null, { current: 0, ttl: 0 });
+    else done(null, { current: entry.count, ttl: entry.start + timeWindow - now });
+  }
+  child() {
+    return new MemoryCounts();
+  }
+  private sweep(now: number, timeWindow: number) {
+    for (const [key, entry] of this.counts) if (entry.start + timeWindow <= now) this.counts.delete(key);
+    // Still full: the oldest windows (first in the map's order) make room.
+    for (const key of this.counts.keys()) {
+      if (this.counts.size < MemoryCounts.MAX_KEYS * 0.9) break;
+      this.counts.delete(key);
+    }
+  }
+}
+
 export async function registerProtection(
   app: FastifyInstance,
   deps: Pick<AppDeps, "config" | "bus">,
@@ -161,7 +207,7 @@ export async function registerProtection(
     if (WRITE_METHODS.has(request.method) && !isSameOriginWrite(request, publicUrl)) {
       return refuse(request, reply, 403, "Forms and writes are accepted only from this site itself.");
     }
-    if (WRITE_METHODS.has(request.method) && !api && !isStaffJson(request.url) && !isFormBody(request)) {
+    if (WRITE_METHODS.has(request.method) && !api && !isStaffJson(request.url) && !isOpen311(request.url) && !isFormBody(request)) {
       // Page actions read form data; anything else (text/plain, JSON, XML) would only make them fail.
       return refuse(request, reply, 415, "Send the form as application/x-www-form-urlencoded.");
     }
@@ -179,11 +225,11 @@ export async function registerProtection(
 
   if (config.RATE_LIMIT === "off") return;
 
-  // The plugin supplies the counting store (memory, or Redis shared by every instance);
-  // which requests count and how refusals look is decided here, per bucket.
+  // The counting store: Redis shared by every instance, or this process's memory; which
+  // requests count and how refusals look is decided here, per bucket.
   await app.register(rateLimit, {
     global: false,
-    ...(deps.bus.redis ? { redis: deps.bus.redis, nameSpace: "rate-limit:" } : {}),
+    ...(deps.bus.redis ? { redis: deps.bus.redis, nameSpace: "rate-limit:" } : { store: MemoryCounts }),
     // An unreachable Redis must not take the forms down with it.
     skipOnError: true,
   });

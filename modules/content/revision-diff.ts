@@ -71,24 +71,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CLOCK = /^\d{2}:\d{2}$/;
 const MARKUP = /<[a-z][^>]*>/i;
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** toPlainText's result is still HTML-escaped text; here it is read as text. */
-function unescapeText(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
 /** Stored HTML as text, one paragraph or list item a line. */
 function htmlAsText(html: string): string {
   return html
     .split(/<\/(?:p|li|h[1-6]|div|tr|blockquote)>|<br\s*\/?>/i)
-    .map((block) => unescapeText(toPlainText(block)))
+    .map((block) => toPlainText(block))
     .filter(Boolean)
     .join("\n");
 }

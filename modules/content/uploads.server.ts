@@ -9,9 +9,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import type { DbOrTx } from "../../db/client";
 import { storedFiles } from "../../db/schema";
+import { openImage } from "../shared/images.server";
 
 import { UPLOAD_LIMITS } from "./upload-rules";
 
@@ -72,10 +72,15 @@ export async function prepareUpload(originalName: string, bytes: Buffer, opts: {
       bytes,
     };
   }
+  const opened = await openImage(bytes);
+  if (!opened.ok)
+    throw new UploadRefused(
+      opened.reason === "too-many-pixels" ? `"${originalName}": ${opened.message}` : `"${originalName}" could not be read as an image.`,
+    );
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped.
-    out = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    out = await opened.image
       .rotate()
       .resize({ width: IMAGE_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 75 })

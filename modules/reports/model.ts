@@ -68,6 +68,16 @@ export function makeReference(random: Uint8Array): string {
 }
 export const REFERENCE_PATTERN = /^R-[2-9A-HJKMNP-Z]{7}$/;
 
+/** A reference as staff type it from a caller ("r-k7m2p9q", "R K7M2P9Q"), or null when it is not one. */
+export function typedReference(typed: string): string | null {
+  const reference = typed
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, "")
+    .replace(/^R(?=[^-])/, "R-");
+  return REFERENCE_PATTERN.test(reference) ? reference : null;
+}
+
 export const LANDMARK_MAX = 200;
 export const DETAILS_MAX = 1000;
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;

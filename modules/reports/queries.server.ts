@@ -333,6 +333,28 @@ export async function listPublicRequests(
     .limit(filter.limit ?? 1000);
 }
 
+/**
+ * What a reporter wrote and where, by reference: for Open311 clients holding a key the
+ * cooperative issued (partner systems), never for anonymous readers.
+ */
+export async function requestDetails(
+  db: DbOrTx,
+  references: string[],
+): Promise<Map<string, { details: string; landmark: string; latitude: number | null; longitude: number | null }>> {
+  if (!references.length) return new Map();
+  const rows = await db
+    .select({
+      reference: outageReports.reference,
+      details: outageReports.details,
+      landmark: outageReports.landmark,
+      latitude: outageReports.latitude,
+      longitude: outageReports.longitude,
+    })
+    .from(outageReports)
+    .where(inArray(outageReports.reference, references));
+  return new Map(rows.map(({ reference, ...rest }) => [reference, rest]));
+}
+
 export class IncidentChangeRefused extends Error {}
 
 /** A dispatcher's change of an incident: the new state, the estimated restoration, a note for the reporters. */

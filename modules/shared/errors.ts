@@ -8,7 +8,7 @@
  * Retry-After and the field messages (see `failureInit`).
  */
 import { z } from "zod";
-import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation, readPgError } from "../../db/pg-error";
+import { isDatabaseUnavailable, isForeignKeyViolation, isNulCharacterRefused, isUniqueViolation, readPgError } from "../../db/pg-error";
 
 export const ERROR_CODES = [
   "bad_request",
@@ -75,7 +75,27 @@ export const MESSAGES = {
   conflict: "This was already done.",
   missingReference: "Something the request refers to does not exist.",
   unavailable: "The service could not answer just now. Please try again shortly.",
+  nulCharacter: "Remove the invisible NUL character (U+0000): text cannot contain it.",
 } as const;
+
+/**
+ * The fields of a posted body (JSON, or a form's values) whose text holds U+0000, which
+ * PostgreSQL cannot store in text: keyed by dotted path, with the one message. Checked
+ * where bodies are read (readForm, and the API's preValidation hook), so such text is a
+ * 422 beside its field rather than a database error.
+ */
+export function nulCharacterFields(value: unknown, path = "", fields: FieldErrors = {}, depth = 0): FieldErrors {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) fields[path || "body"] = MESSAGES.nulCharacter;
+  } else if (value && typeof value === "object" && depth < 20) {
+    for (const [k, v] of Object.entries(value)) {
+      const at = path ? `${path}.${k}` : k;
+      if (k.includes("\u0000")) fields[at] = MESSAGES.nulCharacter;
+      nulCharacterFields(v, at, fields, depth + 1);
+    }
+  }
+  return fields;
+}
 
 /** Seconds to wait after an outage answer. */
 export const RETRY_AFTER_SECONDS = 10;
@@ -128,6 +148,8 @@ export function toErrorAnswer(error: unknown): ErrorAnswer {
 
   if (isUniqueViolation(error)) return answer(409, "conflict", MESSAGES.conflict);
   if (isForeignKeyViolation(error)) return answer(422, "invalid_body", MESSAGES.missingReference);
+  // Text the body checks did not see (a header, a query value): PostgreSQL refuses U+0000.
+  if (isNulCharacterRefused(error)) return answer(422, "invalid_body", MESSAGES.nulCharacter);
   if (isDatabaseUnavailable(error)) return unavailable();
 
   const { statusCode, code, message } = error as { statusCode?: unknown; code?: unknown; message?: unknown };

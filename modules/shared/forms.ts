@@ -14,7 +14,7 @@
  * to show the form again. (The idea of conform's parseWithZod, written small.)
  */
 import type { z } from "zod";
-import { type FieldErrors, fieldErrorsOf } from "./errors";
+import { type FieldErrors, fieldErrorsOf, nulCharacterFields } from "./errors";
 
 /** What was typed, per field, as text. */
 export type FormValues = Record<string, string>;
@@ -80,6 +80,13 @@ export function readForm<S extends z.ZodObject>(form: FormData, schema: S): Form
     for (const [name, raw] of form.entries())
       if (!(name in schema.shape) && typeof raw === "string" && !(name in input)) input[name] = values[name] = raw;
   const parsed = schema.safeParse(input);
+  // Text PostgreSQL cannot store is said beside its field, like any other mistake.
+  const nul = nulCharacterFields({ ...values, ...lists });
+  if (Object.keys(nul).length > 0) {
+    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, "form");
+    for (const [path, message] of Object.entries(nul)) errors[path.split(".")[0]!] = message;
+    return { ok: false, errors, values, lists };
+  }
   return parsed.success
     ? { ok: true, data: parsed.data, values, lists }
     : { ok: false, errors: fieldErrorsOf(parsed.error.issues, "form"), values, lists };

@@ -13,6 +13,8 @@ describe("sanitize", () => {
   it("gives plain text", () => {
     expect(toPlainText("<p>Line <b>one</b></p>\n<p>two</p>")).toBe("Line one two");
     expect(toPlainText("<p>one.</p><p>Two</p><ul><li>a</li><li>b</li></ul>")).toBe("one. Two a b");
+    // Text, not escaped HTML: an SMS or a feed must never read "&amp;".
+    expect(toPlainText("<p>Poles &amp; lines &lt;69 kV&gt; at Bani&#39;s plaza</p>")).toBe("Poles & lines <69 kV> at Bani's plaza");
   });
 });
 

@@ -44,12 +44,25 @@ const options: sanitizeHtml.IOptions = {
     td: ["colspan", "rowspan"],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
-  allowedSchemesByTag: { img: ["data", "https", "http"] },
+  allowedSchemesByTag: { img: ["data"] },
   allowProtocolRelative: false,
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: attribs.target === "_blank" ? { ...attribs, rel: "noopener noreferrer" } : attribs }),
+    // Only this site's own pictures: a picture from elsewhere would be fetched from that
+    // server by every reader of the page, the API's clients, feed readers and mail
+    // programs. It becomes its description (or nothing).
+    img: (tagName, attribs) =>
+      isLocalImage(attribs.src ?? "")
+        ? { tagName, attribs }
+        : { tagName: "span", attribs: {}, text: attribs.alt ? `[${attribs.alt}]` : "" },
   },
 };
+
+/** A path on this site (`/storage/…`, not `//host/…`), or an inline picture. */
+function isLocalImage(src: string): boolean {
+  const s = src.trim();
+  return (s.startsWith("/") && !s.startsWith("//") && !s.startsWith("/\\")) || /^data:image\/(png|jpeg|webp|gif);base64,/i.test(s);
+}
 
 /**
  * Sanitizing is a full HTML parse, and the same stored text is shown on every render of
@@ -76,7 +89,23 @@ export function sanitize(html: string | null | undefined): string {
 export function toPlainText(html: string | null | undefined): string {
   // Block ends become spaces, so "<p>one</p><p>two</p>" reads "one two".
   const spaced = (html ?? "").replace(/<\/(p|li|h[1-6]|div|td|th|tr|blockquote)>|<br\s*\/?>/gi, "$& ");
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, " ").trim();
+  // sanitize-html answers escaped HTML ("A &amp; B"); plain text is read as text ("A & B"),
+  // so an SMS, an e-mail or a feed (which escapes for itself) never shows "&amp;".
+  return decodeEntities(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code = name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  * database so an administrator can end them; sign-up is closed (accounts come from enrolment
  * links). See docs/decisions for why better-auth and how its pieces are used.
  */
+
 import crypto from "node:crypto";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
@@ -12,6 +13,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { staffAccount, staffPasskey, staffSecret, staffSession, staffTwoFactor, staffUser, staffVerification } from "../../db/schema";
+import { generateBackupCodes } from "./backup-codes.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password.server";
 
 /** Sign-in session rules: idle 30 minutes, absolute 12 hours, so a console left open on a shared office computer closes itself. */
@@ -90,7 +92,7 @@ export function createStaffAuth({ db, secret, publicUrl }: StaffAuthOptions) {
       },
     },
     plugins: [
-      twoFactor({ issuer: TOTP_ISSUER, backupCodeOptions: { amount: 10, length: 10 } }),
+      twoFactor({ issuer: TOTP_ISSUER, backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes(10) } }),
       passkey({
         rpID: new URL(origin).hostname,
         rpName: TOTP_ISSUER,

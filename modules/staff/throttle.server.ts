@@ -1,10 +1,14 @@
 /**
- * Brute force: 5 tries within 15 minutes for one e-mail address (as typed, whether or not an
- * account has it), one account's second step, or one client address; then each further try
- * must wait, 30 s doubling up to 15 minutes after the latest. A try is reserved before it is
- * checked (modules/shared/attempt-limits.server.ts), so a burst of simultaneous tries gets
- * no more through than one at a time would; a right answer gives its reservation back.
- * Every failure and every refusal is also written to the audit log, as evidence.
+ * Brute force: 5 tries within 15 minutes for one account (the e-mail as typed, whether or not
+ * an account has it, or the account whose second step it is) from one client address, or
+ * from one address at all; then each further try must wait, 30 s doubling up to 15 minutes
+ * after the latest. The lock is per account and address, so a stranger's wrong passwords
+ * from elsewhere do not lock the owner out; an account also has a much higher ceiling over
+ * all addresses (50 an hour), against guessing spread over many addresses.
+ * A try is reserved before it is checked (modules/shared/attempt-limits.server.ts), so a
+ * burst of simultaneous tries gets no more through than one at a time would; a right
+ * answer gives its reservation back. Every failure and every refusal is also written to
+ * the audit log, as evidence.
  */
 
 import { type AttemptRule, attemptWait, type Reservation, reserveAttempt } from "../shared/attempt-limits.server";
@@ -13,7 +17,7 @@ import type { StaffServices } from "./services.server";
 
 export const FREE_FAILURES = 5;
 
-/** Sign-in: the password step, the code step and passkey sign-in. */
+/** Sign-in: the password step, the code step and passkey sign-in, per address and per account and address. */
 export const SIGN_IN_RULE: AttemptRule = {
   name: "staff-sign-in",
   free: FREE_FAILURES,
@@ -22,24 +26,62 @@ export const SIGN_IN_RULE: AttemptRule = {
   maxWaitMs: 15 * 60_000,
 };
 
+/** One account over every address: ten times the per-address tries, in an hour. */
+export const ACCOUNT_CEILING_RULE: AttemptRule = {
+  name: "staff-sign-in-account",
+  free: 10 * FREE_FAILURES,
+  windowMs: 60 * 60_000,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+};
+
 /** The password asked again inside a session (account page, enrolment): the same limits. */
 export const REAUTH_RULE: AttemptRule = { ...SIGN_IN_RULE, name: "staff-reauth" };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** The counters one try counts against. */
-export function signInKeys(who: { email?: string | null; userId?: string | null; ip: string }): string[] {
-  return [`ip:${who.ip}`, ...(who.email ? [`email:${normalizeEmail(who.email)}`] : []), ...(who.userId ? [`user:${who.userId}`] : [])];
+type Who = { email?: string | null; userId?: string | null };
+
+/** The account a try is for, as a counter key part, or null (passkey sign-in names none). */
+function accountOf(who: Who): string | null {
+  if (who.email) return `email:${normalizeEmail(who.email)}`;
+  if (who.userId) return `user:${who.userId}`;
+  return null;
 }
 
-/** Reserves one sign-in try for these counters (all or none). */
-export function reserveSignIn(staff: StaffServices, who: { email?: string | null; userId?: string | null }): Promise<Reservation> {
-  return reserveAttempt(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip }));
+/** The per-address counters one try counts against: the address, and the account from that address. */
+export function signInKeys(who: Who & { ip: string }): string[] {
+  const account = accountOf(who);
+  return [`ip:${who.ip}`, ...(account ? [`${account}|ip:${who.ip}`] : [])];
 }
 
-/** How long this e-mail and address must still wait (the longer of the two), in ms. */
-export function signInWait(staff: StaffServices, who: { email?: string | null; userId?: string | null } = {}): Promise<number> {
-  return attemptWait(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip }));
+/** Reserves one sign-in try: per address and per account from the address, then the account's ceiling. */
+export async function reserveSignIn(staff: StaffServices, who: Who): Promise<Reservation> {
+  const local = await reserveAttempt(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip }));
+  const account = accountOf(who);
+  if (!local.ok || !account) return local;
+  const ceiling = await reserveAttempt(staff.db, ACCOUNT_CEILING_RULE, [account]);
+  if (!ceiling.ok) {
+    await local.release();
+    return ceiling;
+  }
+  return {
+    ok: true,
+    count: local.count,
+    async release() {
+      await Promise.all([local.release(), ceiling.release()]);
+    },
+  };
+}
+
+/** How long this account from this address must still wait (the longest of its counters), in ms. */
+export async function signInWait(staff: StaffServices, who: Who = {}): Promise<number> {
+  const account = accountOf(who);
+  const [local, ceiling] = await Promise.all([
+    attemptWait(staff.db, SIGN_IN_RULE, signInKeys({ ...who, ip: staff.ip })),
+    account ? attemptWait(staff.db, ACCOUNT_CEILING_RULE, [account]) : 0,
+  ]);
+  return Math.max(local, ceiling);
 }
 
 /** Records a failed sign-in step; logs when an account or address starts being slowed down. */

@@ -54,11 +54,19 @@ export async function inviteStaff(db: Db, input: { email: string; name: string; 
   const email = normalizeEmail(input.email);
   const name = input.name.trim() || email.split("@")[0]!;
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: staffUser.id }).from(staffUser).where(eq(staffUser.email, email));
-    if (existing)
-      throw new StaffUserError("email", "A staff account already has this e-mail address. Open it to send a new enrolment link.");
+    const [existing] = await tx
+      .select({ id: staffUser.id, createdAt: staffUser.createdAt, enrolled: ENROLLED })
+      .from(staffUser)
+      .where(eq(staffUser.email, email));
+    if (existing) throw duplicateInvite(email, existing);
     const id = newId();
-    await tx.insert(staffUser).values({ id, email, name, role: input.role });
+    // Two invites of one address at once: the unique e-mail lets one in; the other reads as a duplicate.
+    const inserted = await tx
+      .insert(staffUser)
+      .values({ id, email, name, role: input.role })
+      .onConflictDoNothing()
+      .returning({ id: staffUser.id });
+    if (!inserted.length) throw duplicateInvite(email, { enrolled: false, createdAt: new Date() });
     const token = await insertEnrolment(tx, id, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -72,6 +80,19 @@ export async function inviteStaff(db: Db, input: { email: string; name: string; 
     });
     return { userId: id, url: enrolmentUrl(publicUrl, token), expiresAt: new Date(Date.now() + ENROLMENT_VALID_MS) };
   });
+}
+
+/** Set up: a second factor (an authenticator app or a passkey) is on. */
+const ENROLLED = sql<boolean>`("staff_user"."two_factor_enabled" or exists(select 1 from "staff_passkey" p where p."user_id" = "staff_user"."id"))`;
+
+/** The refusal of an invite to an address that already has an account, set up or still invited. */
+function duplicateInvite(email: string, existing: { enrolled: boolean; createdAt: Date }): StaffUserError {
+  return new StaffUserError(
+    "email",
+    existing.enrolled
+      ? `${email} already has a staff account. Find it in the list above to change it.`
+      : `${email} was already invited and has not set up the account yet. Open their account in the list above to send a new link.`,
+  );
 }
 
 /** A fresh link for an existing account; earlier unused links stop working. */
@@ -175,7 +196,7 @@ export async function listStaff(db: Db): Promise<StaffListEntry[]> {
       disabledAt: staffUser.disabledAt,
       createdAt: staffUser.createdAt,
       // Qualified by hand: inside a sub-select drizzle leaves column names bare.
-      enrolled: sql<boolean>`("staff_user"."two_factor_enabled" or exists(select 1 from "staff_passkey" p where p."user_id" = "staff_user"."id"))`,
+      enrolled: ENROLLED,
       sessions: sql<number>`(select count(*)::int from "staff_session" s where s."user_id" = "staff_user"."id" and s."expires_at" > now())`,
     })
     .from(staffUser)

@@ -74,10 +74,22 @@ describe("deploy/", () => {
     const env = envOf(deploy("wespeco.env.example"));
     const config = loadConfig(env);
     expect(config.NODE_ENV).toBe("production");
-    for (const key of ["PUBLIC_URL", "DATABASE_URL", "REDIS_URL", "DATA_DIR", "BACKUP_DIR", "AUTH_SECRET", "METRICS_PORT"])
+    for (const key of [
+      "PUBLIC_URL",
+      "DATABASE_URL",
+      "REDIS_URL",
+      "DATA_DIR",
+      "BACKUP_DIR",
+      "AUTH_SECRET",
+      "ALTCHA_HMAC_KEY",
+      "METRICS_PORT",
+    ])
       expect(env[key], key).toBeTruthy();
     // Nothing in it the service does not read (a misspelt name would be silently ignored).
-    const source = fs.readFileSync(path.join(root, "server", "config.ts"), "utf8") + deploy("wespeco-site.service");
+    const source =
+      fs.readFileSync(path.join(root, "server", "config.ts"), "utf8") +
+      fs.readFileSync(path.join(root, "modules", "shared", "captcha-settings.ts"), "utf8") +
+      deploy("wespeco-site.service");
     for (const key of Object.keys(env)) expect(source, key).toMatch(new RegExp(`\\b${key}\\b`));
   });
 });

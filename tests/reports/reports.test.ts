@@ -272,6 +272,79 @@ describe("outage reports, the hub and open formats", () => {
       expect((await t.app.inject({ url: "/open311/v2/requests/R-2222222.xml" })).statusCode).toBe(404);
     });
 
+    it("reads a JSON body like the form, and answers a broken or foreign body with an Open311 error, not HTML", async () => {
+      const body = {
+        api_key: key,
+        service_code: "no-power",
+        attribute: { barangay: String(bani[1]!.id) },
+        description: "Whole street dark since 9 PM",
+        lat: 16.2,
+        long: 119.9,
+      };
+      const posted = await t.app.inject({
+        method: "POST",
+        url: "/open311/v2/requests.json",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(body),
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const [{ service_request_id: id }] = posted.json() as { service_request_id: string }[];
+
+      // Anonymous readers see the public view; a client with a key sees the stored words and position.
+      const anonymous = (await t.app.inject({ url: `/open311/v2/requests/${id}.json` })).json()[0];
+      expect(anonymous).toMatchObject({ lat: null, long: null });
+      expect(anonymous.description).not.toContain("Whole street");
+      const partner = await t.app.inject({ url: `/open311/v2/requests/${id}.json?api_key=${encodeURIComponent(key)}` });
+      expect(partner.headers["cache-control"]).toBe("private, no-store");
+      expect(partner.json()[0]).toMatchObject({ description: "Whole street dark since 9 PM", lat: 16.2, long: 119.9 });
+      expect(partner.body).not.toContain("0918");
+      const listed = (
+        await t.app.inject({ url: `/open311/v2/requests.json?service_request_id=${id}&api_key=${encodeURIComponent(key)}` })
+      ).json();
+      expect(listed[0]).toMatchObject({ description: "Whole street dark since 9 PM", lat: 16.2 });
+      const wrongKey = await t.app.inject({ url: `/open311/v2/requests/${id}.json?api_key=not-a-key` });
+      expect(wrongKey.statusCode).toBe(403);
+      expect(wrongKey.json()[0]).toMatchObject({ code: 403 });
+
+      for (const [type, payload] of [
+        ["application/json", "{broken"],
+        ["text/plain", "service_code=no-power"],
+        ["application/xml", "<request/>"],
+      ] as const) {
+        const res = await t.app.inject({ method: "POST", url: "/open311/v2/requests.json", headers: { "content-type": type }, payload });
+        expect(res.statusCode, `${type}: ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.headers["content-type"]).toMatch(/^application\/json/);
+        expect(res.json()[0]).toMatchObject({ code: res.statusCode });
+      }
+      const asXml = await t.app.inject({
+        method: "POST",
+        url: "/open311/v2/requests.xml",
+        headers: { "content-type": "text/plain" },
+        payload: "x",
+      });
+      expect(asXml.statusCode).toBe(415);
+      expect(xml.parse(asXml.body).errors.error.code).toBe(415);
+    });
+
+    it("has a discovery document naming the GeoReport v2 endpoint, in JSON and XML", async () => {
+      const json = await t.app.inject({ url: "/open311/discovery.json" });
+      expect(json.statusCode).toBe(200);
+      const doc = json.json();
+      expect(doc.contact).toContain("Pangasinan");
+      expect(doc.endpoints).toEqual([
+        expect.objectContaining({
+          specification: "http://wiki.open311.org/GeoReport_v2",
+          url: expect.stringMatching(/\/open311\/v2$/),
+          type: "production",
+          formats: ["application/json", "text/xml"],
+        }),
+      ]);
+      const asXml = xml.parse((await t.app.inject({ url: "/open311/discovery.xml" })).body);
+      expect(asXml.discovery.endpoints.endpoint.specification).toBe("http://wiki.open311.org/GeoReport_v2");
+      expect(asXml.discovery.endpoints.endpoint.formats.format).toEqual(["application/json", "text/xml"]);
+    });
+
     it("refuses a revoked key", async () => {
       const issued = await issueOpen311Key(t.db.handle.db, { name: "Radio station", actorId: "u1" });
       await revokeOpen311Key(t.db.handle.db, issued.id);

@@ -171,6 +171,20 @@ describe("protection", () => {
       expect((await t.app.inject({ url: "/api/v1/barangay", remoteAddress })).statusCode).toBe(200);
     });
 
+    it("holds when 30 look-ups arrive at once, and a cached public page beside them is never counted", async () => {
+      const remoteAddress = freshIp();
+      // The cached page first, so that its answers below come from the cache's fast path.
+      expect((await t.app.inject({ url: "/api/v1/barangay", remoteAddress })).statusCode).toBe(200);
+      const [lookups, pages] = await Promise.all([
+        Promise.all(Array.from({ length: 30 }, () => t.app.inject({ url: LOOKUP, remoteAddress }))),
+        Promise.all(Array.from({ length: 30 }, () => t.app.inject({ url: "/api/v1/barangay", remoteAddress }))),
+      ]);
+      const statuses = lookups.map((r) => r.statusCode).sort();
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+      expect(pages.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    });
+
     it("counts a look-up whatever the spelling of the path", async () => {
       const remoteAddress = freshIp();
       const spellings = [LOOKUP, LOOKUP + "/", LOOKUP.replace("check-account-number", "check%2Daccount-number"), LOOKUP + "?x=1"];

@@ -8,6 +8,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog } from "../../db/schema";
+import { ACCOUNT_CEILING_RULE } from "../../modules/staff/throttle.server";
 import { createTestApp, type TestApp } from "../support/app";
 import { CookieJar } from "../support/cookie-jar";
 import { createStaff, sessionCookieFor } from "../support/staff";
@@ -74,9 +75,51 @@ describe("simultaneous sign-in tries", () => {
     expect(refused).toBe(25);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(25);
     expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
-    // The account is now slowed down from another address too, even with the right password.
-    const after = await post("/staff/sign-in", { email: staff.email, password: staff.password }, undefined, newIp());
-    expect(after.statusCode).toBe(429);
+    // From that address the account waits, even with the right password.
+    const there = await post("/staff/sign-in", { email: staff.email, password: staff.password }, undefined, ip);
+    expect(there.statusCode).toBe(429);
+    // The owner, from their own address, with the right password and code, is not locked out
+    // by the stranger's tries (the lock is per account and address).
+    const own = newIp();
+    const jar = new CookieJar();
+    const first = await post("/staff/sign-in", { email: staff.email, password: staff.password }, jar, own);
+    expect(first.statusCode).toBe(302);
+    jar.take(first.headers);
+    const second = await post("/staff/sign-in/code", { code: await staff.totp() }, jar, own);
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe("/staff");
+    console.info(`[figure] after a stranger's 30 wrong passwords, the owner from their own address → ${second.statusCode} (signed in)`);
+  });
+
+  test("wrong passwords for one account spread over 60 addresses at once: the account's ceiling (50) holds", async () => {
+    const staff = await createStaff(t, "rates");
+    const ips = Array.from({ length: 60 }, (_, i) => `198.18.${10 + Math.floor(i / 250)}.${(i % 250) + 1}`);
+    const answers = await Promise.all(
+      ips.map((ip, i) => post("/staff/sign-in", { email: staff.email, password: `wrong ${i}` }, undefined, ip)),
+    );
+    const checked = await auditCount("sign_in.failed", { actorEmail: staff.email });
+    console.info(`[figure] 60 concurrent wrong passwords from 60 addresses → ${checked} checked (ceiling ${ACCOUNT_CEILING_RULE.free})`);
+    expect(checked).toBe(ACCOUNT_CEILING_RULE.free);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(60 - ACCOUNT_CEILING_RULE.free);
+  });
+
+  test("a stranger who knows the password cannot lock the owner's code step: 30 wrong codes from elsewhere", async () => {
+    const staff = await createStaff(t, "dispatcher");
+    const ip = newIp();
+    const jar = new CookieJar();
+    const first = await post("/staff/sign-in", { email: staff.email, password: staff.password }, jar, ip);
+    jar.take(first.headers);
+    const right = await staff.totp();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post("/staff/sign-in/code", { code: wrongCode(right, i) }, jar, ip)),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
+    const own = newIp();
+    const ownJar = new CookieJar();
+    const ownFirst = await post("/staff/sign-in", { email: staff.email, password: staff.password }, ownJar, own);
+    ownJar.take(ownFirst.headers);
+    const ownSecond = await post("/staff/sign-in/code", { code: right }, ownJar, own);
+    expect(ownSecond.statusCode).toBe(302);
   });
 
   test("19 wrong codes and the right one at once: at most 5 are checked", async () => {

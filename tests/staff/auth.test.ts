@@ -42,13 +42,13 @@ const get = (url: string, jar?: CookieJar, ip?: string) =>
   t.app.inject({ url, headers: { ...(jar ? { cookie: jar.header } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) } });
 
 /** A code from an otpauth URI's secret, computed here, independently of the server. */
-function totpFromKey(base32: string): string {
+function totpFromKey(base32: string, laterMs = 0): string {
   return new OTPAuth.TOTP({
     secret: OTPAuth.Secret.fromBase32(base32.replace(/\s+/g, "")),
     digits: 6,
     period: 30,
     algorithm: "SHA1",
-  }).generate();
+  }).generate({ timestamp: Date.now() + laterMs });
 }
 
 async function signInWithCode(email: string, password: string, code: () => Promise<string> | string, ip = newIp()) {
@@ -103,25 +103,41 @@ describe("enrolment", () => {
     const wrong = await post("/staff/enrol/factor", { intent: "verify-totp", code: "000000" }, jar, ip);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain(key!); // the QR code and key are still there
-    const ok = await post("/staff/enrol/factor", { intent: "verify-totp", code: totpFromKey(key!) }, jar, ip);
+    const enrolCode = totpFromKey(key!);
+    const ok = await post("/staff/enrol/factor", { intent: "verify-totp", code: enrolCode }, jar, ip);
     jar.take(ok.headers);
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain("Your backup codes");
+    // Codes without 0/O, 1/l/i, and a download of them that needs no JavaScript.
+    const codes = [...ok.body.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!).filter((c) => /^\S{5}-\S{5}$/.test(c));
+    expect(codes).toHaveLength(10);
+    for (const c of codes) expect(c).toMatch(/^[2-9a-hjkmnp-z]{5}-[2-9a-hjkmnp-z]{5}$/);
+    const file = /href="data:text\/plain;charset=utf-8,([^"]+)" download="backup-codes.txt"/.exec(ok.body)?.[1];
+    expect(decodeURIComponent(file!.replace(/&amp;/g, "&"))).toContain(codes.join("\n"));
     expect(await get("/staff", jar, ip).then((r) => r.statusCode)).toBe(200);
 
     // Used once: the link no longer works.
     expect((await get(path)).body).toContain("This link does not work");
 
-    // And now a normal sign-in: password, then a code computed here.
-    const again = await signInWithCode("maria.santos@example.com", password, () => totpFromKey(key!));
+    // The code that turned the factor on is used: it does not sign in again (it did before).
+    const replay = await signInWithCode("maria.santos@example.com", password, () => enrolCode);
+    expect(replay.second.statusCode).toBe(400);
+    expect(replay.second.body).toContain("That code is not right");
+    // A normal sign-in: password, then the next code, computed here (within the server's window).
+    const again = await signInWithCode("maria.santos@example.com", password, () => totpFromKey(key!, 30_000));
     expect(again.second.statusCode).toBe(302);
     expect(again.second.headers.location).toBe("/staff");
+
+    // A backup code typed from paper in capitals and without its dash signs in once.
+    const typed = codes[0]!.toUpperCase().replace("-", " ");
+    const byBackup = await signInWithCode("maria.santos@example.com", password, () => typed);
+    expect(byBackup.second.statusCode).toBe(302);
   });
 
   test("npm run staff:add's function refuses an e-mail that exists", async () => {
     await inviteStaff(db(), { email: "dup@example.com", name: "Dup", role: "rates" }, COMMAND_LINE, ORIGIN);
     await expect(inviteStaff(db(), { email: "DUP@example.com", name: "Dup", role: "rates" }, COMMAND_LINE, ORIGIN)).rejects.toThrow(
-      /already has this e-mail/,
+      /was already invited and has not set up the account yet/,
     );
   });
 });
@@ -168,19 +184,23 @@ describe("sign-in", () => {
     expect(backup.statusCode).toBe(400);
   });
 
-  test("after 5 failures an account is slowed down, even with the right password, and it is logged", async () => {
+  test("after 5 failures an account is slowed down from that address, even with the right password, and it is logged", async () => {
     const staff = await createStaff(t, "member-services");
+    const stranger = newIp();
     for (let i = 0; i < 5; i++) {
-      // Different addresses: the account alone triggers it.
-      const r = await post("/staff/sign-in", { email: staff.email, password: `wrong ${i}` }, undefined, newIp());
+      const r = await post("/staff/sign-in", { email: staff.email, password: `wrong ${i}` }, undefined, stranger);
       expect(r.statusCode).toBe(400);
     }
-    const blocked = await post("/staff/sign-in", { email: staff.email, password: staff.password }, undefined, newIp());
+    const blocked = await post("/staff/sign-in", { email: staff.email, password: staff.password }, undefined, stranger);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.body).toMatch(/Too many tries\. Wait \d+ seconds?/);
+    // The owner's own address is not locked by the stranger's tries.
+    const owner = await post("/staff/sign-in", { email: staff.email, password: staff.password }, undefined, newIp());
+    expect(owner.statusCode).toBe(302);
     // The same answer for an e-mail without an account: nothing is revealed.
-    for (let i = 0; i < 5; i++) await post("/staff/sign-in", { email: "ghost@example.com", password: `wrong ${i}` }, undefined, newIp());
-    const ghost = await post("/staff/sign-in", { email: "ghost@example.com", password: "whatever" }, undefined, newIp());
+    const ghostIp = newIp();
+    for (let i = 0; i < 5; i++) await post("/staff/sign-in", { email: "ghost@example.com", password: `wrong ${i}` }, undefined, ghostIp);
+    const ghost = await post("/staff/sign-in", { email: "ghost@example.com", password: "whatever" }, undefined, ghostIp);
     expect(ghost.statusCode).toBe(429);
     const logged = await db().select().from(auditLog).where(eq(auditLog.action, "sign_in.throttled"));
     expect(logged.map((e) => e.actorEmail)).toEqual(expect.arrayContaining([staff.email, "ghost@example.com"]));

@@ -15,13 +15,23 @@ const EXAMPLES: Record<string, string> = {
   "agam-registration/confirmation/:token": "/agam-registration/confirmation/AAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 
-/** Paths of the route table, children joined to their parents. */
+/**
+ * Paths of the route table, children joined to their parents; a public route's optional
+ * language segment (`fil?/rates`) gives both paths (`rates` and `fil/rates`), so every
+ * check over these pages runs over the Filipino ones too.
+ */
 export function routePatterns(entries: RouteConfigEntry[] = routes, parent = ""): string[] {
   return entries.flatMap((entry) => {
     const here = [parent, entry.path ?? ""].filter(Boolean).join("/");
-    const self = entry.index || entry.path !== undefined ? [here] : [];
+    const self = entry.index || entry.path !== undefined ? expandOptional(here) : [];
     return [...self, ...routePatterns(entry.children ?? [], here)];
   });
+}
+
+function expandOptional(path: string): string[] {
+  if (path === "fil?") return ["", "fil"];
+  if (path.startsWith("fil?/")) return [path.slice("fil?/".length), `fil/${path.slice("fil?/".length)}`];
+  return [path];
 }
 
 export interface PublicPage {

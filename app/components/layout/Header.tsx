@@ -70,9 +70,10 @@ export function Header({
             </ul>
           </nav>
         </details>
-        <a className="site-header__language" href={switchHref} hrefLang={other} lang={other} rel="alternate nofollow">
-          {t("shell.switchTo")}
-          <span className="visually-hidden"> ({LOCALE_NAMES[other]})</span>
+        {/* Short on a phone: the other language's name in itself; the full sentence for screen readers. */}
+        <a className="site-header__language" href={switchHref} hrefLang={other} rel="alternate nofollow">
+          <span className="visually-hidden">{t("shell.switchTo")}</span>
+          <span lang={other}>{LOCALE_NAMES[other]}</span>
         </a>
       </div>
     </header>

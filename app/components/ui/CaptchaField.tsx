@@ -1,4 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useLocale, useT } from "../../i18n";
+import { CAPTCHA_WIDGET_FIL, formMessages } from "../../messages/forms";
+
+const CAPTCHA_STRINGS_FIL = JSON.stringify(CAPTCHA_WIDGET_FIL);
+
 import { FieldError } from "./Field";
 import "./CaptchaField.css";
 
@@ -10,6 +15,8 @@ declare module "react" {
         name?: string;
         language?: string;
         workers?: string;
+        /** The widget's own words, as JSON (the Filipino ones: ALTCHA has no Filipino pack). */
+        strings?: string;
       };
     }
   }
@@ -45,6 +52,8 @@ export function CaptchaField({
   eager?: boolean;
   children: ReactNode;
 }) {
+  const t = useT(formMessages);
+  const locale = useLocale();
   const widgetRef = useRef<AltchaWidget>(null);
   const [loaded, setLoaded] = useState(false);
 
@@ -102,8 +111,14 @@ export function CaptchaField({
       <FieldError id={`${id}-error`} message={error} />
       <div className="captcha-field__widget">
         {/* Until the widget is there: a plain line in its place, of about its height. */}
-        {!loaded && <p className="captcha-field__pending">The robot check appears here when you start filling in the form.</p>}
-        <altcha-widget ref={widgetRef} challenge={challenge} name="altcha" language="en" />
+        {!loaded && <p className="captcha-field__pending">{t("form.captcha.pending")}</p>}
+        <altcha-widget
+          ref={widgetRef}
+          challenge={challenge}
+          name="altcha"
+          language="en"
+          strings={locale === "fil" ? CAPTCHA_STRINGS_FIL : undefined}
+        />
       </div>
       {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
       <div className="captcha-field__nojs">{children}</div>

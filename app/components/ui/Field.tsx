@@ -1,5 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { ACCOUNT_NUMBER_EXAMPLE } from "../../../modules/shared/constants";
+import { useT } from "../../i18n";
+import { formMessages } from "../../messages/forms";
 
 /**
  * A labelled form field with its hint and its error beside it (GOV.UK pattern):
@@ -113,10 +115,11 @@ export function CheckboxField({
 
 /** The message beside a field that needs fixing; nothing when there is none. */
 export function FieldError({ id, message }: { id: string; message?: string | null }) {
+  const t = useT(formMessages);
   if (!message) return null;
   return (
     <span className="field__error" id={id}>
-      <span className="visually-hidden">Error: </span>
+      <span className="visually-hidden">{t("form.error")}</span>
       {message}
     </span>
   );
@@ -136,7 +139,8 @@ export function useFocusOnAnswer(answer: unknown, selector = ".error-summary"): 
 }
 
 /** The list of problems at the top of a form, each linking to its field. Focus it after a failed submit (useFocusOnAnswer). */
-export function ErrorSummary({ title = "There is a problem", errors }: { title?: string; errors: Record<string, string | undefined> }) {
+export function ErrorSummary({ title, errors }: { title?: string; errors: Record<string, string | undefined> }) {
+  const t = useT(formMessages);
   const entries = Object.entries(errors).filter(([, message]) => message);
   const ref = useRef<HTMLDivElement>(null);
   const shown = entries.map(([field, message]) => `${field}:${message}`).join("|");
@@ -148,7 +152,7 @@ export function ErrorSummary({ title = "There is a problem", errors }: { title?:
   if (entries.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{title}</h2>
+      <h2 id="error-summary-title">{title ?? t("form.problem")}</h2>
       <ul>
         {entries.map(([field, message]) => (
           <li key={field}>
@@ -172,13 +176,9 @@ export function AccountNumberField({
   defaultValue?: string;
   className?: string;
 }) {
+  const t = useT(formMessages);
   return (
-    <Field
-      id={id}
-      label="Account number"
-      hint={`As printed on your bill: two digits, four digits, four digits, for example ${ACCOUNT_NUMBER_EXAMPLE}.`}
-      error={error}
-    >
+    <Field id={id} label={t("form.account")} hint={t("form.account.hint", { example: ACCOUNT_NUMBER_EXAMPLE })} error={error}>
       {(p) => (
         <input
           {...p}

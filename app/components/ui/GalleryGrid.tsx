@@ -1,6 +1,8 @@
 import { useId } from "react";
 import type { GalleryImage } from "../../../modules/content/gallery";
 import { srcSet } from "../../../modules/content/gallery";
+import { useT } from "../../i18n";
+import { shellMessages } from "../../messages/shell";
 import "./GalleryGrid.css";
 
 /**
@@ -21,6 +23,7 @@ export function GalleryGrid({
   eagerCount?: number;
   sizes?: string;
 }) {
+  const t = useT(shellMessages);
   const Caption = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
 
@@ -49,7 +52,7 @@ export function GalleryGrid({
                   loading={i < eagerCount ? "eager" : "lazy"}
                   decoding="async"
                 />
-                <span className="visually-hidden"> (enlarge)</span>
+                <span className="visually-hidden">{t("gallery.enlarge")}</span>
               </a>
               <figcaption>
                 <Caption className="gallery-grid__caption">{image.caption}</Caption>
@@ -65,7 +68,8 @@ export function GalleryGrid({
               Enlarged picture
             </h2>
             <button type="button" className="image-dialog__close button button--secondary" autoFocus>
-              Close<span className="visually-hidden"> the enlarged picture</span>
+              {t("gallery.close")}
+              <span className="visually-hidden">{t("gallery.closeContext")}</span>
             </button>
           </div>
           <p className="image-dialog__alt" />

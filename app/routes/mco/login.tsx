@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { parseContact } from "../../../modules/portal/contact";
 import { requestSignInCode } from "../../../modules/portal/flows.server";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/login";
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container page portal">
+      <Breadcrumb items={[{ label: "Member portal" }]} />
       {loaderData?.notice && (
         <p className="notice" role="status">
           {loaderData.notice}

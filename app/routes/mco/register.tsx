@@ -1,6 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { requestAccountCode } from "../../../modules/portal/flows.server";
 import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
+import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/register";
@@ -35,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="container page portal">
+      <Breadcrumb items={[{ label: "Member portal", to: "/mco/login" }, { label: loaderData.signedIn ? "Add an account" : "Register" }]} />
       <h1>{loaderData.signedIn ? "Add a service account" : "Register for the member portal"}</h1>
       <p>
         Type the account number printed on your bill. We send a 6-digit code to the mobile number or e-mail the cooperative has on file for

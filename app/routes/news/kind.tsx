@@ -3,11 +3,13 @@
  * comes from the path). Month and search are a GET form: filtered on the server,
  * shareable URLs, and the same without JavaScript.
  */
+
 import { data, Form, Link, useSubmit } from "react-router";
 import { listNews } from "../../../modules/content/news.server";
 import { searchQuery, yearMonthQuery } from "../../../modules/shared/api-params";
 import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KIND_TITLES, NEWS_KINDS, type NewsKind } from "../../../modules/shared/constants";
 import { MONTH_NAMES, manilaParts } from "../../../modules/shared/dates";
+import { stripLocale } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Field } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
@@ -26,8 +28,8 @@ const DESCRIPTIONS: Record<NewsKind, string> = {
 
 export function kindFromPath(pathname: string): NewsKind | null {
   // Client-side navigations fetch "/news/<kind>.data": the same page's data.
-  const segment = pathname
-    .replace(/\.data$/, "")
+  // The Filipino page (/fil/news/<kind>) is the same kind.
+  const segment = stripLocale(pathname.replace(/\.data$/, ""))
     .split("/")
     .filter(Boolean)[1];
   return (NEWS_KINDS as readonly string[]).includes(segment ?? "") ? (segment as NewsKind) : null;

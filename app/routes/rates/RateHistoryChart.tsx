@@ -4,8 +4,9 @@
  */
 
 import type { RateHistoryPoint } from "../../../modules/rates/model";
-import { RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
-import { MONTH_NAMES } from "../../../modules/shared/dates";
+import { RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { useT } from "../../i18n";
+import { RATE_TYPE_KEYS, rateMessages } from "../../messages/rates";
 
 const SERIES: Record<RateType, { color: string; dash?: string; marker: "circle" | "square" | "diamond" }> = {
   R: { color: "#0b3d6e", marker: "circle" },
@@ -16,7 +17,6 @@ const SERIES: Record<RateType, { color: string; dash?: string; marker: "circle" 
 const W = 720;
 const H = 300;
 const PAD = { top: 16, right: 16, bottom: 48, left: 52 };
-const short = (p: { year: number; month: number }) => `${MONTH_NAMES[p.month - 1]!.slice(0, 3)} ${p.year}`;
 
 function Marker({ kind, x, y, color }: { kind: "circle" | "square" | "diamond"; x: number; y: number; color: string }) {
   if (kind === "circle") return <circle cx={x} cy={y} r={3.5} fill={color} />;
@@ -24,9 +24,12 @@ function Marker({ kind, x, y, color }: { kind: "circle" | "square" | "diamond"; 
   return <path d={`M${x} ${y - 4.5}L${x + 4.5} ${y}L${x} ${y + 4.5}L${x - 4.5} ${y}Z`} fill={color} />;
 }
 
-export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
+export function RateHistoryChart({ history, monthNames }: { history: RateHistoryPoint[]; monthNames: string[] }) {
+  const t = useT(rateMessages);
+  const short = (p: { year: number; month: number }) => `${monthNames[p.month - 1]!.slice(0, 3)} ${p.year}`;
+  const label = (type: RateType) => t(RATE_TYPE_KEYS[type]);
   const values = history.flatMap((p) => RATE_TYPES.map((t) => p.rates[t]).filter((v): v is number => v !== null));
-  if (values.length === 0) return <p className="rates-empty">No rates were published in these 24 months.</p>;
+  if (values.length === 0) return <p className="rates-empty">{t("chart.none")}</p>;
   const lo = Math.floor(Math.min(...values) * 2) / 2 - 0.5;
   const hi = Math.ceil(Math.max(...values) * 2) / 2 + 0.5;
   const step = hi - lo > 6 ? 1 : 0.5;
@@ -36,7 +39,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
   const y = (v: number) => PAD.top + ((hi - v) * (H - PAD.top - PAD.bottom)) / (hi - lo);
   const first = history[0]!;
   const last = history.at(-1)!;
-  const lastRates = RATE_TYPES.filter((t) => last.rates[t] !== null).map((t) => `${RATE_TYPE_LABELS[t]} ${last.rates[t]!.toFixed(4)}`);
+  const lastRates = RATE_TYPES.filter((type) => last.rates[type] !== null).map((type) => `${label(type)} ${last.rates[type]!.toFixed(4)}`);
 
   // A line per type, broken where a month has no rate.
   const segments = (t: RateType) => {
@@ -56,7 +59,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
   return (
     <>
       <figure className="rates-chart">
-        <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label="Rate history chart">
+        <div className="rates-chart__scroll" tabIndex={0} role="region" aria-label={t("chart.region")}>
           <svg
             viewBox={`0 0 ${W} ${H}`}
             role="img"
@@ -64,10 +67,8 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
             preserveAspectRatio="xMidYMid meet"
           >
             {/* One string child: React renders <title> text without the comment markers that split text nodes. */}
-            <title id="rates-chart-title">{`Official rates per kWh, ${short(first)} to ${short(last)}`}</title>
-            <desc id="rates-chart-desc">
-              {`Line chart of Residential, Commercial and High Voltage rates. ${short(last)}: ${lastRates.join(", ") || "no rates"} pesos per kWh. The numbers are in the table below.`}
-            </desc>
+            <title id="rates-chart-title">{t("chart.title", { from: short(first), to: short(last) })}</title>
+            <desc id="rates-chart-desc">{t("chart.desc", { month: short(last), rates: lastRates.join(", ") || t("chart.noRates") })}</desc>
             {ticks.map((v) => (
               <g key={v}>
                 <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d1d5db" strokeWidth={1} />
@@ -79,7 +80,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
             {history.map((p, i) =>
               i % 3 === (history.length - 1) % 3 ? (
                 <text key={`${p.year}-${p.month}`} x={x(i)} y={H - PAD.bottom + 18} textAnchor="middle" fontSize={11} fill="#4b5563">
-                  <tspan x={x(i)}>{MONTH_NAMES[p.month - 1]!.slice(0, 3)}</tspan>
+                  <tspan x={x(i)}>{monthNames[p.month - 1]!.slice(0, 3)}</tspan>
                   <tspan x={x(i)} dy={13}>
                     {p.year}
                   </tspan>
@@ -120,13 +121,13 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
         </div>
         <figcaption>
           <ul className="rates-chart__legend">
-            {RATE_TYPES.map((t) => (
-              <li key={t}>
+            {RATE_TYPES.map((type) => (
+              <li key={type}>
                 <svg width="34" height="12" aria-hidden="true" focusable="false">
-                  <line x1="1" x2="33" y1="6" y2="6" stroke={SERIES[t].color} strokeWidth={2.5} strokeDasharray={SERIES[t].dash} />
-                  <Marker kind={SERIES[t].marker} x={17} y={6} color={SERIES[t].color} />
+                  <line x1="1" x2="33" y1="6" y2="6" stroke={SERIES[type].color} strokeWidth={2.5} strokeDasharray={SERIES[type].dash} />
+                  <Marker kind={SERIES[type].marker} x={17} y={6} color={SERIES[type].color} />
                 </svg>
-                {t} {RATE_TYPE_LABELS[t]}
+                {type} {label(type)}
               </li>
             ))}
           </ul>
@@ -134,16 +135,16 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
       </figure>
       {/* The numbers beside the figure, not in it: a figure holds its caption first or last. */}
       <details className="rates-chart__data">
-        <summary>Show the numbers</summary>
+        <summary>{t("chart.numbers")}</summary>
         <div className="table-wrap">
           <table>
-            <caption className="visually-hidden">Official rates per kWh by month</caption>
+            <caption className="visually-hidden">{t("chart.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Month</th>
+                <th scope="col">{t("rates.month")}</th>
                 {RATE_TYPES.map((t) => (
                   <th scope="col" key={t} className="num">
-                    {t} {RATE_TYPE_LABELS[t]}
+                    {t} {label(t)}
                   </th>
                 ))}
               </tr>
@@ -152,7 +153,7 @@ export function RateHistoryChart({ history }: { history: RateHistoryPoint[] }) {
               {[...history].reverse().map((p) => (
                 <tr key={`${p.year}-${p.month}`}>
                   <th scope="row">
-                    {MONTH_NAMES[p.month - 1]} {p.year}
+                    {monthNames[p.month - 1]} {p.year}
                   </th>
                   {RATE_TYPES.map((t) => (
                     <td key={t} className="num">

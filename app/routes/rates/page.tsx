@@ -15,21 +15,31 @@ import {
 import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../modules/rates/queries.server";
 import { type ClassSchedule, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../modules/rates/schedule";
 import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
-import { COOPERATIVE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { COOPERATIVE, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
 import { MONTH_NAMES } from "../../../modules/shared/dates";
+import {
+  formatNumber,
+  formatPeso,
+  INTL_LOCALE,
+  type Locale,
+  localeOfPath,
+  type Translator,
+  translator,
+} from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { DISCOUNT_KEYS, RATE_TYPE_KEYS, rateMessages } from "../../messages/rates";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/page";
 import { RateHistoryChart } from "./RateHistoryChart";
 import "./rates.css";
 import { Field } from "../../components/ui/Field";
 import { socialMeta } from "../../seo";
 
-export const NO_RATES = "No rates found for this month!";
-export const NO_CHARGES = "No generation charges data found!";
-
-const DISCOUNTS = { none: "None", lifeline: "Lifeline rate (RA 11552)", senior: "Senior citizen (RA 9994)" } as const;
+const DISCOUNTS = DISCOUNT_KEYS;
 type Discount = keyof typeof DISCOUNTS;
+type T = Translator<typeof rateMessages.en>;
 
 type Estimate = {
   kwh: string;
@@ -49,6 +59,8 @@ function readEstimate(
   rates: { type: RateType; amount: number }[],
   schedule: ClassSchedule[],
   tiers: DiscountTier[],
+  t: T,
+  locale: Locale,
 ): Estimate | null {
   const rawKwh = params.get("kwh");
   const rawType = params.get("type") ?? "R";
@@ -64,7 +76,7 @@ function readEstimate(
       type,
       discount,
       demand: rawDemand,
-      error: `Enter the kWh used as a number greater than 0 and at most ${ESTIMATE_MAX_KWH.toLocaleString("en-PH")}, like 150 or 212.5.`,
+      error: t("rates.kwh.error", { max: formatNumber(ESTIMATE_MAX_KWH, locale) }),
     };
   }
   const demandText = rawDemand.replace(/,/g, "");
@@ -74,7 +86,7 @@ function readEstimate(
       type,
       discount,
       demand: rawDemand,
-      demandError: "Enter the billed demand in kW as a number, like 120, or leave it empty.",
+      demandError: t("rates.demand.error"),
     };
   const base = { kwh, type, discount, demand: rawDemand };
   const classSchedule = schedule.find((c) => c.classCode === type);
@@ -89,13 +101,14 @@ function readEstimate(
     return { ...base, bill: { lines: billLines(classSchedule, input, bill), total: bill.currentCharges } };
   }
   const rate = rates.find((r) => r.type === type);
-  if (!rate) return { ...base, error: "There is no published rate for this month, so we cannot estimate. Choose another month above." };
+  if (!rate) return { ...base, error: t("rates.noRate") };
   return { ...base, result: { amount: estimateBill(Number(kwh), rate.amount), rate: rate.amount } };
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const params = new URL(request.url).searchParams;
+  const locale = requestLocale(request);
   const now = new Date();
   const { year, month, error } = parseRateMonth(params, now);
   const [rates, charges, history, schedule, tiers] = await Promise.all([
@@ -115,7 +128,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     history,
     schedule,
     tiers,
-    estimate: readEstimate(params, rates, schedule, tiers),
+    estimate: readEstimate(params, rates, schedule, tiers, translator(rateMessages, locale), locale),
   };
 }
 
@@ -123,16 +136,29 @@ export function headers() {
   return { "Cache-Control": "public, max-age=300" };
 }
 
-const pageTags: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: `Electricity Rates${data ? ` for ${monthLabel(data.year, data.month)}` : ""} | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content:
-      "Official electricity rates per kWh (Residential, Commercial, High Voltage), the breakdown of the generation charge, rate history, a CSV download and a bill estimator.",
-  },
-];
+const pageTags: Route.MetaFunction = ({ loaderData: data, location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(rateMessages, locale);
+  const title = data ? t("rates.titleFor", { month: localMonthLabel(data.year, data.month, locale) }) : t("rates.title");
+  return [{ title: `${title} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("rates.description") }];
+};
 
-const php = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP" });
+const monthNames = new Map<Locale, string[]>();
+/** "July 2025" / "Hulyo 2025": the month's name from the platform in the page's language. */
+function localMonthLabel(year: number, month: number, locale: Locale): string {
+  if (locale === "en") return monthLabel(year, month);
+  return `${monthNamesOf(locale)[month - 1]} ${year}`;
+}
+function monthNamesOf(locale: Locale): string[] {
+  let names = monthNames.get(locale);
+  if (!names) {
+    const f = new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: "long", timeZone: "UTC" });
+    names = MONTH_NAMES.map((_, i) => f.format(new Date(Date.UTC(2000, i, 15))));
+    monthNames.set(locale, names);
+  }
+  return names;
+}
+
 const money = new Intl.NumberFormat("en-PH", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const rate4 = new Intl.NumberFormat("en-PH", { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 const kwhFormat = new Intl.NumberFormat("en-PH", { maximumFractionDigits: 2 });
@@ -146,12 +172,17 @@ function formatCell(unit: (typeof GENERATION_COLUMNS)[number]["unit"], v: number
 
 export default function Rates({ loaderData }: Route.ComponentProps) {
   const { year, month, error, years, rates, charges, history, schedule, tiers, estimate } = loaderData;
-  const label = monthLabel(year, month);
+  const locale = useLocale();
+  const t = useT(rateMessages);
+  const nav = useT(shellMessages);
+  const lp = useLocalePath();
+  const label = localMonthLabel(year, month, locale);
+  const php = (amount: number) => formatPeso(amount, locale);
   const csvHref = `/rates.csv?year=${year}&month=${month}`;
   return (
     <div className="container page rates-page">
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "Electricity Rates" }]} />
-      <h1>Electricity Rates</h1>
+      <Breadcrumb items={[{ label: nav("nav.news"), to: "/news" }, { label: t("rates.title") }]} />
+      <h1>{t("rates.title")}</h1>
 
       {error && (
         <p className="notice notice--error" role="alert">
@@ -159,8 +190,8 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         </p>
       )}
 
-      <Form method="get" action="/rates" className="rates-month" aria-label="Choose a month">
-        <Field id="year" label="Year">
+      <Form method="get" action={lp("/rates")} className="rates-month" aria-label={t("rates.month.choose")}>
+        <Field id="year" label={t("rates.year")}>
           {(p) => (
             <select {...p} defaultValue={String(year)} key={`y${year}`}>
               {years.map((y) => (
@@ -171,10 +202,10 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
             </select>
           )}
         </Field>
-        <Field id="month" label="Month">
+        <Field id="month" label={t("rates.month")}>
           {(p) => (
             <select {...p} defaultValue={String(month)} key={`m${month}`}>
-              {MONTH_NAMES.map((name, i) => (
+              {monthNamesOf(locale).map((name, i) => (
                 <option key={name} value={i + 1}>
                   {name}
                 </option>
@@ -184,30 +215,31 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
         </Field>
         <div className="field">
           <button type="submit" className="button">
-            Show rates
+            {t("rates.show")}
           </button>
         </div>
       </Form>
 
       <section aria-labelledby="official-title" className="rates-section">
         <div className="rates-section__head">
-          <h2 id="official-title">Official Rates, {label}</h2>
+          <h2 id="official-title">{t("rates.official", { month: label })}</h2>
           {(rates.length > 0 || charges.length > 0) && (
             <a className="button button--secondary rates-csv" href={csvHref} download>
-              Download CSV<span className="visually-hidden"> of {label}</span>
+              {t("rates.csv")}
+              <span className="visually-hidden">{t("rates.csv.of", { month: label })}</span>
             </a>
           )}
         </div>
         {rates.length ? (
           <div className="table-wrap">
             <table className="rates-official">
-              <caption className="visually-hidden">Official rates for {label}, in pesos per kWh</caption>
+              <caption className="visually-hidden">{t("rates.official.caption", { month: label })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
+                  <th scope="col">{t("rates.col.type")}</th>
+                  <th scope="col">{t("rates.col.description")}</th>
                   <th scope="col" className="num">
-                    Rate (Php/kWh)
+                    {t("rates.col.rate")}
                   </th>
                 </tr>
               </thead>
@@ -215,7 +247,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                 {rates.map((r) => (
                   <tr key={r.type}>
                     <th scope="row">{r.type}</th>
-                    <td>{RATE_TYPE_LABELS[r.type]}</td>
+                    <td>{t(RATE_TYPE_KEYS[r.type])}</td>
                     <td className="num">{rate4.format(r.amount)}</td>
                   </tr>
                 ))}
@@ -223,28 +255,23 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         ) : (
-          <p className="rates-empty">{NO_RATES}</p>
+          <p className="rates-empty">{t("rates.none")}</p>
         )}
       </section>
 
       {schedule.length > 0 && <UnbundledSchedule schedule={schedule} tiers={tiers} label={label} />}
 
       <section aria-labelledby="generation-title" className="rates-section">
-        <h2 id="generation-title">Breakdown of Generation Charge, {label}</h2>
+        <h2 id="generation-title">{t("rates.generation", { month: label })}</h2>
         {charges.length ? (
           <>
-            <p className="rates-scroll-hint">Scroll the table sideways to see every column.</p>
-            <div
-              className="table-wrap rates-generation-wrap"
-              tabIndex={0}
-              role="region"
-              aria-label="Generation charge table, scrolls sideways"
-            >
+            <p className="rates-scroll-hint">{t("rates.scroll")}</p>
+            <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-label={t("rates.generation.region")}>
               <table className="rates-generation">
-                <caption className="visually-hidden">Breakdown of the generation charge for {label}; the last row is the total</caption>
+                <caption className="visually-hidden">{t("rates.generation.caption", { month: label })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Power Source</th>
+                    <th scope="col">{t("rates.col.source")}</th>
                     {GENERATION_COLUMNS.map((c) => (
                       <th scope="col" key={c.key} className="num">
                         {c.label}
@@ -268,21 +295,17 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
             </div>
           </>
         ) : (
-          <p className="rates-empty">{NO_CHARGES}</p>
+          <p className="rates-empty">{t("rates.noCharges")}</p>
         )}
       </section>
 
       <section aria-labelledby="estimate-title" className="rates-section rates-estimator" id="estimate">
-        <h2 id="estimate-title">Estimate your bill</h2>
-        <p>
-          {schedule.length
-            ? `Your bill's lines for the kWh you used, from the ${label} schedule above, with VAT and your discount.`
-            : `Multiply the kWh on your meter reading by the ${label} rate for your type of service.`}
-        </p>
-        <Form method="get" action="/rates#estimate" className="rates-estimator__form" preventScrollReset>
+        <h2 id="estimate-title">{t("rates.estimate")}</h2>
+        <p>{schedule.length ? t("rates.estimate.schedule", { month: label }) : t("rates.estimate.simple", { month: label })}</p>
+        <Form method="get" action={`${lp("/rates")}#estimate`} className="rates-estimator__form" preventScrollReset>
           <input type="hidden" name="year" value={year} />
           <input type="hidden" name="month" value={month} />
-          <Field id="kwh" label="Energy used (kWh)" error={estimate?.error}>
+          <Field id="kwh" label={t("rates.kwh")} error={estimate?.error}>
             {(p) => (
               <input
                 {...p}
@@ -296,12 +319,12 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
               />
             )}
           </Field>
-          <Field id="type" label="Type of service">
+          <Field id="type" label={t("rates.serviceType")}>
             {(p) => (
               <select {...p} defaultValue={estimate?.type ?? "R"} key={`t${estimate?.type ?? "R"}`}>
-                {RATE_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t} – {RATE_TYPE_LABELS[t]}
+                {RATE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type} – {t(RATE_TYPE_KEYS[type])}
                   </option>
                 ))}
               </select>
@@ -309,18 +332,18 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
           </Field>
           {schedule.length > 0 && (
             <>
-              <Field id="discount" label="Discount">
+              <Field id="discount" label={t("rates.discount")}>
                 {(p) => (
                   <select {...p} defaultValue={estimate?.discount ?? "none"} key={`d${estimate?.discount ?? "none"}`}>
-                    {Object.entries(DISCOUNTS).map(([value, text]) => (
+                    {Object.entries(DISCOUNTS).map(([value, key]) => (
                       <option key={value} value={value}>
-                        {text}
+                        {t(key)}
                       </option>
                     ))}
                   </select>
                 )}
               </Field>
-              <Field id="demand" label="Billed demand (kW), high voltage only" error={estimate?.demandError}>
+              <Field id="demand" label={t("rates.demand")} error={estimate?.demandError}>
                 {(p) => (
                   <input
                     {...p}
@@ -337,25 +360,25 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
           )}
           <div className="field">
             <button type="submit" className="button">
-              Estimate
+              {t("rates.estimate.button")}
             </button>
           </div>
         </Form>
         {estimate?.bill && (
           <div className="rates-estimate-result notice notice--success" role="status">
             <p>
-              Estimated bill:{" "}
+              {t("rates.estimated")}{" "}
               <output htmlFor="kwh type discount demand" className="rates-estimate-amount">
-                {php.format(estimate.bill.total / 100)}
+                {php(estimate.bill.total / 100)}
               </output>
             </p>
             <div className="table-wrap">
               <table className="rates-bill-lines">
-                <caption className="visually-hidden">The estimate's lines, as a bill shows them</caption>
+                <caption className="visually-hidden">{t("rates.lines.caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Charge</th>
-                    <th scope="col">How</th>
+                    <th scope="col">{t("rates.col.charge")}</th>
+                    <th scope="col">{t("rates.col.how")}</th>
                     <th scope="col" className="num">
                       Php
                     </th>
@@ -370,7 +393,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                     </tr>
                   ))}
                   <tr className="rates-total">
-                    <th scope="row">Total</th>
+                    <th scope="row">{t("rates.total")}</th>
                     <td />
                     <td className="num">{pesos(estimate.bill.total)}</td>
                   </tr>
@@ -378,32 +401,32 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
             <p className="rates-estimate-detail">
-              {kwhFormat.format(Number(estimate.kwh))} kWh, {estimate.type} {RATE_TYPE_LABELS[estimate.type]}, {label}. An estimate: your
-              bill may also carry arrears, adjustments or other charges.
+              {formatNumber(Number(estimate.kwh), locale)} kWh, {estimate.type} {t(RATE_TYPE_KEYS[estimate.type])}, {label}.
+              {t("rates.estimate.note")}
             </p>
           </div>
         )}
         {estimate?.result && (
           <div className="rates-estimate-result notice notice--success" role="status">
             <p>
-              Estimated bill:{" "}
+              {t("rates.estimated")}{" "}
               <output htmlFor="kwh type" className="rates-estimate-amount">
-                {php.format(estimate.result.amount)}
+                {php(estimate.result.amount)}
               </output>
             </p>
             <p className="rates-estimate-detail">
-              {kwhFormat.format(Number(estimate.kwh))} kWh × {php.format(estimate.result.rate)}/kWh ({estimate.type}{" "}
-              {RATE_TYPE_LABELS[estimate.type]}, {label}). An estimate only: your actual bill may include other charges, taxes, discounts or
-              arrears.
+              {formatNumber(Number(estimate.kwh), locale)} kWh × {php(estimate.result.rate)}/kWh ({estimate.type}{" "}
+              {t(RATE_TYPE_KEYS[estimate.type])}, {label}).
+              {t("rates.estimate.simpleNote")}
             </p>
           </div>
         )}
       </section>
 
       <section aria-labelledby="history-title" className="rates-section">
-        <h2 id="history-title">Rate history</h2>
-        <p>Official rates for the 24 months up to {label}, in pesos per kWh.</p>
-        <RateHistoryChart history={history} />
+        <h2 id="history-title">{t("rates.history")}</h2>
+        <p>{t("rates.history.text", { month: label })}</p>
+        <RateHistoryChart history={history} monthNames={monthNamesOf(locale)} />
       </section>
     </div>
   );
@@ -413,23 +436,21 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
 function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule[]; tiers: DiscountTier[]; label: string }) {
   const lifeline = tiers.filter((t) => t.program === "lifeline");
   const senior = tiers.filter((t) => t.program === "senior");
+  const t = useT(rateMessages);
   return (
     <section aria-labelledby="schedule-title" className="rates-section">
-      <h2 id="schedule-title">Unbundled Rate Schedule, {label}</h2>
-      <p>
-        What each part of the rate pays for, per class. The VAT each part carries is shown beside it; the last row is the rate per kWh with
-        VAT, the official rate above.
-      </p>
-      <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-label="Unbundled rate schedule, scrolls sideways">
+      <h2 id="schedule-title">{t("rates.schedule", { month: label })}</h2>
+      <p>{t("rates.schedule.text")}</p>
+      <div className="table-wrap rates-generation-wrap" tabIndex={0} role="region" aria-label={t("rates.schedule.region")}>
         <table className="rates-generation rates-schedule">
-          <caption className="visually-hidden">Unbundled rate schedule for {label}, per class</caption>
+          <caption className="visually-hidden">{t("rates.schedule.caption", { month: label })}</caption>
           <thead>
             <tr>
-              <th scope="col">Component</th>
-              <th scope="col">Unit</th>
+              <th scope="col">{t("rates.col.component")}</th>
+              <th scope="col">{t("rates.col.unit")}</th>
               {schedule.map((c) => (
                 <th scope="col" key={c.classCode} className="num">
-                  {c.classCode} {c.classLabel}
+                  {c.classCode} {c.classCode in RATE_TYPE_KEYS ? t(RATE_TYPE_KEYS[c.classCode as RateType]) : c.classLabel}
                 </th>
               ))}
             </tr>
@@ -451,7 +472,7 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
               </tr>
             ))}
             <tr className="rates-total">
-              <th scope="row">Total per kWh, with VAT</th>
+              <th scope="row">{t("rates.schedule.total")}</th>
               <td>{UNIT_LABELS.kwh}</td>
               {schedule.map((c) => (
                 <td key={c.classCode} className="num">
@@ -464,11 +485,13 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
       </div>
       {lifeline.length > 0 && (
         <p className="rates-discounts">
-          Lifeline discount (Republic Act 11552), for registered accounts up to {discountCeiling(tiers, "lifeline")} kWh:{" "}
-          {lifeline.map((t) => `${t.percent}% for ${t.minKwh === 0 ? "up to" : `${t.minKwh}–`}${t.maxKwh} kWh`).join(", ")}.
+          {t("rates.lifeline", {
+            ceiling: discountCeiling(tiers, "lifeline"),
+            tiers: lifeline.map((x) => t("rates.lifeline.tier", { percent: x.percent, from: x.minKwh, to: x.maxKwh })).join(", "),
+          })}
           {senior.length > 0 &&
-            ` Senior citizen discount (Republic Act 9994), for registered accounts: ${senior.map((t) => `${t.percent}% up to ${t.maxKwh} kWh`).join(", ")}.`}{" "}
-          Both apply to the generation, transmission, system loss, distribution, supply and metering charges.
+            t("rates.senior", { tiers: senior.map((x) => t("rates.senior.tier", { percent: x.percent, to: x.maxKwh })).join(", ") })}
+          {t("rates.discounts.apply")}
         </p>
       )}
     </section>

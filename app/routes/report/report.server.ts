@@ -8,6 +8,7 @@ import { interruptionView } from "../../../modules/interruptions/view";
 import { listBarangayOptions } from "../../../modules/places/barangays.server";
 import { reportFieldsSchema } from "../../../modules/reports/fields";
 import { REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
+import { dropPendingPhoto, keepPendingPhoto, readPendingPhoto } from "../../../modules/reports/pending-photo.server";
 import { preparePhoto } from "../../../modules/reports/photo.server";
 import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
 import { readForm } from "../../../modules/shared/forms";
@@ -16,7 +17,10 @@ import { verifyCaptcha } from "../service/captcha.server";
 import { checkQuestion, makeQuestion } from "./question.server";
 
 export const FIELD_NAMES = ["kind", "barangayId", "landmark", "details", "latitude", "longitude", "accountNumber", "mobile"] as const;
-export type ReportValues = Partial<Record<(typeof FIELD_NAMES)[number], string>>;
+export type ReportValues = Partial<Record<(typeof FIELD_NAMES)[number], string>> & {
+  /** A photo kept from an earlier try (see modules/reports/pending-photo.server.ts). */
+  photoToken?: string;
+};
 export type ReportErrors = Partial<Record<(typeof FIELD_NAMES)[number] | "photo" | "captcha" | "form", string>>;
 
 const CAPTCHA_MESSAGES = {
@@ -126,13 +130,21 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
 
   const file = form.get("photo");
   let photo = null;
+  // A photo sent with an earlier try that needed fixing is kept by its token (a new file replaces it).
+  let keptToken = text("photoToken");
   if (file && typeof file !== "string" && file.size > 0) {
     const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
-    if (checked.ok) photo = checked.photo;
-    else errors.photo = checked.message;
+    if (checked.ok) {
+      photo = checked.photo;
+      keptToken = "";
+    } else errors.photo = checked.message;
+  } else if (keptToken) {
+    photo = await readPendingPhoto(s.storageDir, keptToken);
+    if (!photo) {
+      keptToken = "";
+      errors.photo = "The photo you chose earlier was kept for an hour only. Choose it again, or send the report without it.";
+    }
   }
-  if (photo && Object.keys(errors).length > 0)
-    errors.photo = "Please choose the photo again: it cannot be kept while other fields need fixing.";
 
   // The captcha is spent only when everything else is right, so a typo does not cost a new one.
   if (Object.keys(errors).length === 0) {
@@ -141,8 +153,13 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   } else if (!form.get("altcha") && !text("questionAnswer")) {
     errors.captcha = CAPTCHA_MESSAGES.missing;
   }
-  if (Object.keys(errors).length > 0 || !submission.ok) return { ok: false, status: 422, values, errors };
+  if (Object.keys(errors).length > 0 || !submission.ok) {
+    // Keep a good photo for the next try, so the reporter does not choose it again.
+    if (photo && !keptToken) keptToken = await keepPendingPhoto(s.storageDir, photo);
+    return { ok: false, status: 422, values: { ...values, ...(photo ? { photoToken: keptToken } : {}) }, errors };
+  }
 
   const filed = await fileReport(s.db, { ...submission.data, photo });
+  if (keptToken) await dropPendingPhoto(s.storageDir, keptToken);
   return { ok: true, token: filed.statusToken };
 }

@@ -1,28 +1,25 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import {
-  HAZARD_KINDS,
-  INCIDENT_STATUS_LABELS,
-  PHOTO_MAX_BYTES,
-  REPORT_KIND_LABELS,
-  REPORT_KINDS,
-  type ReportKind,
-} from "../../../modules/reports/model";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, PHOTO_MAX_BYTES, REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
-import { mobileHint } from "../../../modules/shared/phone";
+import { localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
+import { mobileExample } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { formMessages } from "../../messages/forms";
+import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import type { Route } from "./+types/report";
 import { loadReportPage, type ReportErrors, type ReportValues, submitReport } from "./report.server";
 import "./report.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Report an Outage or Hazard | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Tell the cooperative that your barangay has no power, or that a line is down, without an account." },
-];
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(reportMessages, localeOfPath(location.pathname));
+  return [{ title: `${t("report.metaTitle")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("report.description") }];
+};
 
 // Each render carries a fresh one-time question: never cached.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -33,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const result = await submitReport(services(context), request);
-  if (result.ok) return redirect(`/report/status/${result.token}?new=1`, 303);
+  if (result.ok) return redirect(`${localePath(requestLocale(request), `/report/status/${result.token}`)}?new=1`, 303);
   return data({ values: result.values, errors: result.errors }, { status: result.status });
 }
 
@@ -44,6 +41,10 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const values = result?.values ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const t = useT(reportMessages);
+  const lp = useLocalePath();
+  const kindLabel = (k: ReportKind) => t(REPORT_KIND_KEYS[k]);
+  const mobile = useT(formMessages)("form.mobile.hint", { example: mobileExample });
   const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
     latitude: values.latitude ?? "",
     longitude: values.longitude ?? "",
@@ -58,16 +59,16 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const summaryRef = useFocusOnAnswer(result);
 
   const locate = () => {
-    if (!("geolocation" in navigator)) return setPosition((p) => ({ ...p, message: "This browser cannot share its position." }));
-    setPosition((p) => ({ ...p, message: "Finding your position…" }));
+    if (!("geolocation" in navigator)) return setPosition((p) => ({ ...p, message: t("report.position.none") }));
+    setPosition((p) => ({ ...p, message: t("report.position.finding") }));
     navigator.geolocation.getCurrentPosition(
       (pos) =>
         setPosition({
           latitude: pos.coords.latitude.toFixed(6),
           longitude: pos.coords.longitude.toFixed(6),
-          message: `Position added (within about ${Math.round(pos.coords.accuracy)} m).`,
+          message: t("report.position.added", { metres: Math.round(pos.coords.accuracy) }),
         }),
-      () => setPosition((p) => ({ ...p, message: "The position could not be read. The landmark is enough." })),
+      () => setPosition((p) => ({ ...p, message: t("report.position.failed") })),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   };
@@ -76,8 +77,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="container page report">
-      <Breadcrumb items={[{ label: "Outages", to: "/outages" }, { label: "Report an outage or hazard" }]} />
-      <h1>Report an outage or hazard</h1>
+      <Breadcrumb items={[{ label: t("report.outages"), to: "/outages" }, { label: t("report.title") }]} />
+      <h1>{t("report.title")}</h1>
 
       {chosenKind && HAZARD_KINDS.has(chosenKind) && <SafetyWarning lineDown={chosenKind === "line-down"} />}
 
@@ -87,23 +88,20 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
 
       {!step2 ? (
         <>
-          <p>
-            No account needed. Choose what is wrong and where, then continue. For a line that is down or sparking, stay away and call{" "}
-            {COOPERATIVE.phone}.
-          </p>
+          <p>{t("report.intro", { phone: COOPERATIVE.phone })}</p>
           <Form method="get" className="report__step">
-            <FieldSet id="kind-choice" legend="What is wrong?" legendClassName="field__label" className="report__kinds">
+            <FieldSet id="kind-choice" legend={t("report.what")} legendClassName="field__label" className="report__kinds">
               {REPORT_KINDS.map((k) => (
                 <label key={k} className={`report__kind${HAZARD_KINDS.has(k) ? " report__kind--hazard" : ""}`}>
                   <input type="radio" name="kind" value={k} defaultChecked={chosenKind === k} required />
-                  <span>{REPORT_KIND_LABELS[k]}</span>
+                  <span>{kindLabel(k)}</span>
                 </label>
               ))}
             </FieldSet>
-            <Field id="barangay" label="Town and barangay" hint="The barangay where the problem is.">
+            <Field id="barangay" label={t("report.where")} hint={t("report.where.hint")}>
               {(p) => (
                 <select {...p} defaultValue={barangay?.id ?? ""} required>
-                  <option value="">Choose…</option>
+                  <option value="">{t("report.choose")}</option>
                   {byTown.map((g) => (
                     <optgroup key={g.town} label={g.town}>
                       {g.list.map((b) => (
@@ -117,44 +115,38 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               )}
             </Field>
             <button type="submit" className="button">
-              Continue
+              {t("report.continue")}
             </button>
           </Form>
           <p>
-            <a href="/outages">See restoration status by town</a>
+            <a href={lp("/outages")}>{t("report.restoration")}</a>
           </p>
         </>
       ) : (
         <>
           <p className="report__chosen">
-            <strong>{REPORT_KIND_LABELS[chosenKind!]}</strong> in{" "}
+            <strong>{kindLabel(chosenKind!)}</strong>
+            {t("report.in")}
             <strong>
               {barangay!.name}, {barangay!.town}
             </strong>{" "}
-            <a href={`/report?kind=${chosenKind}`}>Change</a>
+            <a href={`${lp("/report")}?kind=${chosenKind}`}>{t("report.change")}</a>
           </p>
 
           {mineIncident ? (
             <section className="report__known" aria-labelledby="mine-title">
               <h2 id="mine-title">This is mine too</h2>
               <p>
-                <strong>{REPORT_KIND_LABELS[mineIncident.kind]}</strong>: {INCIDENT_STATUS_LABELS[mineIncident.status]} ·{" "}
-                {mineIncident.reportCount} {mineIncident.reportCount === 1 ? "report" : "reports"}
+                <strong>{kindLabel(mineIncident.kind)}</strong>: {INCIDENT_STATUS_LABELS[mineIncident.status]} · {mineIncident.reportCount}{" "}
+                {mineIncident.reportCount === 1 ? "report" : "reports"}
                 {mineIncident.landmark ? ` · near ${mineIncident.landmark}` : ""}
               </p>
               <Form method="post" className="report__form">
                 <input type="hidden" name="intent" value="me-too" />
                 <input type="hidden" name="incidentId" value={mineIncident.id} />
-                <CaptchaField
-                  id="captcha"
-                  label="Check that you are not a robot"
-                  error={errors.captcha}
-                  challenge={CAPTCHA_PATH}
-                  reset={result}
-                  eager
-                >
+                <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result} eager>
                   <input type="hidden" name="questionToken" value={question.token} />
-                  <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
+                  <Field id="questionAnswer" label={t("report.question", { question: question.text })}>
                     {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
                   </Field>
                 </CaptchaField>
@@ -187,7 +179,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 ))}
                 {open.map((i) => (
                   <li key={i.id} className="report__known-item">
-                    <strong>{REPORT_KIND_LABELS[i.kind]}</strong>
+                    <strong>{kindLabel(i.kind)}</strong>
                     <span>
                       {INCIDENT_STATUS_LABELS[i.status]} · {i.reportCount} {i.reportCount === 1 ? "report" : "reports"} · last{" "}
                       {formatDateTime(i.lastReportAt)}
@@ -201,7 +193,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                       <button
                         type="submit"
                         className="button button--secondary"
-                        aria-label={`This is mine too: ${REPORT_KIND_LABELS[i.kind]}, ${i.reportCount} reports`}
+                        aria-label={`This is mine too: ${kindLabel(i.kind)}, ${i.reportCount} reports`}
                       >
                         This is mine too
                       </button>
@@ -220,23 +212,18 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="barangayId" value={barangay!.id} />
               <FieldError id="kind-error" message={errors.kind} />
 
-              <Field
-                id="landmark"
-                label="Where exactly?"
-                hint="A landmark, sitio, purok or street, for example “beside the chapel, Sitio Centro”."
-                error={errors.landmark}
-              >
+              <Field id="landmark" label={t("report.exactly")} hint={t("report.exactly.hint")} error={errors.landmark}>
                 {(p) => <input {...p} type="text" maxLength={200} defaultValue={values.landmark} autoComplete="off" />}
               </Field>
-              <Field id="details" label="What do you see? (optional)" error={errors.details}>
+              <Field id="details" label={t("report.details")} error={errors.details}>
                 {(p) => <textarea {...p} maxLength={1000} rows={3} defaultValue={values.details} />}
               </Field>
 
               <div className="field report__position report__js-only">
-                <span className="field__label">Position (optional)</span>
-                <span className="field__hint">Only if you are at the place: your phone tells us where it is.</span>
+                <span className="field__label">{t("report.position")}</span>
+                <span className="field__hint">{t("report.position.hint")}</span>
                 <button type="button" className="button button--secondary" onClick={locate}>
-                  Add my phone's position
+                  {t("report.position.add")}
                 </button>
                 <p role="status" className="report__position-status">
                   {position.message}
@@ -246,10 +233,18 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 <input type="hidden" name="longitude" value={position.longitude} />
               </div>
 
+              {values.photoToken && (
+                <>
+                  <input type="hidden" name="photoToken" value={values.photoToken} />
+                  <p className="notice report__kept-photo" id="photo-kept">
+                    {t("report.photo.kept")}
+                  </p>
+                </>
+              )}
               <Field
                 id="photo"
-                label="Photo (optional)"
-                hint="One picture, up to 8 MB. We remove the details your phone stores in it."
+                label={values.photoToken ? t("report.photo.another") : t("report.photo")}
+                hint={t("report.photo.hint")}
                 error={photoError || errors.photo}
               >
                 {(p) => (
@@ -263,7 +258,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                       const file = e.currentTarget.files?.[0];
                       if (file && file.size > PHOTO_MAX_BYTES) {
                         e.currentTarget.value = "";
-                        setPhotoError("The photo is larger than 8 MB. Choose a smaller one.");
+                        setPhotoError(t("report.photo.tooBig"));
                       } else setPhotoError("");
                     }}
                   />
@@ -271,15 +266,11 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               </Field>
 
               <fieldset className="report__who">
-                <legend className="field__label">Tell me when it is fixed (optional)</legend>
+                <legend className="field__label">{t("report.tell")}</legend>
                 <Field
                   id="mobile"
-                  label="Mobile number"
-                  hint={
-                    smsOn
-                      ? `${mobileHint}. We send a text message at each change.`
-                      : `${mobileHint}. Text messages are not available yet; use your status page.`
-                  }
+                  label={t("report.mobile")}
+                  hint={smsOn ? t("report.mobile.sms", { hint: mobile }) : t("report.mobile.noSms", { hint: mobile })}
                   error={errors.mobile}
                 >
                   {(p) => (
@@ -297,22 +288,16 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
               </fieldset>
 
-              <CaptchaField
-                id="captcha"
-                label="Check that you are not a robot"
-                error={errors.captcha}
-                challenge={CAPTCHA_PATH}
-                reset={result}
-              >
+              <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result}>
                 {/* Without JavaScript the proof of work cannot run: a small question instead. */}
                 <input type="hidden" name="questionToken" value={question.token} />
-                <Field id="questionAnswer" label={`${question.text} Write the answer in digits.`}>
+                <Field id="questionAnswer" label={t("report.question", { question: question.text })}>
                   {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
                 </Field>
               </CaptchaField>
 
               <button type="submit" className="button" disabled={submitting}>
-                {submitting ? "Sending…" : "Send report"}
+                {submitting ? t("report.sending") : t("report.send")}
               </button>
             </Form>
           )}
@@ -323,14 +308,17 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 function SafetyWarning({ lineDown }: { lineDown: boolean }) {
+  const t = useT(reportMessages);
   return (
     <div className="report__safety" role="alert">
-      <h2>{lineDown ? "A fallen or sparking line can kill" : "Stay safe"}</h2>
+      <h2>{lineDown ? t("report.safety.lineDown") : t("report.safety")}</h2>
       <ul>
-        <li>Stay at least 10 metres away, and keep children and animals away.</li>
-        <li>Never touch the line, the pole, or anything touching them: a tree, a fence, water.</li>
+        <li>{t("report.safety.away")}</li>
+        <li>{t("report.safety.touch")}</li>
         <li>
-          Call our hotline now: <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>. Then report it here.
+          {t("report.safety.call")}
+          <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>
+          {t("report.safety.then")}
         </li>
       </ul>
     </div>

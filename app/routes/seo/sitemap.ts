@@ -3,6 +3,7 @@ import { listNews } from "../../../modules/content/news.server";
 import { listNewsCategories } from "../../../modules/content/site.server";
 import { NEWS_KINDS } from "../../../modules/shared/constants";
 import { escapeXml } from "../../../modules/shared/escape";
+import { LOCALES, localePath } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import type { Route } from "./+types/sitemap";
 
@@ -51,13 +52,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...bids.map((b) => ({ loc: `/bid/${b.id}`, lastmod: new Date(b.createdAt) })),
     ...news.flat().map((n) => ({ loc: `/news/advisory/${n.id}`, lastmod: new Date(n.createdAt) })),
   ];
+  // Each page in both languages, each naming both and the default (English) as alternates.
+  // The member portal has no Filipino twin yet: English alone.
+  const entry = (loc: string, lastmod: Date | undefined, alternates: string) =>
+    `  <url><loc>${escapeXml(publicUrl + loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}${alternates}</url>`;
   const body =
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n` +
     urls
-      .map(
-        (u) =>
-          `  <url><loc>${escapeXml(publicUrl + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`,
-      )
+      .flatMap((u) => {
+        if (/^\/mco(\/|$)/.test(u.loc)) return [entry(u.loc, u.lastmod, "")];
+        const alternates = [...LOCALES.map((l) => [l, localePath(l, u.loc)] as const), ["x-default", localePath("en", u.loc)] as const]
+          .map(([lang, path]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeXml(publicUrl + path)}"/>`)
+          .join("");
+        return LOCALES.map((l) => entry(localePath(l, u.loc), u.lastmod, alternates));
+      })
       .join("\n") +
     `\n</urlset>\n`;
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });

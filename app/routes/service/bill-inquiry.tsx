@@ -2,15 +2,18 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { type BillSummary, latestBill } from "../../../modules/bills/inquiry.server";
 import { pesos } from "../../../modules/bills/money";
-import { BILL_STATUS_LABELS } from "../../../modules/bills/status";
 import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { failureInit, loggableError } from "../../../modules/shared/errors";
 import { readForm } from "../../../modules/shared/forms";
+import { formatNumber, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, requestT, useLocale, useT } from "../../i18n";
+import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
+import { formMessages } from "../../messages/forms";
 import type { Route } from "./+types/bill-inquiry";
 import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
 import "./service.css";
@@ -19,19 +22,19 @@ import { socialMeta } from "../../seo";
 /** The hint of spec section 5, word for word. */
 export const ACCOUNT_NUMBER_HINT = "Please enter your Account Number.";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Bill Inquiry | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Look up your latest electric bill by account number: amount due, due date, status and last payment." },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(billMessages, localeOfPath(location.pathname));
+  return [{ title: `${t("bill.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("bill.description") }];
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-const CAPTCHA_MESSAGES: Record<Exclude<CaptchaCheck, "ok">, string> = {
-  missing: "Please tick the box “I'm not a robot” and wait for the check to finish.",
-  invalid: "The captcha could not be verified. Please tick the box again.",
-  expired: "The captcha has expired. Please tick the box again.",
-  replayed: "That captcha was already used. Please tick the box again.",
-};
+const CAPTCHA_KEYS = {
+  missing: "form.captcha.missing",
+  invalid: "form.captcha.invalid",
+  expired: "form.captcha.expired",
+  replayed: "form.captcha.replayed",
+} as const satisfies Record<Exclude<CaptchaCheck, "ok">, string>;
 
 type ActionResult = {
   accountNumber: string;
@@ -44,7 +47,11 @@ type ActionResult = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = services(context);
-  const form = readForm(await request.formData(), billInquirySchema(ACCOUNT_NUMBER_HINT, CAPTCHA_MESSAGES.missing));
+  const t = requestT(billMessages, request);
+  const f = requestT(formMessages, request);
+  // The English hint is the specification's, word for word.
+  const hint = requestLocale(request) === "en" ? ACCOUNT_NUMBER_HINT : t("bill.accountHint");
+  const form = readForm(await request.formData(), billInquirySchema(hint, f(CAPTCHA_KEYS.missing)));
   const errors: ActionResult["errors"] = form.ok ? {} : { accountNumber: form.errors.accountNumber, altcha: form.errors.altcha };
   // Anything but NN-NNNN-NNNN counts as empty (spec section 5).
   const accountNumber = errors.accountNumber ? form.values.accountNumber! : form.values.accountNumber!.trim();
@@ -60,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionResult>(
         {
           accountNumber,
-          errors: { altcha: "We could not check the captcha just now. Please try again in a minute." },
+          errors: { altcha: f("form.captcha.down") },
           captchaUsed: true,
           found: false,
         },
@@ -68,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     captchaUsed = true;
-    if (check !== "ok") errors.altcha = CAPTCHA_MESSAGES[check];
+    if (check !== "ok") errors.altcha = f(CAPTCHA_KEYS[check]);
   }
   const found = !errors.accountNumber && !errors.altcha;
   if (!found) return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: 422 });
@@ -80,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>(
       {
         accountNumber,
-        errors: { accountNumber: "We could not look up bills just now. Please try again in a minute." },
+        errors: { accountNumber: t("bill.lookupDown") },
         captchaUsed,
         found: false,
       },
@@ -94,6 +101,8 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
   const errors = result?.errors ?? {};
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
+  const t = useT(billMessages);
+  const f = useT(formMessages);
   // After an answer, take the reader to it (the errors or the bill).
   const resultRef = useFocusOnAnswer(result);
   // A bill (or "no bill yet") sits below the form: the reader is taken to it.
@@ -103,12 +112,9 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
 
   return (
     <div className="container page bill-inquiry">
-      <Breadcrumb items={[{ label: "Services" }, { label: "Bill Inquiry" }]} />
-      <h1>Bill Inquiry</h1>
-      <p>
-        Type the account number printed on your bill to see your latest bill: the amount due, the due date and whether it is paid. For your
-        privacy only your initials are shown.
-      </p>
+      <Breadcrumb items={[{ label: t("bill.services") }, { label: t("bill.title") }]} />
+      <h1>{t("bill.title")}</h1>
+      <p>{t("bill.intro")}</p>
 
       <div ref={resultRef}>
         <ErrorSummary errors={errors} />
@@ -118,29 +124,23 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
         <AccountNumberField error={errors.accountNumber} defaultValue={result?.accountNumber} />
         <CaptchaField
           id="altcha"
-          label="Captcha"
+          label={f("form.captcha")}
           error={errors.altcha}
           challenge={CAPTCHA_CHALLENGE_PATH}
           reset={result?.captchaUsed ? result : undefined}
         >
-          <p className="notice notice--error">
-            The captcha needs JavaScript, which is turned off in your browser. Turn it on to look up your bill, or call us at{" "}
-            {COOPERATIVE.phone}.
-          </p>
+          <p className="notice notice--error">{t("bill.noJs", { phone: COOPERATIVE.phone })}</p>
         </CaptchaField>
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Looking up…" : "View account details"}
+          {submitting ? t("bill.submitting") : t("bill.submit")}
         </button>
       </Form>
 
       {result?.found && result.bill && <BillDetails bill={result.bill} />}
       {result?.found && !result.bill && (
         <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
-          <h2 id="bill-result-title">No bill yet for {result.accountNumber}</h2>
-          <p>
-            We have no bill for this account number yet. A new connection's first bill comes after its first meter reading. Otherwise, check
-            the number against a past bill, or call us at {COOPERATIVE.phone}.
-          </p>
+          <h2 id="bill-result-title">{t("bill.none.title", { account: result.accountNumber })}</h2>
+          <p>{t("bill.none.text", { phone: COOPERATIVE.phone })}</p>
         </section>
       )}
     </div>
@@ -155,57 +155,60 @@ const STATUS_CLASS: Record<BillSummary["status"], string> = {
 };
 
 function BillDetails({ bill: b }: { bill: BillSummary }) {
+  const locale = useLocale();
+  const t = useT(billMessages);
   const php = (cents: number) => `Php ${pesos(cents)}`;
-  const kwh = (n: number) => n.toLocaleString("en-PH", { maximumFractionDigits: 2 });
+  const kwh = (n: number) => formatNumber(n, locale);
+  const date = (d: Parameters<typeof formatDate>[0]) => formatDate(d, locale);
   return (
     <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
       <h2 id="bill-result-title">
-        Latest bill of {b.accountNumber}
+        {t("bill.latest", { account: b.accountNumber })}
         {b.maskedName ? <span className="bill-result__name"> ({b.maskedName})</span> : null}
       </h2>
       <p className={`bill-status ${STATUS_CLASS[b.status]}`}>
-        {BILL_STATUS_LABELS[b.status]}
-        {b.status !== "paid" && b.balance !== b.totalDue ? `: Php ${pesos(b.balance)} left to pay` : ""}
+        {t(BILL_STATUS_KEYS[b.status])}
+        {b.status !== "paid" && b.balance !== b.totalDue ? t("bill.left", { amount: php(b.balance) }) : ""}
       </p>
       <dl className="summary-list">
         <div>
-          <dt>Billing period</dt>
-          <dd>
-            {formatDate(b.periodFrom)} to {formatDate(b.periodTo)}
-          </dd>
+          <dt>{t("bill.period")}</dt>
+          <dd>{t("bill.range", { from: date(b.periodFrom), to: date(b.periodTo) })}</dd>
         </div>
         <div>
-          <dt>Meter readings</dt>
-          <dd>
-            {kwh(b.previousReading)} to {kwh(b.presentReading)}
-          </dd>
+          <dt>{t("bill.readings")}</dt>
+          <dd>{t("bill.range", { from: kwh(b.previousReading), to: kwh(b.presentReading) })}</dd>
         </div>
         <div>
-          <dt>Energy used</dt>
+          <dt>{t("bill.used")}</dt>
           <dd>{kwh(b.kwh)} kWh</dd>
         </div>
         <div>
-          <dt>Amount due</dt>
+          <dt>{t("bill.due")}</dt>
           <dd>
             <strong>{php(b.totalDue)}</strong>
           </dd>
         </div>
         <div>
-          <dt>Due date</dt>
-          <dd>{formatDate(b.dueDate)}</dd>
+          <dt>{t("bill.dueDate")}</dt>
+          <dd>{date(b.dueDate)}</dd>
         </div>
         {b.disconnectionDate && b.status !== "paid" && (
           <div>
-            <dt>Disconnection date</dt>
-            <dd>{formatDate(b.disconnectionDate)}, if the arrears are not paid by then</dd>
+            <dt>{t("bill.disconnection")}</dt>
+            <dd>{t("bill.disconnection.when", { date: date(b.disconnectionDate) })}</dd>
           </div>
         )}
         <div>
-          <dt>Last payment</dt>
-          <dd>{b.lastPayment ? `${php(b.lastPayment.amount)} on ${formatDate(b.lastPayment.paidOn)}` : "None on record"}</dd>
+          <dt>{t("bill.lastPayment")}</dt>
+          <dd>
+            {b.lastPayment
+              ? t("bill.lastPayment.on", { amount: php(b.lastPayment.amount), date: date(b.lastPayment.paidOn) })
+              : t("bill.lastPayment.none")}
+          </dd>
         </div>
       </dl>
-      <p className="bill-result__note">Payments made today may take a day to show here.</p>
+      <p className="bill-result__note">{t("bill.note")}</p>
     </section>
   );
 }

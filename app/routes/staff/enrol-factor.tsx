@@ -75,7 +75,7 @@ export default function EnrolFactor({ loaderData, actionData }: Route.ComponentP
   const errors = actionData?.errors ?? {};
   if (actionData?.backupCodes) {
     return (
-      <div className="console-narrow">
+      <main id="console-main" className="console-narrow">
         <div className="console-card">
           <h1>Your account is ready</h1>
           <p>The authenticator app is on. From now on you sign in with your password and a code from the app.</p>
@@ -86,11 +86,11 @@ export default function EnrolFactor({ loaderData, actionData }: Route.ComponentP
             </Link>
           </p>
         </div>
-      </div>
+      </main>
     );
   }
   return (
-    <div className="console-narrow">
+    <main id="console-main" className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Add a second factor</h1>
@@ -112,6 +112,6 @@ export default function EnrolFactor({ loaderData, actionData }: Route.ComponentP
           onDone="/staff"
         />
       </div>
-    </div>
+    </main>
   );
 }

@@ -4,6 +4,7 @@ import { recordAudit } from "../../../modules/staff/audit.server";
 import { passwordProblem } from "../../../modules/staff/password.server";
 import { markPasswordConfirmed } from "../../../modules/staff/reauth.server";
 import type { StaffServices } from "../../../modules/staff/services.server";
+import { claimStep, stepOfCode } from "../../../modules/staff/totp-steps.server";
 import { COMMAND_LINE, consumeEnrolment, findEnrolment } from "../../../modules/staff/users.server";
 import type { FieldErrors } from "./form";
 
@@ -52,11 +53,16 @@ export async function confirmTotp(
 ): Promise<{ error: string } | { backupCodes: string[] }> {
   const cleaned = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(cleaned)) return { error: "Enter the 6-digit code your app shows now." };
+  const wrong = { error: "That code is not right. Check the time on your phone, and enter the code shown now." };
+  // The code that turns the factor on is used, as at sign-in: it cannot sign in afterwards.
+  const step = await stepOfCode(staff.auth, staff.db, user.id, cleaned);
+  if (step === null) return wrong;
+  if (!(await claimStep(staff.db, user.id, step))) return { error: "That code was already used. Wait for the next code in your app." };
   try {
     const result = await staff.auth.api.verifyTOTP({ body: { code: cleaned }, headers: staff.headers(), returnHeaders: true });
     staff.takeCookies(result.headers);
   } catch {
-    return { error: "That code is not right. Check the time on your phone, and enter the code shown now." };
+    return wrong;
   }
   await recordAudit(staff.db, {
     actorId: user.id,

@@ -38,7 +38,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
   const summary = useFocusOnAnswer(actionData?.errors);
   const { enrolment } = loaderData;
   return (
-    <div className="console-narrow">
+    <main id="console-main" className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         {!enrolment ? (
@@ -69,6 +69,6 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
           </>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,6 +1,7 @@
 /** Pieces of the factor pages: the TOTP set-up, backup codes, and the passkey button. */
 import { useEffect, useState } from "react";
 import { Form } from "react-router";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Field } from "../../components/ui/Field";
 
 export function TotpSetup({ pending, error }: { pending: { svg: string; secret: string }; error?: string }) {
@@ -44,19 +45,46 @@ export function TotpSetup({ pending, error }: { pending: { svg: string; secret: 
   );
 }
 
+/**
+ * The backup codes, once: a text file to download (a data: link, so it works without
+ * JavaScript) and, with JavaScript, a Print button; printing shows the codes alone.
+ */
 export function BackupCodes({ codes }: { codes: string[] }) {
+  const [canPrint, setCanPrint] = useState(false);
+  useEffect(() => setCanPrint(typeof window.print === "function"), []);
+  const file = [
+    `${COOPERATIVE.shortName} staff console: backup codes`,
+    "Each code signs you in once. Keep this somewhere safe.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
   return (
-    <div className="console-status">
+    <div className="console-status backup-codes">
       <h2>Your backup codes</h2>
       <p>
-        Each code signs you in once if you do not have your phone. Write them down or print them now and keep them somewhere safe: they are
-        not shown again.
+        Each code signs you in once if you do not have your phone. Download or print them now and keep them somewhere safe: they are not
+        shown again. Codes use no 0, O, 1, l or i, so they cannot be misread.
       </p>
       <ul className="console-backup-codes">
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ul>
+      <p className="console-actions backup-codes__actions">
+        <a
+          className="button button--secondary"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(file)}`}
+          download="backup-codes.txt"
+        >
+          Download the codes (text file)
+        </a>
+        {canPrint && (
+          <button type="button" className="button button--secondary" onClick={() => window.print()}>
+            Print the codes
+          </button>
+        )}
+      </p>
     </div>
   );
 }

@@ -41,7 +41,7 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
   const summary = useFocusOnAnswer(actionData?.errors);
   return (
-    <div className="console-narrow">
+    <main id="console-main" className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Enter your code</h1>
@@ -68,6 +68,6 @@ export default function SignInCode({ loaderData, actionData }: Route.ComponentPr
       <p>
         <Link to="/staff/sign-in">Start again</Link>
       </p>
-    </div>
+    </main>
   );
 }

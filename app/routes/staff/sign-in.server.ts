@@ -1,7 +1,9 @@
 /** The server side of signing in: its forms, better-auth's calls, the throttle, the audit entries. */
+
 import { z } from "zod";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import { endSessionByToken } from "../../../modules/staff/auth.server";
+import { normalizeBackupCode } from "../../../modules/staff/backup-codes.server";
 import type { StaffServices } from "../../../modules/staff/services.server";
 import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, reserveSignIn } from "../../../modules/staff/throttle.server";
 import { claimStep, pendingSecondStepUser, stepOfCode } from "../../../modules/staff/totp-steps.server";
@@ -89,7 +91,7 @@ export async function attemptCode(staff: StaffServices, code: string): Promise<S
     result = isTotp
       ? await staff.auth.api.verifyTOTP({ body: { code: cleaned, trustDevice: false }, headers: staff.headers(), returnHeaders: true })
       : await staff.auth.api.verifyBackupCode({
-          body: { code: cleaned, trustDevice: false },
+          body: { code: normalizeBackupCode(cleaned), trustDevice: false },
           headers: staff.headers(),
           returnHeaders: true,
         });

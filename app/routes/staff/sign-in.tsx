@@ -1,7 +1,8 @@
 /**
  * Staff sign-in, step one: e-mail and password (or a passkey, which alone is enough).
- * The answer never says whether an e-mail has an account; repeated failures slow down
- * both the e-mail and the address (modules/staff/throttle.server.ts).
+ * The answer never says whether an e-mail has an account; repeated failures slow down the
+ * e-mail from that address and the address, with a higher ceiling for the e-mail from
+ * everywhere (modules/staff/throttle.server.ts).
  */
 import { useEffect, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -44,7 +45,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const summary = useFocusOnAnswer(actionData?.errors);
   const navigation = useNavigation();
   return (
-    <div className="console-narrow">
+    <main id="console-main" className="console-narrow">
       <p className="console-narrow__brand">{`${COOPERATIVE.shortName} staff console`}</p>
       <div className="console-card">
         <h1>Sign in</h1>
@@ -68,7 +69,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <p>
         <a href="/">Back to the public website</a>
       </p>
-    </div>
+    </main>
   );
 }
 

@@ -1,6 +1,10 @@
-/** Administrators: staff accounts, and inviting someone (a one-time enrolment link to hand over). */
+/**
+ * Administrators: staff accounts, and inviting someone: a one-time enrolment link, e-mailed to
+ * them when SMTP is set up, and shown on screen to hand over (when the e-mail fails or is slow).
+ */
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "../../../modules/shared/dates";
+import { inviteEmailMessage } from "../../../modules/staff/invite-message";
 import { roleLabels } from "../../../modules/staff/permissions";
 import { inviteFormSchema, inviteStaff, listStaff, StaffUserError } from "../../../modules/staff/users.server";
 import { ErrorSummary, Field } from "../../components/ui/Field";
@@ -45,10 +49,24 @@ export async function action(args: Route.ActionArgs) {
       { id: me.id, email: me.email, ip: staff.ip, userAgent: staff.userAgent },
       services(args.context).publicUrl,
     );
+    const email = form.data.email.trim().toLowerCase();
+    const mail = services(args.context).alerts?.channels.mail;
+    let emailed: "sent" | "failed" | "off" = "off";
+    if (mail) {
+      const message = inviteEmailMessage({
+        name: form.data.name.trim() || email,
+        role: form.data.role,
+        url: link.url,
+        expiresAt: link.expiresAt,
+        invitedBy: me.name,
+      });
+      const sent = await mail.send({ idempotencyKey: `invite-${link.userId}`, to: email, subject: message.subject, body: message.text });
+      emailed = sent.ok ? "sent" : "failed";
+    }
     return {
       errors: {} as FieldErrors,
       values: { email: "", name: "", role: "" },
-      invited: { email: form.data.email, url: link.url, expiresAt: formatDateTime(link.expiresAt) },
+      invited: { email, url: link.url, expiresAt: formatDateTime(link.expiresAt), emailed },
     };
   } catch (error) {
     if (error instanceof StaffUserError)
@@ -68,8 +86,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.invited && (
         <div className="console-status" role="status">
           <p>
-            <strong>{actionData.invited.email}</strong> is invited. Give them this link (it works once, until {actionData.invited.expiresAt}{" "}
-            Manila time):
+            <strong>{actionData.invited.email}</strong> is invited.{" "}
+            {actionData.invited.emailed === "sent"
+              ? "An e-mail with their link is on its way. If it does not arrive, give them this link"
+              : actionData.invited.emailed === "failed"
+                ? "The e-mail could not be sent just now. Give them this link yourself"
+                : "Give them this link"}{" "}
+            (it works once, until {actionData.invited.expiresAt} Manila time):
           </p>
           <p className="console-code">{actionData.invited.url}</p>
         </div>
@@ -99,7 +122,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       <section className="console-card" aria-labelledby="invite">
         <h2 id="invite">Invite someone</h2>
         <ErrorSummary errors={errors} />
-        <Form method="post" noValidate>
+        {/* A new form after each invite, so its fields start empty (with JavaScript too). */}
+        <Form key={actionData?.invited?.url ?? "invite"} method="post" noValidate>
           <Field id="name" label="Name" error={errors.name}>
             {(p) => <input {...p} type="text" autoComplete="off" defaultValue={values.name} required />}
           </Field>
@@ -108,7 +132,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </Field>
           <RoleField error={errors.role} defaultValue={values.role} choose />
           <button type="submit" className="button">
-            Invite and make a link
+            Invite
           </button>
         </Form>
       </section>

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { BILL_FILE_LIMIT } from "../../../modules/bills/files";
 import { auditSummary, type ImportKind, importFile } from "../../../modules/bills/import.server";
 import { checkBillingToken } from "../../../modules/bills/tokens.server";
+import { type AttemptRule, reserveAttempt } from "../../../modules/shared/attempt-limits.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import type { AppDeps } from "../../deps";
@@ -33,6 +34,18 @@ const summarySchema = z.object({
   }),
 });
 
+/** Wrong integration tokens per client address: 10 in 15 minutes, then a wait. */
+export const BILLING_TOKEN_RULE: AttemptRule = {
+  name: "billing-token",
+  free: 10,
+  windowMs: 15 * 60_000,
+  firstWaitMs: 60_000,
+  maxWaitMs: 15 * 60_000,
+};
+const NO_TOKEN = "A valid integration token is needed (Authorization: Bearer …); it may have been revoked.";
+/** The integration whose token a request carried, from its onRequest check. */
+const integrations = new WeakMap<FastifyRequest, { id: number; name: string }>();
+
 const bearer = (request: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(String(request.headers.authorization ?? ""))?.[1] ?? "";
 
 export default async function billingApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -47,6 +60,28 @@ export default async function billingApi(app: FastifyInstance, { deps }: { deps:
       {
         bodyLimit: BILL_FILE_LIMIT,
         config: { policy: { personal: true } },
+        // The token is checked before the file (up to 64 MB) is read, and wrong tokens from
+        // one address are limited: a burst without a token costs neither memory nor audit rows.
+        onRequest: async (request) => {
+          const db = deps.database.db;
+          const reservation = await reserveAttempt(db, BILLING_TOKEN_RULE, [`ip:${request.ip}`]);
+          if (!reservation.ok)
+            throw new HttpError(429, "rate_limited", "Too many wrong tokens from your address. Please wait, then try again.");
+          const integration = await checkBillingToken(db, bearer(request));
+          if (!integration) {
+            await recordAudit(db, {
+              actorId: null,
+              action: "billing_token.refused",
+              objectType: "billing_token",
+              after: { path: `/api/v1/billing/${kind}` },
+              ip: request.ip,
+              userAgent: String(request.headers["user-agent"] ?? "") || null,
+            });
+            throw new HttpError(401, "unauthorized", NO_TOKEN);
+          }
+          await reservation.release();
+          integrations.set(request, integration);
+        },
         schema: {
           summary: kind === "bills" ? "Import a bill file from the billing system" : "Import a payment file from the billing system",
           description:
@@ -58,27 +93,14 @@ export default async function billingApi(app: FastifyInstance, { deps }: { deps:
           tags: ["Billing"],
           security: [{ billingToken: [] }],
           body: z.string().meta({ description: "The CSV file" }),
-          response: { 200: summarySchema, 401: errorSchema, 422: errorSchema },
+          response: { 200: summarySchema, 401: errorSchema, 422: errorSchema, 429: errorSchema },
         },
       },
       async (request, reply) => {
         const db = deps.database.db;
         const origin = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") || null };
-        const integration = await checkBillingToken(db, bearer(request));
-        if (!integration) {
-          await recordAudit(db, {
-            actorId: null,
-            action: "billing_token.refused",
-            objectType: "billing_token",
-            after: { path: `/api/v1/billing/${kind}` },
-            ...origin,
-          });
-          throw new HttpError(
-            401,
-            "unauthorized",
-            "A valid integration token is needed (Authorization: Bearer …); it may have been revoked.",
-          );
-        }
+        const integration = integrations.get(request);
+        if (!integration) throw new HttpError(401, "unauthorized", NO_TOKEN);
         const actor = {
           actorId: null,
           actorEmail: `integration:${integration.name}`,

@@ -85,7 +85,7 @@ describe("news items from the staff console", () => {
       const page = await desktop.newPage();
       await page.goto(`${t.url}/staff/content/news`);
       await page.screenshot({ path: path.join(SCREENS, "news-list-1280.png"), fullPage: true });
-      await page.getByRole("link", { name: "Feeding program in Anda" }).click();
+      await page.getByRole("link", { name: "Feeding program in Anda", exact: true }).click();
       await page.screenshot({ path: path.join(SCREENS, "news-editor-1280.png"), fullPage: true });
       // A client-side navigation: the route is found through React Router's route discovery,
       // whose answers the page cache must not mix up (each depends on the paths asked for).

@@ -1,6 +1,7 @@
 /**
  * Grouping is not closing: a dispatcher on a phone finds a report by the R-… reference a caller
- * reads out, groups its incident into another open one with the picker, and the reporter's own
+ * reads out, groups its incident into another open one with the picker (searched by the other
+ * caller's reference or a word of the place), and the reporter's own
  * status page then follows that incident (its state and estimated restoration) until the power
  * is back. A screenshot of the reporter's page after grouping goes to SHOTS_DIR.
  */
@@ -43,6 +44,18 @@ describe("grouping reports", () => {
       await page.getByLabel(/Reference \(R-…\)/).fill(second.reference.toLowerCase());
       await page.getByRole("button", { name: "Filter" }).click();
       await page.waitForURL(new RegExp(`/staff/incidents/${second.incidentId}$`));
+      // The picker is searched by the other caller's reference, without JavaScript's help:
+      // one match, chosen already.
+      await page.getByLabel(/Find an open incident/).fill(first.reference.toLowerCase());
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+      await page.getByText(/^1 open incident matches/).waitFor();
+      expect(await page.getByLabel(/Group into the open incident/).inputValue()).toBe(String(first.incidentId));
+      await page.getByLabel(/Find an open incident/).fill("no such place");
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+      await page.getByText(/^No other open incident matches/).waitFor();
+      await page.getByLabel(/Find an open incident/).fill("plaza");
+      await page.getByRole("button", { name: "Find", exact: true }).click();
+      await page.getByText(/^1 open incident matches/).waitFor();
       await page.getByLabel("New state").selectOption({ label: "Closed: already reported" });
       await page.getByLabel(/Group into the open incident/).selectOption(String(first.incidentId));
       await page.getByRole("button", { name: "Save", exact: true }).click();

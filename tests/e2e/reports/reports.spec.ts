@@ -125,6 +125,7 @@ describe("reporting an outage", () => {
           { timeout: 30_000 },
         )
         .not.toBe("");
+      await shot(other, "report-375-me-too-confirm");
       await other.getByRole("button", { name: "Add me to this report" }).click();
       await other.getByRole("heading", { name: "Your report" }).waitFor();
       expect(await other.locator(".summary-list").innerText()).toMatch(/People who reported it\s*2/);

@@ -4,6 +4,7 @@
  * without JavaScript, and a passkey created and used through Chromium's virtual authenticator
  * (CDP WebAuthn), on http://localhost so that the passkey's relying party matches PUBLIC_URL.
  */
+import fs from "node:fs";
 import net from "node:net";
 import * as OTPAuth from "otpauth";
 import type { Locator, Page } from "playwright-core";
@@ -11,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE, inviteStaff } from "../../../modules/staff/users.server";
 import { createTestApp, type TestApp } from "../../support/app";
 import { openBrowser, PHONE } from "../../support/browser";
+
+const SHOTS = process.env.SHOTS_DIR ?? "tests/.tmp";
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -74,6 +77,10 @@ describe("staff sign-in in the browser", () => {
       await page.getByRole("button", { name: "Turn on the authenticator app" }).click();
       await see(page.getByRole("heading", { name: "Your backup codes" }));
       expect(await page.locator(".console-backup-codes li").count()).toBe(10);
+      // Without JavaScript: a download of the codes, no Print button (it would need a script).
+      expect(await page.getByRole("link", { name: "Download the codes (text file)" }).getAttribute("download")).toBe("backup-codes.txt");
+      expect(await page.getByRole("button", { name: "Print the codes" }).count()).toBe(0);
+      await page.screenshot({ path: `${SHOTS}/i23-backup-codes-375-js-off.png`, fullPage: true });
       await page.getByRole("link", { name: "Continue to the console" }).click();
       await see(page.getByRole("heading", { name: "Welcome, Jose Rizal" }));
 
@@ -124,6 +131,18 @@ describe("staff sign-in in the browser", () => {
       // The codes stay until the person goes on (they are shown only this once).
       await page.waitForTimeout(1000);
       expect(await page.locator(".console-backup-codes li").count()).toBe(10);
+      // With JavaScript a Print button too; printing shows the codes alone.
+      await page.getByRole("button", { name: "Print the codes" }).waitFor();
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download the codes (text file)" }).click();
+      const file = fs.readFileSync((await (await download).path())!, "utf8");
+      for (const code of await page.locator(".console-backup-codes li").allInnerTexts()) expect(file).toContain(code);
+      await page.emulateMedia({ media: "print" });
+      expect(await page.getByRole("heading", { name: "Your backup codes" }).isVisible()).toBe(true);
+      expect(await page.getByRole("navigation", { name: "Console" }).isVisible()).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/i23-backup-codes-print.png`, fullPage: true });
+      await page.emulateMedia({ media: "screen" });
+      await page.screenshot({ path: `${SHOTS}/i23-backup-codes-375-js-on.png`, fullPage: true });
       await page.getByRole("link", { name: "Continue to the console" }).click();
       await see(page.getByRole("heading", { name: "Welcome, Liza Soberano" }));
     } finally {

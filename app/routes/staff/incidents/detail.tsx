@@ -6,12 +6,14 @@ import {
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
   REPORT_KIND_LABELS,
+  typedReference,
 } from "../../../../modules/reports/model";
 import {
   changeIncident,
   getIncident,
   IncidentChangeRefused,
   incidentChangeSchema,
+  incidentOfReference,
   listIncidentReports,
   listIncidents,
   listIncidentUpdates,
@@ -24,6 +26,7 @@ import { maskMobile } from "../../../../modules/shared/phone";
 import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
+import { FilterForm, FilterSearch } from "../Filters";
 import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
@@ -64,8 +67,17 @@ export async function loader(args: Route.LoaderArgs) {
     userAgent: st.userAgent,
   });
   const url = new URL(args.request.url);
+  // The picker's search: a report's reference a caller reads out, an incident's number, or words of its place.
+  const pick = (url.searchParams.get("pick") ?? "").trim().slice(0, 100);
+  const reference = typedReference(pick);
+  const pickedId = reference ? await incidentOfReference(db, reference) : /^#?\d{1,9}$/.test(pick) ? Number(pick.replace("#", "")) : null;
+  const words = pick.toLowerCase();
+  const matches = (o: (typeof open)[number]) =>
+    !pick ||
+    (reference || pickedId !== null ? o.id === pickedId : `${o.barangay} ${o.town} ${o.landmark ?? ""}`.toLowerCase().includes(words));
   return {
     saved: url.searchParams.has("saved"),
+    pick,
     sms: /^\d+-\d+$/.test(url.searchParams.get("sms") ?? "") ? url.searchParams.get("sms")!.split("-").map(Number) : null,
     incident: {
       ...incident,
@@ -76,7 +88,7 @@ export async function loader(args: Route.LoaderArgs) {
     next: INCIDENT_STATUSES.filter((s) => canMoveTo(incident.status, s)),
     // The picker of "already reported": the other open incidents, this town's first.
     openIncidents: open
-      .filter((o) => o.id !== incident.id)
+      .filter((o) => o.id !== incident.id && matches(o))
       .sort((a, b) => Number(b.town === incident.town) - Number(a.town === incident.town))
       .map((o) => ({
         id: o.id,
@@ -238,6 +250,18 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
         <section className="console-card" aria-labelledby="change-title">
           <h2 id="change-title">Change</h2>
           <ErrorSummary errors={errors} />
+          <FilterForm label="Find the open incident to group into" button="Find">
+            <FilterSearch name="pick" value={d.pick} label="Find an open incident (R-reference, number, barangay or town)" />
+          </FilterForm>
+          {d.pick && (
+            <p role="status">
+              {d.openIncidents.length === 0
+                ? `No other open incident matches “${d.pick}”.`
+                : d.openIncidents.length === 1
+                  ? `1 open incident matches “${d.pick}”: it is chosen below.`
+                  : `${d.openIncidents.length} open incidents match “${d.pick}”: choose below.`}
+            </p>
+          )}
           <Form method="post" noValidate>
             <Field id="status" label="New state" error={errors.status}>
               {(p) => (
@@ -264,7 +288,12 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
               error={errors.duplicateOf}
             >
               {(p) => (
-                <select {...p} defaultValue={result?.values.duplicateOf ?? ""}>
+                <select
+                  {...p}
+                  defaultValue={
+                    result?.values.duplicateOf ?? (d.pick && d.openIncidents.length === 1 ? String(d.openIncidents[0]!.id) : "")
+                  }
+                >
                   <option value="">Choose…</option>
                   {d.openIncidents.map((o) => (
                     <option key={o.id} value={o.id}>

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REFERENCE_PATTERN, REPORT_KIND_LABELS } from "../../../../modules/reports/model";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS, typedReference } from "../../../../modules/reports/model";
 import { incidentOfReference, listIncidents } from "../../../../modules/reports/queries.server";
 import { isTown, TOWNS } from "../../../../modules/shared/constants";
 import { formatDateTime } from "../../../../modules/shared/dates";
@@ -23,9 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const db = services(args.context).db;
   // The reference a caller reads out (R-…), or an incident's number, opens that incident.
-  const reference = q.toUpperCase().replace(/^R(?=[^-])/, "R-");
+  const reference = typedReference(q);
   let notFound = "";
-  if (REFERENCE_PATTERN.test(reference)) {
+  if (reference) {
     const id = await incidentOfReference(db, reference);
     if (id) throw redirect(`/staff/incidents/${id}`);
     notFound = `No report has the reference ${reference}.`;

@@ -1,0 +1,50 @@
+/** What every public form shares: the error summary, the account number field, the captcha. */
+import { defineMessages } from "../../modules/shared/i18n";
+
+export const formMessages = defineMessages({
+  en: {
+    "form.problem": "There is a problem",
+    "form.error": "Error: ",
+    "form.account": "Account number",
+    "form.account.hint": (p: { example: string }) =>
+      `As printed on your bill: two digits, four digits, four digits, for example ${p.example}.`,
+    "form.mobile.hint": (p: { example: string }) => `A Philippine mobile number, for example ${p.example}`,
+    "form.captcha": "Captcha",
+    "form.captcha.pending": "The robot check appears here when you start filling in the form.",
+    "form.captcha.missing": "Please tick the box “I'm not a robot” and wait for the check to finish.",
+    "form.captcha.invalid": "The captcha could not be verified. Please tick the box again.",
+    "form.captcha.expired": "The captcha has expired. Please tick the box again.",
+    "form.captcha.replayed": "That captcha was already used. Please tick the box again.",
+    "form.captcha.down": "We could not check the captcha just now. Please try again in a minute.",
+  },
+  fil: {
+    "form.problem": "May kailangang ayusin",
+    "form.error": "Mali: ",
+    "form.account": "Numero ng account",
+    "form.account.hint": (p: { example: string }) =>
+      `Gaya ng nakasulat sa inyong bill: dalawang numero, apat na numero, apat na numero, halimbawa ${p.example}.`,
+    "form.mobile.hint": (p: { example: string }) => `Numero ng mobile sa Pilipinas, halimbawa ${p.example}`,
+    "form.captcha": "Captcha",
+    "form.captcha.pending": "Lalabas dito ang pagsusuri laban sa robot kapag nagsimula na kayong magsagot sa form.",
+    "form.captcha.missing": "Pakilagyan ng tsek ang kahong “Hindi ako robot” at hintaying matapos ang pagsusuri.",
+    "form.captcha.invalid": "Hindi ma-verify ang captcha. Pakilagyan muli ng tsek ang kahon.",
+    "form.captcha.expired": "Nag-expire na ang captcha. Pakilagyan muli ng tsek ang kahon.",
+    "form.captcha.replayed": "Nagamit na ang captchang iyon. Pakilagyan muli ng tsek ang kahon.",
+    "form.captcha.down": "Hindi namin masuri ang captcha ngayon. Pakisubukan muli pagkalipas ng isang minuto.",
+  },
+});
+
+/** The captcha widget's own words (ALTCHA has no Filipino pack): passed as its `strings`. */
+export const CAPTCHA_WIDGET_FIL = {
+  label: "Hindi ako robot",
+  verifying: "Sinusuri...",
+  verified: "Na-verify na",
+  verificationRequired: "Kailangan munang ma-verify!",
+  waitAlert: "Sinusuri... pakihintay.",
+  expired: "Nag-expire ang pagsusuri. Subukan muli.",
+  error: "Hindi natapos ang pagsusuri. Subukan muli mamaya.",
+  loading: "Naglo-load...",
+  reload: "I-reload",
+  verify: "I-verify",
+  cancel: "Kanselahin",
+};

@@ -1,0 +1,260 @@
+/**
+ * The site in Filipino, through the server: every public page under /fil/ answers 200 with
+ * lang="fil"; only `/` negotiates (an uncached 302, the cookie over the header); each page
+ * names itself and its other language (reciprocal hreflang, x-default); the switch sets the
+ * cookie and never leaves the site; the translated pages show no English interface string
+ * of the catalogs; the page cache keeps each language under its own path.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { billMessages } from "../../app/messages/bills";
+import { formMessages } from "../../app/messages/forms";
+import { homeMessages } from "../../app/messages/home";
+import { interruptionMessages } from "../../app/messages/interruptions";
+import { rateMessages } from "../../app/messages/rates";
+import { reportMessages } from "../../app/messages/reports";
+import { shellMessages } from "../../app/messages/shell";
+import { createTestApp, type TestApp } from "../support/app";
+import { routePatterns } from "../support/public-pages";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ withPages: true, env: { RATE_LIMIT: "off", CACHE_TTL_MS: "60000" } });
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
+
+/** The public pages without parameters, in Filipino. */
+const filPages = routePatterns()
+  .filter((p) => (p === "fil" || p.startsWith("fil/")) && !p.includes(":") && !p.includes("*"))
+  .map((p) => `/${p}`);
+
+describe("Filipino pages", () => {
+  test("the route table has a Filipino twin of every public page", () => {
+    expect(filPages.length).toBeGreaterThan(30);
+    expect(filPages).toContain("/fil/news/power-interruptions");
+    expect(filPages).toContain("/fil/rates");
+    expect(filPages.some((p) => p.startsWith("/fil/staff"))).toBe(false);
+  });
+
+  test("every one answers 200 with lang=fil and reciprocal hreflang", async () => {
+    for (const page of filPages) {
+      const res = await get(page);
+      // The old schedules address is a permanent redirect, to the page in the same language.
+      if (page === "/fil/news/power-interruption-schedules") {
+        expect(res.statusCode).toBe(301);
+        expect(res.headers.location).toBe("/fil/news/power-interruptions");
+        continue;
+      }
+      expect(res.statusCode, page).toBe(200);
+      expect(res.body, page).toMatch(/<html lang="fil"/);
+      const bare = page === "/fil" ? "/" : page.slice("/fil".length);
+      const alternates = [...res.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+        m[1],
+        new URL(m[2]!).pathname,
+      ]);
+      expect(alternates, page).toEqual([
+        ["en", bare],
+        ["fil", bare === "/" ? "/fil/" : `/fil${bare}`],
+        ["x-default", bare],
+      ]);
+      // The English twin names the same pair.
+      const english = await get(bare);
+      const back = [...english.body.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+        m[1],
+        new URL(m[2]!).pathname,
+      ]);
+      expect(back, bare).toEqual(alternates);
+      expect(english.body, bare).toMatch(/<html lang="en"/);
+    }
+  });
+
+  test("an unknown path under /fil/ is the 404 page in Filipino", async () => {
+    const res = await get("/fil/no/such/page");
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<html lang="fil"');
+    expect(res.body).toContain(shellMessages.fil["notFound.title"]);
+  });
+
+  test("translated pages show no English interface string of the catalogs", async () => {
+    const pages: [string, readonly Record<string, unknown>[]][] = [
+      ["/fil/", [shellMessages.en, homeMessages.en]],
+      ["/fil/news/power-interruptions", [shellMessages.en, interruptionMessages.en]],
+      ["/fil/news/power-interruptions?town=Nowhere", [shellMessages.en, interruptionMessages.en]],
+      ["/fil/rates", [shellMessages.en, rateMessages.en]],
+      ["/fil/rates?kwh=abc", [shellMessages.en, rateMessages.en, formMessages.en]],
+      ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
+      ["/fil/report", [shellMessages.en, reportMessages.en]],
+    ];
+    for (const [page, catalogs] of pages) {
+      const res = await get(page);
+      // Staff-written content (gallery captions, advisories) is not interface: it has its own language.
+      const text = res.body
+        .replace(/<script[\s\S]*?<\/script>/g, " ")
+        .replace(/<figcaption[\s\S]*?<\/figcaption>/g, " ")
+        .replace(/<[^>]+>/g, "\n")
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&amp;/g, "&");
+      const lines = new Set(
+        text
+          .split("\n")
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
+      const english = catalogs.flatMap((c) =>
+        Object.values(c).filter(
+          (v): v is string =>
+            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha"].includes(v),
+        ),
+      );
+      const left = english.filter((e) => lines.has(e.trim()));
+      expect(left, page).toEqual([]);
+    }
+  });
+});
+
+describe("negotiation at / only", () => {
+  test("Accept-Language fil or tl: an uncached 302 to /fil/", async () => {
+    for (const al of ["fil", "tl-PH,tl;q=0.9", "fil-PH,fil;q=0.9,en;q=0.8"]) {
+      const res = await get("/", { "accept-language": al });
+      expect(res.statusCode, al).toBe(302);
+      expect(res.headers.location).toBe("/fil/");
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(String(res.headers.vary)).toMatch(/Accept-Language/);
+    }
+  });
+
+  test("the cookie wins over the header, both ways", async () => {
+    const en = await get("/", { "accept-language": "fil", cookie: "lang=en" });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toContain('<html lang="en"');
+    const fil = await get("/", { "accept-language": "en", cookie: "lang=fil" });
+    expect(fil.statusCode).toBe(302);
+    expect(fil.headers.location).toBe("/fil/");
+  });
+
+  test("English / says what it varies by, even from the cache", async () => {
+    const first = await get("/", { "accept-language": "en" });
+    const second = await get("/", { "accept-language": "en" });
+    expect(second.headers["x-cache"]).toBe("HIT");
+    for (const r of [first, second]) expect(String(r.headers.vary)).toMatch(/Accept-Language, Cookie/);
+    // A Filipino first visit after English ones is still sent on: the cache is not asked first.
+    expect((await get("/", { "accept-language": "tl" })).statusCode).toBe(302);
+  });
+
+  test("no other path negotiates: its language is its path", async () => {
+    const rates = await get("/rates", { "accept-language": "fil", cookie: "lang=fil" });
+    expect(rates.statusCode).toBe(200);
+    expect(rates.body).toContain('<html lang="en"');
+    const filRates = await get("/fil/rates", { "accept-language": "en", cookie: "lang=en" });
+    expect(filRates.body).toContain('<html lang="fil"');
+  });
+
+  test("the cache keeps each language under its own path", async () => {
+    await get("/fil/news/power-interruptions");
+    const en = await get("/news/power-interruptions");
+    const fil = await get("/fil/news/power-interruptions");
+    expect(fil.headers["x-cache"]).toBe("HIT");
+    expect(en.body).toContain(`<h1>${interruptionMessages.en["pi.title"]}</h1>`);
+    expect(fil.body).toContain(`<h1>${interruptionMessages.fil["pi.title"]}</h1>`);
+  });
+});
+
+describe("the language switch", () => {
+  test("every page links to itself in the other language, as a plain link", async () => {
+    const fil = await get("/fil/news/power-interruptions");
+    expect(fil.body).toContain('href="/language/en?to=%2Fnews%2Fpower-interruptions"');
+    const en = await get("/rates");
+    expect(en.body).toContain('href="/language/fil?to=%2Frates"');
+  });
+
+  test("it remembers the choice and goes to the same page in that language", async () => {
+    const res = await get("/language/fil?to=%2Frates");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/fil/rates");
+    expect(String(res.headers["set-cookie"])).toMatch(/^lang=fil; Path=\/; Max-Age=\d+; SameSite=Lax; HttpOnly/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const back = await get("/language/en?to=%2Ffil%2Frates");
+    expect(back.headers.location).toBe("/rates");
+  });
+
+  test("it never sends anyone off the site", async () => {
+    for (const to of ["//evil.example", "https://evil.example", "/\\evil.example", "evil", "%2F%2Fevil.example"]) {
+      const res = await get(`/language/fil?to=${encodeURIComponent(to)}`);
+      expect(res.statusCode, to).toBe(303);
+      expect(res.headers.location, to).toBe("/fil/");
+    }
+    expect((await get("/language/xx?to=/")).statusCode).toBe(404);
+  });
+});
+
+describe("forms in Filipino", () => {
+  test("the bill inquiry's errors are in Filipino beside the field, what was typed kept", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/fil/service/bill-inquiry",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "accountNumber=12-34&altcha=",
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain(billMessages.fil["bill.accountHint"]);
+    expect(res.body).toContain(formMessages.fil["form.captcha.missing"]);
+    expect(res.body).toContain('value="12-34"');
+    expect(res.body).toContain('<html lang="fil"');
+  });
+
+  test("the English bill inquiry keeps the specification's hint word for word", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/service/bill-inquiry",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "accountNumber=x&altcha=",
+    });
+    expect(res.body).toContain("Please enter your Account Number.");
+  });
+
+  test("the rates estimator's error is in Filipino, numbers grouped by the locale", async () => {
+    const res = await get("/fil/rates?kwh=abc");
+    expect(res.body).toContain("Ilagay ang nagamit na kWh bilang numerong higit sa 0 at hindi lalampas sa ");
+  });
+});
+
+describe("policies hold under /fil/", () => {
+  test("a personal page under /fil/ is as private as in English", async () => {
+    const res = await get("/fil/alerts/manage/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(String(res.headers["cache-control"])).toMatch(/no-store/);
+  });
+});
+
+test("the glossary exists and the catalogs use its terms", () => {
+  const glossary = fs.readFileSync(path.resolve(import.meta.dirname, "../../docs/glossary-filipino.md"), "utf8");
+  for (const term of ["brownout", "member-consumer-owner", "bill", "metro"]) expect(glossary.toLowerCase()).toContain(term);
+});
+
+test("the sitemap lists each page in both languages with xhtml:link alternates", async () => {
+  const res = await get("/sitemap.xml");
+  expect(res.statusCode).toBe(200);
+  const xml = res.body;
+  expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>[^<]+<\/lastmod>)?((?:<xhtml:link [^>]+\/>)*)<\/url>/g)].map(
+    (m) => ({
+      loc: new URL(m[1]!).pathname,
+      alternates: [...m[2]!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((a) => [a[1], new URL(a[2]!).pathname]),
+    }),
+  );
+  const byLoc = new Map(entries.map((e) => [e.loc, e]));
+  for (const path of ["/rates", "/news/power-interruptions", "/"]) {
+    const fil = path === "/" ? "/fil/" : `/fil${path}`;
+    const expected = [
+      ["en", path],
+      ["fil", fil],
+      ["x-default", path],
+    ];
+    expect(byLoc.get(path)?.alternates, path).toEqual(expected);
+    expect(byLoc.get(fil)?.alternates, fil).toEqual(expected);
+  }
+  // Every Filipino URL the sitemap lists is a page.
+  for (const e of entries.filter((x) => x.loc.startsWith("/fil/")).slice(0, 40)) expect((await get(e.loc)).statusCode, e.loc).toBe(200);
+});
