@@ -343,3 +343,53 @@ export async function subscriberCounts(db: Db): Promise<{ town: Town; channel: A
     order by a.town, e.channel`,
   );
 }
+
+/**
+ * The subscription whose confirmed, not stopped endpoint is this address (the portal's contact),
+ * with the whole towns it follows; null when there is none.
+ */
+export async function subscriptionOfAddress(db: Db, channel: "email" | "sms", address: string) {
+  const [row] = await queryRows<{ id: number; manage_token: string }>(
+    db,
+    sql`select s.id, s.manage_token from alert_subscribers s
+      join alert_endpoints e on e.subscriber_id = s.id and e.channel = ${channel} and e.address = ${address.toLowerCase()}
+        and e.confirmed_at is not null and e.removed_at is null
+      where s.stopped_at is null order by s.id limit 1`,
+  );
+  if (!row) return null;
+  const areas = await db
+    .select({ town: alertSubscriberAreas.town, barangayId: alertSubscriberAreas.barangayId })
+    .from(alertSubscriberAreas)
+    .where(eq(alertSubscriberAreas.subscriberId, Number(row.id)));
+  return { subscriberId: Number(row.id), manageToken: row.manage_token, areas };
+}
+
+/**
+ * One step for a contact already confirmed elsewhere (the member portal's code): the town is
+ * added to the subscription of that address, or a subscription is made with the endpoint
+ * confirmed now and the consent recorded. No confirmation message is sent.
+ */
+export async function subscribeConfirmed(
+  db: Db,
+  input: { town: Town; channel: "email" | "sms"; address: string; consentText: string; now?: Date },
+): Promise<{ manageToken: string; created: boolean }> {
+  const now = input.now ?? new Date();
+  const address = input.address.toLowerCase();
+  return db.transaction(async (tx) => {
+    const existing = await subscriptionOfAddress(tx as unknown as Db, input.channel, address);
+    if (existing) {
+      await tx
+        .insert(alertSubscriberAreas)
+        .values({ subscriberId: existing.subscriberId, town: input.town, barangayId: null })
+        .onConflictDoNothing();
+      return { manageToken: existing.manageToken, created: false };
+    }
+    const manageToken = newToken();
+    const [subscriber] = await tx.insert(alertSubscribers).values({ manageToken, createdAt: now }).returning({ id: alertSubscribers.id });
+    const subscriberId = subscriber!.id;
+    await tx.insert(alertSubscriberAreas).values({ subscriberId, town: input.town, barangayId: null });
+    await tx.insert(alertEndpoints).values({ subscriberId, channel: input.channel, address, confirmedAt: now });
+    await tx.insert(alertConsents).values({ subscriberId, channel: input.channel, text: input.consentText, givenAt: now });
+    return { manageToken, created: true };
+  });
+}
