@@ -109,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           },
           429,
         );
-      const sent = await runtime.channels.sms.send(renewed.mobile, smsConfirmationText(renewed.code));
+      const sent = await runtime.channels.sms.send(renewed.mobile, smsConfirmationText(renewed.code, renewed.language));
       return sent.ok
         ? reply({ errors: {}, message: "We sent a new code. It works for 10 minutes." })
         : reply({ errors: { code: "We could not send a code just now. Please try again in a few minutes." } }, 503);

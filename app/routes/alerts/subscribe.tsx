@@ -10,10 +10,12 @@ import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationTe
 import { areaChoices, createSubscription } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { readForm } from "../../../modules/shared/forms";
+import { localePath } from "../../../modules/shared/i18n";
 import { mobileHint, normalizeMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale } from "../../i18n";
 import type { Route } from "./+types/subscribe";
 import { AreaPicker } from "./AreaPicker";
 import { alertsRuntime, EMAIL_PATTERN, offeredChannels, readAreas } from "./alerts.server";
@@ -78,6 +80,7 @@ function subscribeSchema(offered: Set<AlertChannel>) {
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
   const runtime = alertsRuntime(s);
+  const language = requestLocale(request);
   const offered = new Set<AlertChannel>(offeredChannels(s));
   const form = readForm(await request.formData(), subscribeSchema(offered));
   const checkbox = (name: string) => form.values[name] === "on";
@@ -115,11 +118,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     mobile: mobile ?? undefined,
     notifyFinished: form.data.notifyFinished,
     consentText: CONSENT_TEXT,
+    language,
   });
   const notes: string[] = [];
   if (created.emailToken && runtime.channels.mail) {
-    const link = `${s.publicUrl}/alerts/confirm/${created.emailToken}`;
-    const message = confirmEmailMessage(link);
+    const link = `${s.publicUrl}${localePath(language, `/alerts/confirm/${created.emailToken}`)}`;
+    const message = confirmEmailMessage(link, language);
     const sent = await runtime.channels.mail.send({
       idempotencyKey: `confirm-${created.subscriberId}`,
       to: email,
@@ -129,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!sent.ok) notes.push("email-failed");
   }
   if (created.smsCode && mobile && runtime.channels.sms) {
-    const sent = await runtime.channels.sms.send(mobile, smsConfirmationText(created.smsCode));
+    const sent = await runtime.channels.sms.send(mobile, smsConfirmationText(created.smsCode, language));
     if (!sent.ok) notes.push("sms-failed");
   }
   const query = new URLSearchParams({
@@ -137,7 +141,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(push ? { push: "1" } : {}),
     ...(notes.length ? { problem: notes.join(",") } : {}),
   });
-  return redirect(`/alerts/manage/${created.manageToken}?${query}`);
+  return redirect(`${localePath(language, `/alerts/manage/${created.manageToken}`)}?${query}`);
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -84,9 +84,10 @@ export default async function alertsApi(app: FastifyInstance, { deps }: { deps: 
       const word = (request.body.message ?? request.body.text ?? "").trim().toUpperCase().replace(/\s+/g, " ");
       let stopped = 0;
       if (STOP_WORDS.has(word)) {
-        stopped = await stopMobile(deps.database.db, mobile);
-        // One last message saying it worked (NTC: the stop is acknowledged).
-        if (stopped) await deps.alerts?.channels.sms?.send(mobile, smsStoppedText());
+        const result = await stopMobile(deps.database.db, mobile);
+        stopped = result.stopped;
+        // One last message saying it worked (NTC: the stop is acknowledged), in the subscriber's language.
+        if (stopped) await deps.alerts?.channels.sms?.send(mobile, smsStoppedText(result.language));
       }
       return reply.header("Cache-Control", "no-store").send({ data: { stopped } });
     },
