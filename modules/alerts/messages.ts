@@ -192,6 +192,14 @@ export const CONSENT_TEXT =
   `I agree that ${COOPERATIVE.name} may keep my e-mail address, mobile number or browser notification address and the areas I chose, ` +
   "only to send me power interruption alerts for those areas, until I stop them with the link in any message or by replying STOP to an SMS.";
 
+/** The consent in each interface language: a member agrees to the words they read, and those words are stored. */
+export const CONSENT_TEXTS: Record<Locale, string> = {
+  en: CONSENT_TEXT,
+  fil:
+    `Pumapayag ako na itago ng ${COOPERATIVE.name} ang aking e-mail address, numero ng mobile o address ng notification sa browser at ang mga lugar na pinili ko, ` +
+    "para lang padalhan ako ng abiso sa pagkawala ng kuryente sa mga lugar na iyon, hanggang itigil ko ito sa link sa alinmang mensahe o sa pag-reply ng STOP sa isang SMS.",
+};
+
 /**
  * The SMS confirmation (NTC memorandum circulars 03-03-2005 and 07-08-2018): names the
  * service, says how often messages come, that they are free, and how to stop.
