@@ -300,20 +300,25 @@ export async function stopMobile(db: Db, mobile: string, now = new Date()): Prom
   return { stopped: rows.length, language: (subscriber?.language ?? "en") as Locale };
 }
 
-/** Keeps the browser's push subscription (it is confirmed by the browser's own permission prompt). */
+/**
+ * Keeps the browser's push subscription (it is confirmed by the browser's own permission
+ * prompt). The consent stored is the one the page showed: in the subscriber's language when
+ * a text per language is given.
+ */
 export async function savePushSubscription(
   db: Db,
   manageToken: string,
   push: { endpoint: string; keys: { p256dh: string; auth: string } },
-  consentText: string,
+  consentText: string | Record<Locale, string>,
   now = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [s] = await tx
-      .select({ id: alertSubscribers.id })
+      .select({ id: alertSubscribers.id, language: alertSubscribers.language })
       .from(alertSubscribers)
       .where(and(eq(alertSubscribers.manageToken, manageToken), isNull(alertSubscribers.stoppedAt)));
     if (!s) return false;
+    const text = typeof consentText === "string" ? consentText : consentText[s.language === "fil" ? "fil" : "en"];
     await tx
       .insert(alertEndpoints)
       .values({ subscriberId: s.id, channel: "push", address: push.endpoint, keys: push.keys, confirmedAt: now })
@@ -321,7 +326,7 @@ export async function savePushSubscription(
         target: [alertEndpoints.subscriberId, alertEndpoints.channel],
         set: { address: push.endpoint, keys: push.keys, confirmedAt: now, removedAt: null },
       });
-    await tx.insert(alertConsents).values({ subscriberId: s.id, channel: "push", text: consentText, givenAt: now });
+    await tx.insert(alertConsents).values({ subscriberId: s.id, channel: "push", text, givenAt: now });
     return true;
   });
 }
