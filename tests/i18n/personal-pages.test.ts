@@ -1,13 +1,19 @@
 /**
- * The alerts pages in Filipino: subscribe (and its errors from the server), the manage page
+ * The alerts pages and a reporter's status page in Filipino: subscribe (and its errors from the server), the manage page
  * (and the SMS code's errors), the e-mail confirmation and the stop page show no English
  * interface string of the catalogs. E-mail and SMS are configured (real SMTP and the SMS
  * gateway stand-in on loopback), so every field and section of the pages is shown.
  */
+
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { alertMessages } from "../../app/messages/alerts";
 import { formMessages } from "../../app/messages/forms";
+import { reportStatusMessages } from "../../app/messages/report-status";
+import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
+import { barangays } from "../../db/schema";
+import { changeIncident, fileReport } from "../../modules/reports/queries.server";
 import { createTestApp, type TestApp } from "../support/app";
 import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
 import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
@@ -107,5 +113,31 @@ describe("alerts pages in Filipino", () => {
     const after = await t.app.inject({ method: "GET", url: path });
     expect(after.body).toContain(alertMessages.fil["alerts.manage.stopped.title"]);
     expect(englishLeft(after.body, catalogs)).toEqual([]);
+  });
+});
+
+describe("a reporter's status page in Filipino", () => {
+  test("its facts, status, progress and history show no English interface string", async () => {
+    const db = t.db.handle.db;
+    const [b] = await db.select({ id: barangays.id }).from(barangays).where(eq(barangays.town, "Bani"));
+    const filed = await fileReport(db, {
+      kind: "line-down",
+      barangayId: b!.id,
+      landmark: "malapit sa kapilya",
+      details: "",
+      accountNumber: "",
+      mobile: "09175550301",
+    });
+    await changeIncident(db, { incidentId: filed.incidentId, status: "verified", etr: new Date(Date.now() + 3 * 3600_000), actorId: "u1" });
+    await changeIncident(db, { incidentId: filed.incidentId, status: "crew-on-site", actorId: "u1" });
+    const res = await t.app.inject({ method: "GET", url: `/fil/report/status/${filed.statusToken}?new=1` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="fil"');
+    expect(res.body).toContain(reportStatusMessages.fil["rs.e.crew-on-site"]);
+    expect(res.body).toContain(reportMessages.fil["report.kind.line-down"]);
+    expect(res.body).toContain(reportStatusMessages.fil["rs.skipped"].trim());
+    expect(englishLeft(res.body, [shellMessages.en, reportStatusMessages.en, reportMessages.en])).toEqual([]);
+    const english = await t.app.inject({ method: "GET", url: `/report/status/${filed.statusToken}` });
+    expect(englishLeft(english.body, [reportStatusMessages.en]).length).toBeGreaterThan(5);
   });
 });
