@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunction,
   useLocation,
   useMatches,
+  useNavigationType,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -90,10 +91,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, key, hash } = useLocation();
   const locale = localeOfPath(pathname);
   const t = useT(shellMessages);
   const withReact = hydrates(pathname, useMatches());
+  const navigationType = useNavigationType();
+  // A form of an interactive page can land on a page without React (a report's status page):
+  // <ScrollRestoration> is not rendered there, so the new page would open where the form's
+  // button was, at the footer. It opens at its top, as it does without JavaScript.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per new location, nothing else
+  useEffect(() => {
+    if (!withReact && navigationType !== "POP" && !hash) window.scrollTo(0, 0);
+  }, [key]);
   // An error page (a 404, a member's page of someone else's account) is not a page with another
   // language: no alternates, and the switch opens the home page (never echoing the address).
   const failed = useRouteError() != null;
@@ -216,12 +225,14 @@ export function ErrorBoundary() {
 function LanguageAlternates({ pathname, origin }: { pathname: string; origin: string }) {
   const bare = stripLocale(pathname);
   const href = (locale: Locale) => `${origin}${localePath(locale, bare)}`;
+  // Keyed by address: on a client-side navigation React makes new elements rather than
+  // changing the address of one in place (which Chromium fetched as a stylesheet).
   return (
     <>
       {LOCALES.map((locale) => (
-        <link key={locale} rel="alternate" hrefLang={locale} href={href(locale)} />
+        <link key={`${locale} ${href(locale)}`} rel="alternate" hrefLang={locale} href={href(locale)} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={href("en")} />
+      <link key={`x-default ${href("en")}`} rel="alternate" hrefLang="x-default" href={href("en")} />
     </>
   );
 }
