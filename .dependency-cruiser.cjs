@@ -23,6 +23,7 @@ const AREA_PUBLIC = [
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server)",
   "members/mask",
   "places/(barangay-match|towns)",
+  "portal/ebills\\.server",
   "privacy/private-links\\.server",
   "rates/(schedule|schedule\\.server)",
   "reports/model",

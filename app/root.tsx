@@ -216,12 +216,14 @@ export function ErrorBoundary() {
 function LanguageAlternates({ pathname, origin }: { pathname: string; origin: string }) {
   const bare = stripLocale(pathname);
   const href = (locale: Locale) => `${origin}${localePath(locale, bare)}`;
+  // Keyed by address: on a client-side navigation React makes new elements rather than
+  // changing the address of one in place (which Chromium fetched as a stylesheet).
   return (
     <>
       {LOCALES.map((locale) => (
-        <link key={locale} rel="alternate" hrefLang={locale} href={href(locale)} />
+        <link key={`${locale} ${href(locale)}`} rel="alternate" hrefLang={locale} href={href(locale)} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={href("en")} />
+      <link key={`x-default ${href("en")}`} rel="alternate" hrefLang="x-default" href={href("en")} />
     </>
   );
 }

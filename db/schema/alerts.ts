@@ -28,16 +28,22 @@ export const alertChannelEnum = pgEnum("alert_channel", ALERT_CHANNELS);
 /** The states of a delivery: see ALERT_DELIVERY_STATES (db/schema/enum-values.ts). */
 export const alertDeliveryStateEnum = pgEnum("alert_delivery_state", ALERT_DELIVERY_STATES);
 
-export const alertSubscribers = pgTable("alert_subscribers", {
-  id: serial("id").primaryKey(),
-  /** The secret in every message's change/stop link (base64url of 32 random bytes). */
-  manageToken: text("manage_token").notNull().unique(),
-  /** Also hear when an interruption is over. */
-  notifyFinished: boolean("notify_finished").notNull().default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Set when the subscriber stopped everything; nothing is sent after. */
-  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
-});
+export const alertSubscribers = pgTable(
+  "alert_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    /** The secret in every message's change/stop link (base64url of 32 random bytes). */
+    manageToken: text("manage_token").notNull().unique(),
+    /** Also hear when an interruption is over. */
+    notifyFinished: boolean("notify_finished").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the subscriber stopped everything; nothing is sent after. */
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+    /** The interface language they subscribed in (LOCALES): their confirmation, codes and alerts come in it. */
+    language: text("language").notNull().default("en"),
+  },
+  (t) => [check("alert_subscribers_language", sql`${t.language} in ('en', 'fil')`)],
+);
 
 /** The areas a subscriber follows: a whole town (barangay null) or one barangay in it. */
 export const alertSubscriberAreas = pgTable(

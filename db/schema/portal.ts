@@ -154,3 +154,31 @@ export const portalContactRequests = pgTable(
   },
   (t) => [uniqueIndex("portal_contact_requests_open").on(t.accountNumber, t.requested).where(sql`${t.doneAt} is null`)],
 );
+
+/**
+ * Paperless e-bills waiting for or done sending: one row per member and bill revision, added in
+ * the import's transaction (a re-import adds nothing: the key exists). Sent by the alerts worker,
+ * claimed by a conditional update like an alert delivery, so it goes out once.
+ */
+export const portalEbills = pgTable(
+  "portal_ebills",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => portalUser.id, { onDelete: "cascade" }),
+    accountNumber: text("account_number").notNull(),
+    billNumber: text("bill_number").notNull(),
+    revision: integer("revision").notNull(),
+    /** The confirmed e-mail when the bill was imported. */
+    address: text("address").notNull(),
+    /** "queued", "sending", "retrying", "sent", "failed", "superseded" (a later revision came first). */
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+    sentAt: at("sent_at"),
+  },
+  (t) => [uniqueIndex("portal_ebills_once").on(t.userId, t.billNumber, t.revision), index("portal_ebills_state_idx").on(t.state)],
+);

@@ -16,7 +16,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { agamAccounts, agamProofs, agamRegistrations, agamVerifications } from "../../db/schema";
+import { agamAccounts, agamProofs, agamRegistrations, agamVerifications, auditLog } from "../../db/schema";
 import { hashToken, newToken } from "../privacy/private-links.server";
 import { type AttemptRule, attemptWait, clearAttempts, reserveAttempt } from "../shared/attempt-limits.server";
 import { maskMobile, normalizeMobile } from "../shared/phone";
@@ -252,4 +252,26 @@ export async function memberMobile(db: Db, account: string): Promise<string | nu
 export async function confirmationOfReference(db: Db, reference: string) {
   const found = await findConfirmation(db, eq(agamRegistrations.reference, reference));
   return found && { ...found, origin: found.origin || "web" };
+}
+
+/**
+ * A proof for an account the member portal already proved belongs to this member (a code sent
+ * to the contact on file). The caller has checked the link; the vouching is in the audit log.
+ */
+export async function issuePortalProof(
+  db: Db,
+  account: string,
+  vouch: { portalUserId: string; ip: string },
+  now: Date = new Date(),
+): Promise<{ ok: true; proof: string }> {
+  const issued = await issueProof(db, account, now);
+  await db.insert(auditLog).values({
+    at: now,
+    actorId: `portal:${vouch.portalUserId}`,
+    action: "agam.proof_from_portal",
+    objectType: "agam_account",
+    objectId: account,
+    ip: vouch.ip,
+  });
+  return issued;
 }

@@ -16,6 +16,7 @@ import {
   powerInterruptionTowns,
 } from "../../db/schema";
 import { toPlainText } from "../shared/html";
+import { type Locale, localePath } from "../shared/i18n";
 import {
   ALERTING_KINDS,
   type AlertChannel,
@@ -127,12 +128,13 @@ interface Recipient {
   subscriber_id: number;
   manage_token: string;
   channel: AlertChannel;
+  language: Locale;
 }
 
 /** Who an alert about interruption `id` reaches: one row per subscriber and confirmed channel. */
 function recipientsOf(id: number, reason: AlertReason) {
   return sql`
-      select s.id as subscriber_id, s.manage_token, e.channel
+      select s.id as subscriber_id, s.manage_token, e.channel, s.language
       from alert_subscribers s
       join alert_endpoints e on e.subscriber_id = s.id and e.confirmed_at is not null and e.removed_at is null
       where s.stopped_at is null
@@ -174,17 +176,31 @@ async function createDeliveries(
 ): Promise<number> {
   const recipients = await queryRows<Recipient>(tx, sql`${recipientsOf(i.id, reason)} order by s.id, e.channel`);
   if (recipients.length === 0) return 0;
-  const page = interruptionUrl(opts.publicUrl, i.id);
   const smsAt = smsSendAt(now, reason, i.startsAt);
-  const smsText = alertSms(reason, i, `${opts.publicUrl}/news/power-interruptions`);
-  const push = alertPush(reason, i, page);
+  // The same words for everyone of a language: made once per language, not per recipient.
+  const byLanguage = new Map<Locale, { page: string; smsText: string; push: ReturnType<typeof alertPush> }>();
+  const wordsIn = (language: Locale) => {
+    let words = byLanguage.get(language);
+    if (!words) {
+      const page = interruptionUrl(opts.publicUrl, i.id, language);
+      words = {
+        page,
+        smsText: alertSms(reason, i, `${opts.publicUrl}${localePath(language, "/news/power-interruptions")}`, language),
+        push: alertPush(reason, i, page, language),
+      };
+      byLanguage.set(language, words);
+    }
+    return words;
+  };
   const priority = alertPriority(reason, i.startsAt, now);
   let created = 0;
   for (let start = 0; start < recipients.length; start += 500) {
     const chunk = recipients.slice(start, start + 500);
     let values = chunk.map((r) => {
-      const links = { interruption: page, manage: manageUrl(opts.publicUrl, r.manage_token) };
-      const email = alertMessage(reason, i, links);
+      const language: Locale = r.language === "fil" ? "fil" : "en";
+      const { page, smsText, push } = wordsIn(language);
+      const links = { interruption: page, manage: manageUrl(opts.publicUrl, r.manage_token, language) };
+      const email = alertMessage(reason, i, links, language);
       const body = r.channel === "email" ? email.text : r.channel === "sms" ? smsText : JSON.stringify({ ...push, manage: links.manage });
       const held = r.channel === "sms" && smsAt.getTime() > now.getTime();
       const state = !opts.configured.has(r.channel) ? "not_configured" : opts.paused.has(r.channel) ? "paused" : held ? "held" : "queued";

@@ -5,6 +5,7 @@
 import { ALERT_CHANNELS } from "../../db/schema/enum-values";
 import { COOPERATIVE } from "../shared/constants";
 import { formatDateWithWeekday, formatTime, manilaParts } from "../shared/dates";
+import { INTL_LOCALE, type Locale, localePath } from "../shared/i18n";
 
 export { ALERT_CHANNELS };
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -40,48 +41,98 @@ export interface AlertMessage {
   text: string;
 }
 
-const HEADLINES: Record<AlertReason, string> = {
-  published: "Scheduled power interruption",
-  changed: "Power interruption changed",
-  moved: "Power interruption moved",
-  extended: "Power interruption extended",
-  cancelled: "Power interruption CANCELLED",
-  finished: "Power restored",
-  reminder: "Reminder: power interruption tomorrow",
+const HEADLINES: Record<Locale, Record<AlertReason, string>> = {
+  en: {
+    published: "Scheduled power interruption",
+    changed: "Power interruption changed",
+    moved: "Power interruption moved",
+    extended: "Power interruption extended",
+    cancelled: "Power interruption CANCELLED",
+    finished: "Power restored",
+    reminder: "Reminder: power interruption tomorrow",
+  },
+  // Plain Filipino without accents: the same words fit an SMS in GSM-7 (docs/glossary-filipino.md).
+  fil: {
+    published: "Nakatakdang pagkawala ng kuryente",
+    changed: "May binago sa pagkawala ng kuryente",
+    moved: "Inilipat ang pagkawala ng kuryente",
+    extended: "Pinahaba ang pagkawala ng kuryente",
+    cancelled: "KINANSELA ang pagkawala ng kuryente",
+    finished: "Bumalik na ang kuryente",
+    reminder: "Paalala: pagkawala ng kuryente bukas",
+  },
 };
 
-export function interruptionUrl(publicUrl: string, interruptionId: number): string {
-  return `${publicUrl}/news/power-interruptions#interruption-${interruptionId}`;
+/** The words around the facts of an alert, per language (GSM-7 only: no accents, no curly quotes). */
+const WORDS = {
+  en: {
+    to: "to",
+    when: "When",
+    areas: "Areas",
+    work: "Work",
+    circuit: "Circuit",
+    note: "Note",
+    details: "Details",
+    why: (shortName: string, manage: string) =>
+      `You receive this because you subscribed to ${shortName} interruption alerts. Change or stop: ${manage}`,
+    stopWord: "STOP to end",
+  },
+  fil: {
+    to: "hanggang",
+    when: "Kailan",
+    areas: "Mga lugar",
+    work: "Gawain",
+    circuit: "Linya",
+    note: "Paalala",
+    details: "Detalye",
+    why: (shortName: string, manage: string) =>
+      `Natanggap ninyo ito dahil nagpa-abiso kayo sa ${shortName} tungkol sa pagkawala ng kuryente. Baguhin o itigil: ${manage}`,
+    stopWord: "STOP para itigil",
+  },
+} satisfies Record<Locale, unknown>;
+
+export function interruptionUrl(publicUrl: string, interruptionId: number, language: Locale = "en"): string {
+  return `${publicUrl}${localePath(language, "/news/power-interruptions")}#interruption-${interruptionId}`;
 }
 
-export function manageUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/alerts/manage/${token}`;
+export function manageUrl(publicUrl: string, token: string, language: Locale = "en"): string {
+  return `${publicUrl}${localePath(language, `/alerts/manage/${token}`)}`;
 }
 
 /** "Mon Nov 23 8AM-5PM" style window for SMS; the long form for e-mail and push. */
-function window(i: AlertInterruption): { long: string; short: string } {
-  const long = `${formatDateWithWeekday(i.startsAt)}, ${formatTime(i.startsAt)} to ${formatTime(i.endsAt)}`;
+function window(i: AlertInterruption, language: Locale): { long: string; short: string } {
+  const long = `${formatDateWithWeekday(i.startsAt, language)}, ${formatTime(i.startsAt, language)} ${WORDS[language].to} ${formatTime(i.endsAt, language)}`;
   const s = manilaParts(i.startsAt);
-  const month = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "Asia/Manila" }).format(i.startsAt);
+  const month = new Intl.DateTimeFormat(language === "en" ? "en-US" : INTL_LOCALE[language], {
+    month: "short",
+    timeZone: "Asia/Manila",
+  }).format(i.startsAt);
   const compact = (d: Date) => formatTime(d).replace(":00", "").replace(" ", "");
-  return { long, short: `${month} ${s.day} ${compact(i.startsAt)}-${compact(i.endsAt)}` };
+  return { long, short: toGsm(`${month} ${s.day} ${compact(i.startsAt)}-${compact(i.endsAt)}`) };
 }
 
-export function alertMessage(reason: AlertReason, i: AlertInterruption, links: { interruption: string; manage: string }): AlertMessage {
-  const w = window(i);
-  const subject = `${HEADLINES[reason]}: ${w.long.split(",").slice(0, 2).join(",")}`;
+export function alertMessage(
+  reason: AlertReason,
+  i: AlertInterruption,
+  links: { interruption: string; manage: string },
+  language: Locale = "en",
+): AlertMessage {
+  const w = window(i, language);
+  const words = WORDS[language];
+  const headline = HEADLINES[language][reason];
+  const subject = `${headline}: ${w.long.split(",").slice(0, 2).join(",")}`;
   const lines = [
-    `${HEADLINES[reason]}.`,
+    `${headline}.`,
     "",
-    `When: ${w.long}`,
-    `Areas: ${i.areas}`,
-    i.activities ? `Work: ${i.activities}` : "",
-    i.circuitToBeOpened ? `Circuit: ${i.circuitToBeOpened}` : "",
-    i.note ? `Note: ${i.note}` : "",
+    `${words.when}: ${w.long}`,
+    `${words.areas}: ${i.areas}`,
+    i.activities ? `${words.work}: ${i.activities}` : "",
+    i.circuitToBeOpened ? `${words.circuit}: ${i.circuitToBeOpened}` : "",
+    i.note ? `${words.note}: ${i.note}` : "",
     "",
-    `Details: ${links.interruption}`,
+    `${words.details}: ${links.interruption}`,
     "",
-    `You receive this because you subscribed to ${COOPERATIVE.shortName} interruption alerts. Change or stop: ${links.manage}`,
+    words.why(COOPERATIVE.shortName, links.manage),
   ].filter((l, n, all) => l !== "" || all[n - 1] !== "");
   return { subject, text: lines.join("\n") };
 }
@@ -91,14 +142,17 @@ export function alertMessage(reason: AlertReason, i: AlertInterruption, links: {
  * and the dispatcher's note follow the areas when there is any, within two segments (306
  * characters), in GSM-7 characters only.
  */
-export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: string): string {
-  const w = window(i);
-  const head = `${COOPERATIVE.shortName}: ${HEADLINES[reason]} ${w.short}`;
-  const tail = ` ${shortLink} STOP to end`;
-  const extra = [i.activities ? `Work: ${toGsm(i.activities)}` : "", i.note ? `Note: ${toGsm(i.note)}` : ""].filter(Boolean).join(" ");
+export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: string, language: Locale = "en"): string {
+  const w = window(i, language);
+  const words = WORDS[language];
+  const head = `${COOPERATIVE.shortName}: ${HEADLINES[language][reason]} ${w.short}`;
+  const tail = ` ${shortLink} ${words.stopWord}`;
+  const extra = [i.activities ? `${words.work}: ${toGsm(i.activities)}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""]
+    .filter(Boolean)
+    .join(" ");
   const limit = extra ? 306 : 160;
   const cut = (text: string, room: number) => (text.length <= room ? text : `${text.slice(0, Math.max(0, room - 3))}...`);
-  const areas = cut(i.areas, 160 - head.length - tail.length - 1);
+  const areas = cut(toGsm(i.areas), 160 - head.length - tail.length - 1);
   const rest = extra ? ` ${cut(extra, limit - head.length - areas.length - tail.length - 2)}` : "";
   return `${head} ${areas}${rest}${tail}`;
 }
@@ -122,9 +176,15 @@ export function alertPush(
   reason: AlertReason,
   i: AlertInterruption,
   url: string,
+  language: Locale = "en",
 ): { title: string; body: string; url: string; tag: string } {
-  const w = window(i);
-  return { title: HEADLINES[reason], body: `${w.long}. ${i.areas}${i.note ? `. ${i.note}` : ""}`, url, tag: `interruption-${i.id}` };
+  const w = window(i, language);
+  return {
+    title: HEADLINES[language][reason],
+    body: `${w.long}. ${i.areas}${i.note ? `. ${i.note}` : ""}`,
+    url,
+    tag: `interruption-${i.id}`,
+  };
 }
 
 /** Consent, word for word, stored with its time (Data Privacy Act). */
@@ -132,19 +192,42 @@ export const CONSENT_TEXT =
   `I agree that ${COOPERATIVE.name} may keep my e-mail address, mobile number or browser notification address and the areas I chose, ` +
   "only to send me power interruption alerts for those areas, until I stop them with the link in any message or by replying STOP to an SMS.";
 
+/** The consent in each interface language: a member agrees to the words they read, and those words are stored. */
+export const CONSENT_TEXTS: Record<Locale, string> = {
+  en: CONSENT_TEXT,
+  fil:
+    `Pumapayag ako na itago ng ${COOPERATIVE.name} ang aking e-mail address, numero ng mobile o address ng notification sa browser at ang mga lugar na pinili ko, ` +
+    "para lang padalhan ako ng abiso sa pagkawala ng kuryente sa mga lugar na iyon, hanggang itigil ko ito sa link sa alinmang mensahe o sa pag-reply ng STOP sa isang SMS.",
+};
+
 /**
  * The SMS confirmation (NTC memorandum circulars 03-03-2005 and 07-08-2018): names the
  * service, says how often messages come, that they are free, and how to stop.
  */
-export function smsConfirmationText(code: string): string {
-  return `${COOPERATIVE.shortName} outage alerts: your code is ${code} (10 min). Free; only when an interruption affects your area. Reply STOP to end.`;
+export function smsConfirmationText(code: string, language: Locale = "en"): string {
+  return language === "fil"
+    ? `${COOPERATIVE.shortName} abiso sa brownout: ang code ninyo ay ${code} (10 min). Libre; kapag may pagkawala ng kuryente lang sa lugar ninyo. Reply STOP para itigil.`
+    : `${COOPERATIVE.shortName} outage alerts: your code is ${code} (10 min). Free; only when an interruption affects your area. Reply STOP to end.`;
 }
 
-export function smsStoppedText(): string {
-  return `${COOPERATIVE.shortName} outage alerts stopped. You will get no more messages. Subscribe again any time on our website.`;
+export function smsStoppedText(language: Locale = "en"): string {
+  return language === "fil"
+    ? `Itinigil na ang ${COOPERATIVE.shortName} abiso sa brownout. Wala na kayong matatanggap na mensahe. Puwede ulit magpa-abiso sa aming website.`
+    : `${COOPERATIVE.shortName} outage alerts stopped. You will get no more messages. Subscribe again any time on our website.`;
 }
 
-export function confirmEmailMessage(link: string): AlertMessage {
+export function confirmEmailMessage(link: string, language: Locale = "en"): AlertMessage {
+  if (language === "fil")
+    return {
+      subject: `Kumpirmahin ang inyong abiso mula sa ${COOPERATIVE.shortName} tungkol sa pagkawala ng kuryente`,
+      text: [
+        `May humiling (sana kayo) ng abiso mula sa ${COOPERATIVE.shortName} tungkol sa pagkawala ng kuryente sa address na ito.`,
+        "",
+        `Para kumpirmahin, buksan ang link na ito sa loob ng 48 oras: ${link}`,
+        "",
+        "Wala kaming ipapadala hangga't hindi ninyo kinukumpirma. Kung hindi kayo ito, huwag pansinin ang e-mail na ito.",
+      ].join("\n"),
+    };
   return {
     subject: `Confirm your ${COOPERATIVE.shortName} interruption alerts`,
     text: [

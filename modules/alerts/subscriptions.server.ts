@@ -7,6 +7,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../db/client";
 import { alertConsents, alertEndpoints, alertSubscriberAreas, alertSubscribers, barangays } from "../../db/schema";
 import type { Town } from "../shared/constants";
+import type { Locale } from "../shared/i18n";
 import { recipientConfirmed, reserveConfirmation, SMS_RESEND_AFTER_MS } from "./confirmation-limits.server";
 import type { AlertChannel } from "./messages";
 
@@ -31,6 +32,8 @@ export interface NewSubscription {
   mobile?: string;
   notifyFinished: boolean;
   consentText: string;
+  /** The interface language they subscribed in: their confirmation, codes and alerts come in it. */
+  language?: Locale;
   now?: Date;
 }
 
@@ -51,7 +54,7 @@ export async function createSubscription(db: Db, input: NewSubscription): Promis
   return db.transaction(async (tx) => {
     const [subscriber] = await tx
       .insert(alertSubscribers)
-      .values({ manageToken, notifyFinished: input.notifyFinished, createdAt: now })
+      .values({ manageToken, notifyFinished: input.notifyFinished, createdAt: now, language: input.language ?? "en" })
       .returning({ id: alertSubscribers.id });
     const subscriberId = subscriber!.id;
     await tx.insert(alertSubscriberAreas).values(input.areas.map((a) => ({ subscriberId, town: a.town, barangayId: a.barangayId })));
@@ -131,7 +134,7 @@ export async function checkSmsCode(db: Db, manageToken: string, code: string, no
 }
 
 export type RenewedCode =
-  | { status: "renewed"; code: string; mobile: string }
+  | { status: "renewed"; code: string; mobile: string; language: Locale }
   | { status: "wait" | "limit"; retryAfterSeconds: number }
   | { status: "none" };
 
@@ -167,7 +170,7 @@ export async function renewSmsCode(db: Db, manageToken: string, now = new Date()
     const wait = endpoint.secretExpiresAt ? endpoint.secretExpiresAt.getTime() - lastSentBefore.getTime() : SMS_RESEND_AFTER_MS;
     return { status: "wait", retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
   }
-  return { status: "renewed", code, mobile: endpoint.address };
+  return { status: "renewed", code, mobile: endpoint.address, language: endpoint.language };
 }
 
 async function endpointFor(db: Db, manageToken: string, channel: AlertChannel, forUpdate = false) {
@@ -179,6 +182,7 @@ async function endpointFor(db: Db, manageToken: string, channel: AlertChannel, f
       secretHash: alertEndpoints.secretHash,
       secretExpiresAt: alertEndpoints.secretExpiresAt,
       tries: alertEndpoints.tries,
+      language: sql<Locale>`${alertSubscribers.language}`,
     })
     .from(alertEndpoints)
     .innerJoin(alertSubscribers, eq(alertSubscribers.id, alertEndpoints.subscriberId))
@@ -277,30 +281,44 @@ export async function stopSubscription(db: Db, manageToken: string, channel?: Al
   return true;
 }
 
-/** STOP by SMS: every subscription on that number stops its SMS. Returns how many. */
-export async function stopMobile(db: Db, mobile: string, now = new Date()): Promise<number> {
+/**
+ * STOP by SMS: every subscription on that number stops its SMS. Returns how many, and the
+ * language of the latest of them (the acknowledgement is sent in it).
+ */
+export async function stopMobile(db: Db, mobile: string, now = new Date()): Promise<{ stopped: number; language: Locale }> {
   const rows = await db
     .update(alertEndpoints)
     .set({ removedAt: now })
     .where(and(eq(alertEndpoints.channel, "sms"), eq(alertEndpoints.address, mobile), isNull(alertEndpoints.removedAt)))
-    .returning({ id: alertEndpoints.id });
-  return rows.length;
+    .returning({ id: alertEndpoints.id, subscriberId: alertEndpoints.subscriberId });
+  if (rows.length === 0) return { stopped: 0, language: "en" };
+  const latest = Math.max(...rows.map((r) => r.subscriberId));
+  const [subscriber] = await db
+    .select({ language: alertSubscribers.language })
+    .from(alertSubscribers)
+    .where(eq(alertSubscribers.id, latest));
+  return { stopped: rows.length, language: (subscriber?.language ?? "en") as Locale };
 }
 
-/** Keeps the browser's push subscription (it is confirmed by the browser's own permission prompt). */
+/**
+ * Keeps the browser's push subscription (it is confirmed by the browser's own permission
+ * prompt). The consent stored is the one the page showed: in the subscriber's language when
+ * a text per language is given.
+ */
 export async function savePushSubscription(
   db: Db,
   manageToken: string,
   push: { endpoint: string; keys: { p256dh: string; auth: string } },
-  consentText: string,
+  consentText: string | Record<Locale, string>,
   now = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [s] = await tx
-      .select({ id: alertSubscribers.id })
+      .select({ id: alertSubscribers.id, language: alertSubscribers.language })
       .from(alertSubscribers)
       .where(and(eq(alertSubscribers.manageToken, manageToken), isNull(alertSubscribers.stoppedAt)));
     if (!s) return false;
+    const text = typeof consentText === "string" ? consentText : consentText[s.language === "fil" ? "fil" : "en"];
     await tx
       .insert(alertEndpoints)
       .values({ subscriberId: s.id, channel: "push", address: push.endpoint, keys: push.keys, confirmedAt: now })
@@ -308,7 +326,7 @@ export async function savePushSubscription(
         target: [alertEndpoints.subscriberId, alertEndpoints.channel],
         set: { address: push.endpoint, keys: push.keys, confirmedAt: now, removedAt: null },
       });
-    await tx.insert(alertConsents).values({ subscriberId: s.id, channel: "push", text: consentText, givenAt: now });
+    await tx.insert(alertConsents).values({ subscriberId: s.id, channel: "push", text, givenAt: now });
     return true;
   });
 }
@@ -342,4 +360,54 @@ export async function subscriberCounts(db: Db): Promise<{ town: Town; channel: A
     group by a.town, e.channel
     order by a.town, e.channel`,
   );
+}
+
+/**
+ * The subscription whose confirmed, not stopped endpoint is this address (the portal's contact),
+ * with the whole towns it follows; null when there is none.
+ */
+export async function subscriptionOfAddress(db: Db, channel: "email" | "sms", address: string) {
+  const [row] = await queryRows<{ id: number; manage_token: string }>(
+    db,
+    sql`select s.id, s.manage_token from alert_subscribers s
+      join alert_endpoints e on e.subscriber_id = s.id and e.channel = ${channel} and e.address = ${address.toLowerCase()}
+        and e.confirmed_at is not null and e.removed_at is null
+      where s.stopped_at is null order by s.id limit 1`,
+  );
+  if (!row) return null;
+  const areas = await db
+    .select({ town: alertSubscriberAreas.town, barangayId: alertSubscriberAreas.barangayId })
+    .from(alertSubscriberAreas)
+    .where(eq(alertSubscriberAreas.subscriberId, Number(row.id)));
+  return { subscriberId: Number(row.id), manageToken: row.manage_token, areas };
+}
+
+/**
+ * One step for a contact already confirmed elsewhere (the member portal's code): the town is
+ * added to the subscription of that address, or a subscription is made with the endpoint
+ * confirmed now and the consent recorded. No confirmation message is sent.
+ */
+export async function subscribeConfirmed(
+  db: Db,
+  input: { town: Town; channel: "email" | "sms"; address: string; consentText: string; now?: Date },
+): Promise<{ manageToken: string; created: boolean }> {
+  const now = input.now ?? new Date();
+  const address = input.address.toLowerCase();
+  return db.transaction(async (tx) => {
+    const existing = await subscriptionOfAddress(tx as unknown as Db, input.channel, address);
+    if (existing) {
+      await tx
+        .insert(alertSubscriberAreas)
+        .values({ subscriberId: existing.subscriberId, town: input.town, barangayId: null })
+        .onConflictDoNothing();
+      return { manageToken: existing.manageToken, created: false };
+    }
+    const manageToken = newToken();
+    const [subscriber] = await tx.insert(alertSubscribers).values({ manageToken, createdAt: now }).returning({ id: alertSubscribers.id });
+    const subscriberId = subscriber!.id;
+    await tx.insert(alertSubscriberAreas).values({ subscriberId, town: input.town, barangayId: null });
+    await tx.insert(alertEndpoints).values({ subscriberId, channel: input.channel, address, confirmedAt: now });
+    await tx.insert(alertConsents).values({ subscriberId, channel: input.channel, text: input.consentText, givenAt: now });
+    return { manageToken, created: true };
+  });
 }

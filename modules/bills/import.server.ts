@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { billRevisions, bills, payments } from "../../db/schema";
+import { queueEbills } from "../portal/ebills.server";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
 import { compareBill, computeBill, type LineDifference } from "./compute";
@@ -236,7 +237,14 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
       );
       await tx.delete(bills).where(inArray(bills.billNumber, corrected));
     }
-    if (rows.length) await insertRows(tx, "bills", BILL_SQL_COLUMNS, rows);
+    if (rows.length) {
+      await insertRows(tx, "bills", BILL_SQL_COLUMNS, rows);
+      // Paperless members' e-mails, in this transaction: they exist exactly when the bills do.
+      await queueEbills(
+        tx,
+        rows.map((r) => r.bill_number),
+      );
+    }
   }
   return { added, replaced, unchanged, withDifferences };
 }

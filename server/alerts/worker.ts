@@ -33,6 +33,7 @@ import {
 import { ALERT_CHANNELS, type AlertChannel } from "../../modules/alerts/messages";
 import { removePushEndpoint } from "../../modules/alerts/subscriptions.server";
 import { activeMajorEvent } from "../../modules/interruptions/restoration-hub.server";
+import { sendEbills } from "../../modules/portal/ebills.server";
 import { now as siteNow } from "../../modules/shared/clock";
 import { TIME_ZONE } from "../../modules/shared/constants";
 import type { Channels } from "../messaging/channels";
@@ -67,6 +68,8 @@ export interface AlertsOptions {
 export interface Alerts {
   boss: PgBoss;
   channels: Channels;
+  /** Sends the queued paperless e-bills now (the relay loop does this on its own); how many went. */
+  ebillsNow(): Promise<number>;
   /** Fans out every pending outbox event now (the relay loop does this on its own). */
   relayNow(): Promise<number>;
   remindNow(now?: Date): Promise<number>;
@@ -151,6 +154,19 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
         relaying = null;
       }
       return total;
+    })());
+
+  let ebilling: Promise<number> | null = null;
+  const ebillsNow = () =>
+    (ebilling ??= (async () => {
+      const mail = channels.senders.email;
+      try {
+        return mail && opts.send !== false
+          ? await sendEbills(db, mail, opts.publicUrl, { staleBefore: new Date(Date.now() - 2 * expireInSeconds * 1000) })
+          : 0;
+      } finally {
+        ebilling = null;
+      }
     })());
 
   const remindNow = async (now = (opts.clock ?? siteNow)()) => fanOutReminders(db, { ...(await fanOutOptions()), now });
@@ -330,6 +346,11 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     } catch (err) {
       log.error({ err }, "alerts relay failed; will try again");
     }
+    try {
+      await ebillsNow();
+    } catch (err) {
+      log.error({ err }, "e-bills failed; will try again");
+    }
     if (!stopped) timer = setTimeout(loop, opts.relayIntervalMs ?? 2000);
   };
   timer = setTimeout(loop, 0);
@@ -338,6 +359,7 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     boss,
     channels,
     relayNow,
+    ebillsNow,
     remindNow,
     async resend(deliveryId, audit) {
       return db.transaction(async (tx) => {

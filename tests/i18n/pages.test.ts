@@ -12,6 +12,7 @@ import { billMessages } from "../../app/messages/bills";
 import { formMessages } from "../../app/messages/forms";
 import { homeMessages } from "../../app/messages/home";
 import { interruptionMessages } from "../../app/messages/interruptions";
+import { outageMessages } from "../../app/messages/outages";
 import { rateMessages } from "../../app/messages/rates";
 import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
@@ -87,6 +88,7 @@ describe("Filipino pages", () => {
       ["/fil/rates?kwh=abc", [shellMessages.en, rateMessages.en, formMessages.en]],
       ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
       ["/fil/report", [shellMessages.en, reportMessages.en]],
+      ["/fil/outages", [shellMessages.en, outageMessages.en]],
     ];
     for (const [page, catalogs] of pages) {
       const res = await get(page);
@@ -106,7 +108,7 @@ describe("Filipino pages", () => {
       const english = catalogs.flatMap((c) =>
         Object.values(c).filter(
           (v): v is string =>
-            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha"].includes(v),
+            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "crew"].includes(v),
         ),
       );
       const left = english.filter((e) => lines.has(e.trim()));

@@ -90,7 +90,7 @@ async function apiAnswers(url: string, extra: string[]): Promise<Record<string, 
 const stable = (html: string) =>
   html
     .replace(/(name="questionToken" value=")[^"]*"/g, '$1"')
-    .replace(/>[^<>]*(Write the answer in digits\.)/g, ">$1")
+    .replace(/>[^<>]*(Write the answer in digits\.|Isulat ang sagot bilang numero\.)/g, ">$1")
     // and the same question and token in the page's hydration data
     .replace(/What is [a-z]+ (?:plus|minus|times) [a-z]+\?/g, "")
     .replace(/eyJ[\w-]+\.[\w-]+/g, "");

@@ -6,7 +6,20 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agamAccounts, bills, portalCodes, portalSession } from "../../db/schema";
+import {
+  agamAccounts,
+  agamRegistrations,
+  agamTopics,
+  alertConsents,
+  alertEndpoints,
+  alertSubscriberAreas,
+  alertSubscribers,
+  auditLog,
+  bills,
+  portalCodes,
+  portalLinks,
+  portalSession,
+} from "../../db/schema";
 import { pesos } from "../../modules/bills/money";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
@@ -100,6 +113,17 @@ describe("member portal", () => {
     const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
     expect([302, 303]).toContain(done.statusCode);
     expect((await v.get("/mco")).body).toContain(EMAIL_ONLY);
+    // Signed in by e-mail: paperless e-bills are offered, switched on and off by a plain form.
+    const page = await v.get(`/mco/accounts/${EMAIL_ONLY}`);
+    expect(page.body).toContain("E-mail me each new bill");
+    const on = await v.post(`/mco/accounts/${EMAIL_ONLY}`, { intent: "paperless-on" });
+    expect(on.headers.location).toBe(`/mco/accounts/${EMAIL_ONLY}`);
+    expect(on.headers["cache-control"]).toBe("private, no-store");
+    expect((await v.get(`/mco/accounts/${EMAIL_ONLY}`)).body).toContain("Stop e-mailing my bills");
+    const [link] = await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, EMAIL_ONLY));
+    expect(link!.paperless).toBe(true);
+    await v.post(`/mco/accounts/${EMAIL_ONLY}`, { intent: "paperless-off" });
+    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, EMAIL_ONLY)))[0]!.paperless).toBe(false);
   });
 
   it("a code works once, not after 10 minutes, and not after 5 wrong tries, even 30 at once", async () => {
@@ -280,6 +304,11 @@ describe("member portal", () => {
     expect((await b.get(`/mco/accounts/${theirs}/bills/${otherBill!.billNumber}`)).statusCode).toBe(200);
     // Writes too: B cannot unlink or change A's account.
     expect((await b.post(`/mco/accounts/${mine}`, { intent: "unlink" })).statusCode).toBe(404);
+    expect((await b.post(`/mco/accounts/${mine}`, { intent: "paperless-on" })).statusCode).toBe(404);
+    // A member signed in by text has no e-mail for e-bills: the page says so and the switch does nothing.
+    expect((await b.get(`/mco/accounts/${theirs}`)).body).toContain("E-bills are sent by e-mail");
+    await b.post(`/mco/accounts/${theirs}`, { intent: "paperless-on" });
+    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, theirs)))[0]!.paperless).toBe(false);
     // The same URL, one after the other: each gets their own page, never the previous one's.
     const pageA = await a.get("/mco");
     const pageB = await b.get("/mco");
@@ -315,6 +344,66 @@ describe("member portal", () => {
     expect(unlinked.headers.location).toBe("/mco");
     expect((await v.get(`/mco/accounts/${second}`)).statusCode).toBe(404);
     expect((await v.get("/mco")).body).not.toContain(second);
+  });
+
+  it("interruption alerts for the account's town in one step, with the portal's contact already confirmed", async () => {
+    const account = demoAccountNumber(7, 1);
+    const v = new Visitor(t);
+    const textsBefore = sms.messages.length;
+    await register(v, sms, account);
+    const [onFile] = await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+    const page = await v.get(`/mco/accounts/${account}`);
+    expect(page.body).toContain(`Send me alerts for ${onFile!.town}`);
+    const other = new Visitor(t);
+    await register(other, sms, demoAccountNumber(7, 2));
+    expect((await other.post(`/mco/accounts/${account}`, { intent: "alerts-on" })).statusCode).toBe(404);
+    const on = await v.post(`/mco/accounts/${account}`, { intent: "alerts-on" });
+    expect(on.headers.location).toBe(`/mco/accounts/${account}`);
+    const after = await v.get(`/mco/accounts/${account}`);
+    expect(after.headers["cache-control"]).toBe("private, no-store");
+    expect(after.body).toContain(`You get power interruption alerts for ${onFile!.town}`);
+    const token = /\/alerts\/manage\/([A-Za-z0-9_-]{20,})/.exec(after.body)![1]!;
+    const mobile = normalizeMobile(onFile!.phone!)!;
+    const endpoints = await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile));
+    expect(endpoints.map((e) => [e.channel, Boolean(e.confirmedAt), e.secretHash])).toEqual([["sms", true, null]]);
+    const [sub] = await db().select().from(alertSubscribers).where(eq(alertSubscribers.manageToken, token));
+    expect(
+      (await db().select().from(alertSubscriberAreas).where(eq(alertSubscriberAreas.subscriberId, sub!.id))).map((a) => [
+        a.town,
+        a.barangayId,
+      ]),
+    ).toEqual([[onFile!.town, null]]);
+    expect((await db().select().from(alertConsents).where(eq(alertConsents.subscriberId, sub!.id))).length).toBe(1);
+    // Again: the same subscription, nothing added, and no confirmation text was ever sent for it.
+    await v.post(`/mco/accounts/${account}`, { intent: "alerts-on" });
+    expect((await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile))).length).toBe(1);
+    // Two registration codes were texted (this member and the other); nothing else.
+    expect(sms.messages.length - textsBefore).toBe(2);
+  });
+
+  it("AGAM registration of a linked account without a second proof, audited; not for an account not linked", async () => {
+    const account = demoAccountNumber(7, 3);
+    const v = new Visitor(t);
+    await register(v, sms, account);
+    expect((await v.get(`/mco/accounts/${account}`)).body).toContain('action="/agam-registration"');
+    // Another member's account, and no member at all: no proof is given.
+    const notMine = await v.post("/agam-registration", { intent: "portal", account: demoAccountNumber(7, 4) });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.body).not.toContain('name="proof"');
+    const anonymous = await new Visitor(t).post("/agam-registration", { intent: "portal", account });
+    expect(anonymous.statusCode).toBe(302);
+    expect(anonymous.headers.location).toBe("/mco/login");
+    const vouched = await v.post("/agam-registration", { intent: "portal", account });
+    expect(vouched.statusCode).toBe(200);
+    const proof = /name="proof" value="([^"]+)"/.exec(vouched.body)![1]!;
+    const topics = await db().select().from(agamTopics);
+    const answers = Object.fromEntries(topics.map((x) => [`a${x.sequenceNumber}`, "1"]));
+    const done = await v.post("/agam-registration", { intent: "proceed", account, proof, ...answers });
+    expect(done.statusCode).toBe(302);
+    expect(done.headers.location).toMatch(/^\/agam-registration\/confirmation\//);
+    expect((await db().select().from(agamRegistrations).where(eq(agamRegistrations.accountNumber, account))).length).toBe(1);
+    const audited = await db().select().from(auditLog).where(eq(auditLog.action, "agam.proof_from_portal"));
+    expect(audited.map((a) => a.objectId)).toEqual([account]);
   });
 
   it("a member's session does not open the console, and a sign-in is refused for a locked member", async () => {

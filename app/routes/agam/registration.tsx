@@ -9,7 +9,7 @@ import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigatio
 import { closedMessage, registrationWindowState } from "../../../modules/agam/admin.server";
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
 import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
-import { hasProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../modules/agam/second-factor.server";
+import { hasProof, issuePortalProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../modules/agam/second-factor.server";
 import { announceContentChange } from "../../../modules/content/context";
 import { maskMemberName } from "../../../modules/members/mask";
 import { createPrivateLink } from "../../../modules/privacy/private-links.server";
@@ -19,6 +19,8 @@ import { failureInit, fieldErrorsOf, loggableError } from "../../../modules/shar
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requireLinkedAccount } from "../mco/account.server";
+import { clientIp } from "../mco/session.server";
 import type { Route } from "./+types/registration";
 import {
   type Answers,
@@ -97,6 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FlowState>({ key, view: "default", origin, account: typed, accountError }, { status: 400 });
   }
   const account = parsed.data;
+  // From the member portal: a signed-in member's linked account was proven there already.
+  // Not signed in: the portal's sign-in; an account not linked to this member: 404 (thrown).
+  const portalMember = intent === "portal" ? (await requireLinkedAccount(request, context, account)).member : null;
 
   try {
     const [member, topics] = await Promise.all([findMember(db, account), listTopics(db)]);
@@ -129,6 +134,23 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status },
       );
+    if (intent === "portal") {
+      const { proof } = await issuePortalProof(db, account, { portalUserId: portalMember!.userId, ip: clientIp(context) });
+      return data<FlowState>({
+        key,
+        view: "exist",
+        origin,
+        account,
+        member: { name: maskMemberName(member.name) },
+        proof,
+        answers: {},
+        step: 0,
+        errors: {},
+        phone: "",
+        email: "",
+        message: { kind: "success", text: MESSAGES.found },
+      });
+    }
     if (intent === "lookup") {
       if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: NEITHER_MESSAGE } });
       return verify({ message: { kind: "success", text: MESSAGES.verify } });

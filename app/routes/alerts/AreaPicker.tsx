@@ -1,6 +1,8 @@
 /** Towns and barangays as checkboxes, one disclosure per town: works without JavaScript. */
 import type { Town } from "../../../modules/shared/constants";
 import { FieldSet } from "../../components/ui/Field";
+import { useT } from "../../i18n";
+import { alertMessages } from "../../messages/alerts";
 
 export function AreaPicker({
   choices,
@@ -11,12 +13,13 @@ export function AreaPicker({
   selected: Set<string>;
   error?: string;
 }) {
+  const t = useT(alertMessages);
   return (
     <FieldSet
       id="areas"
-      legend="Areas"
+      legend={t("alerts.areas")}
       legendClassName="field__label"
-      hint="Open your town and tick the whole town or your barangays."
+      hint={t("alerts.areas.hint")}
       error={error}
       className="field alerts-areas"
     >
@@ -26,7 +29,7 @@ export function AreaPicker({
           <details key={town} className="alerts-areas__town" open={open || undefined}>
             <summary>{town}</summary>
             <label className="alerts-check alerts-check--town">
-              <input type="checkbox" name="area" value={town} defaultChecked={selected.has(town)} /> All of {town}
+              <input type="checkbox" name="area" value={town} defaultChecked={selected.has(town)} /> {t("alerts.areas.all", { town })}
             </label>
             <div className="alerts-areas__list">
               {barangays.map((b) => (

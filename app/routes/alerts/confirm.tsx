@@ -5,12 +5,15 @@
 import { data, Form, Link } from "react-router";
 import { confirmEmail } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { services } from "../../context";
+import { useLocalePath, useT } from "../../i18n";
+import { alertMessages } from "../../messages/alerts";
 import type { Route } from "./+types/confirm";
 import "./alerts.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Confirm your e-mail | ${COOPERATIVE.shortName}` },
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${translator(alertMessages, localeOfPath(location.pathname))("alerts.confirm.meta")} | ${COOPERATIVE.shortName}` },
   { name: "robots", content: "noindex" },
 ];
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
@@ -22,33 +25,35 @@ export async function action({ context, params }: Route.ActionArgs) {
 
 export default function Confirm({ actionData }: Route.ComponentProps) {
   const r = actionData;
+  const t = useT(alertMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page alerts-page">
-      <h1>Confirm your e-mail address</h1>
+      <h1>{t("alerts.confirm.title")}</h1>
       {!r && (
         <Form method="post">
-          <p>Confirm that you want {COOPERATIVE.shortName} power interruption alerts at this e-mail address.</p>
+          <p>{t("alerts.confirm.ask", { shortName: COOPERATIVE.shortName })}</p>
           <button type="submit" className="button">
-            Confirm my e-mail address
+            {t("alerts.confirm.button")}
           </button>
         </Form>
       )}
       {r?.status === "confirmed" && (
         <div role="status">
-          <p>Your e-mail address is confirmed. We will write when an interruption is scheduled or changed in your areas.</p>
+          <p>{t("alerts.confirm.done")}</p>
           <p>
-            <Link to={`/alerts/manage/${r.manageToken}`}>Change or stop your alerts</Link>
+            <Link to={lp(`/alerts/manage/${r.manageToken}`)}>{t("alerts.confirm.manage")}</Link>
           </p>
         </div>
       )}
       {r?.status === "expired" && (
         <p role="alert">
-          This link has expired (links last 48 hours). Please <Link to="/alerts">subscribe again</Link>.
+          {t("alerts.confirm.expired")} <Link to={lp("/alerts")}>{t("alerts.confirm.subscribeAgain")}</Link>.
         </p>
       )}
       {r?.status === "unknown" && (
         <p role="alert">
-          This link is not valid, or it was already used. <Link to="/alerts">Subscribe</Link>
+          {t("alerts.confirm.unknown")} <Link to={lp("/alerts")}>{t("alerts.subscribe")}</Link>
         </p>
       )}
     </div>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
-import { ALERT_CHANNELS, CHANNEL_LABELS, CONSENT_TEXT, smsConfirmationText } from "../../../modules/alerts/messages";
+import { ALERT_CHANNELS, CONSENT_TEXTS, smsConfirmationText } from "../../../modules/alerts/messages";
 import {
   areaChoices,
   checkSmsCode,
@@ -17,33 +17,36 @@ import {
 } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { readForm } from "../../../modules/shared/forms";
+import { localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { maskMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { alertMessages } from "../../messages/alerts";
 import type { Route } from "./+types/manage";
 import { AreaPicker } from "./AreaPicker";
 import { alertsRuntime, offeredChannels, readAreas } from "./alerts.server";
 import "./alerts.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Your interruption alerts | ${COOPERATIVE.shortName}` },
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${translator(alertMessages, localeOfPath(location.pathname))("alerts.manage.meta")} | ${COOPERATIVE.shortName}` },
   { name: "robots", content: "noindex" },
 ];
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const s = services(context);
+  const t = translator(alertMessages, requestLocale(request));
   const subscription = await getSubscription(s.db, params.token);
-  if (!subscription)
-    throw data("This alerts link is not valid. It may have been mistyped; subscribe again if you need to.", { status: 404 });
+  if (!subscription) throw data(t("alerts.manage.invalid"), { status: 404 });
   const runtime = alertsRuntime(s);
   return {
     subscription: {
       ...subscription,
       endpoints: subscription.endpoints.map((e) => ({
         ...e,
-        address: e.channel === "sms" ? maskMobile(e.address) : e.channel === "push" ? "this browser" : e.address,
+        address: e.channel === "sms" ? maskMobile(e.address) : e.channel === "push" ? t("alerts.manage.thisBrowser") : e.address,
       })),
     },
     choices: await areaChoices(s.db),
@@ -51,6 +54,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     vapidPublicKey: runtime?.channels.vapidPublicKey ?? "",
   };
 }
+
+/** Each channel's name and its stop button, as catalog keys. */
+const CHANNEL_KEYS = {
+  email: { label: "alerts.channel.email", stop: "alerts.manage.stop.email" },
+  sms: { label: "alerts.channel.sms", stop: "alerts.manage.stop.sms" },
+  push: { label: "alerts.channel.push", stop: "alerts.manage.stop.push" },
+} as const;
 
 const INTENTS = ["verify-sms", "resend-sms", "update", "stop", "stop-channel"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -72,6 +82,8 @@ interface ActionResult {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const s = services(context);
+  const language = requestLocale(request);
+  const t = translator(alertMessages, language);
   const form = readForm(await request.formData(), manageSchema);
   const token = params.token;
   const reply = (r: Omit<ActionResult, "intent">, status = 200) =>
@@ -80,23 +92,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { intent, code, area, notifyFinished, channel } = form.data;
   switch (intent) {
     case "verify-sms": {
-      if (!/^\d{6}$/.test(code)) return reply({ errors: { code: "Enter the 6 digits of the code we texted you." } }, 422);
+      if (!/^\d{6}$/.test(code)) return reply({ errors: { code: t("alerts.manage.code.format") } }, 422);
       const r = await checkSmsCode(s.db, token, code);
-      if (r.status === "confirmed")
-        return reply({ errors: {}, message: "Your mobile number is confirmed. We will text you about interruptions in your areas." });
+      if (r.status === "confirmed") return reply({ errors: {}, message: t("alerts.manage.code.confirmed") });
       const messages = {
-        wrong: r.status === "wrong" ? `That code is not right. You have ${r.triesLeft} ${r.triesLeft === 1 ? "try" : "tries"} left.` : "",
-        locked: "Too many wrong codes. Ask for a new code.",
-        expired: "That code has expired (codes last 10 minutes). Ask for a new code.",
-        none: "There is no number waiting for a code.",
+        wrong:
+          r.status === "wrong"
+            ? t("alerts.manage.code.wrong", {
+                left: r.triesLeft,
+                tries: t(r.triesLeft === 1 ? "alerts.manage.code.try" : "alerts.manage.code.tries"),
+              })
+            : "",
+        locked: t("alerts.manage.code.locked"),
+        expired: t("alerts.manage.code.expired"),
+        none: t("alerts.manage.code.none"),
       };
       return reply({ errors: { code: messages[r.status] } }, 422);
     }
     case "resend-sms": {
       const runtime = alertsRuntime(s);
-      if (!runtime?.channels.sms) return reply({ errors: { code: "There is no number waiting for a code." } }, 422);
+      if (!runtime?.channels.sms) return reply({ errors: { code: t("alerts.manage.code.none") } }, 422);
       const renewed = await renewSmsCode(s.db, token);
-      if (renewed.status === "none") return reply({ errors: { code: "There is no number waiting for a code." } }, 422);
+      if (renewed.status === "none") return reply({ errors: { code: t("alerts.manage.code.none") } }, 422);
       if (renewed.status !== "renewed")
         return reply(
           {
@@ -104,32 +121,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
               code:
                 renewed.status === "limit"
                   ? TOO_MANY_CONFIRMATIONS.sms
-                  : `We just sent a code. You can ask for another in ${renewed.retryAfterSeconds} seconds.`,
+                  : t("alerts.manage.code.wait", { seconds: renewed.retryAfterSeconds }),
             },
           },
           429,
         );
-      const sent = await runtime.channels.sms.send(renewed.mobile, smsConfirmationText(renewed.code));
+      const sent = await runtime.channels.sms.send(renewed.mobile, smsConfirmationText(renewed.code, renewed.language));
       return sent.ok
-        ? reply({ errors: {}, message: "We sent a new code. It works for 10 minutes." })
-        : reply({ errors: { code: "We could not send a code just now. Please try again in a few minutes." } }, 503);
+        ? reply({ errors: {}, message: t("alerts.manage.code.sent") })
+        : reply({ errors: { code: t("alerts.manage.code.failed") } }, 503);
     }
     case "update": {
       const choices = await areaChoices(s.db);
       const known = new Map(choices.flatMap((c) => c.barangays.map((b) => [b.id, c.town] as const)));
       const areas = readAreas(area, known);
-      if (areas.length === 0) return reply({ errors: { areas: "Choose at least one town or barangay, or stop all alerts below." } }, 422);
+      if (areas.length === 0) return reply({ errors: { areas: t("alerts.manage.areas.none") } }, 422);
       await updateSubscription(s.db, token, { areas, notifyFinished });
-      return reply({ errors: {}, message: "Your areas are saved." });
+      return reply({ errors: {}, message: t("alerts.manage.areas.saved") });
     }
     case "stop-channel": {
       if (!channel) return reply({ errors: {} }, 400);
       await stopSubscription(s.db, token, channel);
-      return reply({ errors: {}, message: `${CHANNEL_LABELS[channel]} alerts are stopped.` });
+      return reply({ errors: {}, message: t("alerts.manage.channelStopped", { channel: t(CHANNEL_KEYS[channel].label) }) });
     }
     case "stop":
       await stopSubscription(s.db, token);
-      return redirect(`/alerts/manage/${token}?stopped=1`);
+      return redirect(`${localePath(language, `/alerts/manage/${token}`)}?stopped=1`);
   }
 }
 
@@ -146,14 +163,18 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
   const push = sub.endpoints.find((e) => e.channel === "push");
   const selected = new Set(sub.areas.map((a) => (a.barangayId ? `${a.town}:${a.barangayId}` : a.town)));
   const problems = (search.get("problem") ?? "").split(",");
+  const t = useT(alertMessages);
+  const lp = useLocalePath();
+  const locale = useLocale();
 
   if (sub.stopped) {
     return (
       <div className="container page alerts-page">
-        <h1>Alerts stopped</h1>
-        <p>You will get no more interruption alerts from {COOPERATIVE.shortName}. Nothing more will be sent to the addresses you gave.</p>
+        <h1>{t("alerts.manage.stopped.title")}</h1>
+        <p>{t("alerts.manage.stopped.text", { shortName: COOPERATIVE.shortName })}</p>
         <p>
-          <Link to="/alerts">Subscribe again</Link> · <Link to="/news/power-interruptions">Power interruptions</Link>
+          <Link to={lp("/alerts")}>{t("alerts.stop.again")}</Link> ·{" "}
+          <Link to={lp("/news/power-interruptions")}>{t("alerts.manage.interruptions")}</Link>
         </p>
       </div>
     );
@@ -161,26 +182,18 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
 
   return (
     <div className="container page alerts-page">
-      <Breadcrumb items={[{ label: "Interruption alerts", to: "/alerts" }, { label: "Your alerts" }]} />
-      <h1>Your interruption alerts</h1>
-      <p className="notice">
-        Keep this page's address private: anyone with it can change or stop your alerts. Every message we send has this link.
-      </p>
+      <Breadcrumb items={[{ label: t("alerts.title"), to: lp("/alerts") }, { label: t("alerts.manage.yours") }]} />
+      <h1>{t("alerts.manage.title")}</h1>
+      <p className="notice">{t("alerts.manage.private")}</p>
       <div ref={summaryRef}>
         {search.get("welcome") && !result && (
           <p className="notice" tabIndex={-1} role="status">
-            Thank you. {email && !email.confirmed ? `We sent a confirmation link to ${email.address}; follow it within 48 hours. ` : ""}
-            {sms && !sms.confirmed ? "Enter the code we texted you below. " : ""}
+            {t("alerts.manage.thanks")} {email && !email.confirmed ? `${t("alerts.manage.linkSent", { address: email.address })} ` : ""}
+            {sms && !sms.confirmed ? `${t("alerts.manage.enterCode")} ` : ""}
           </p>
         )}
-        {problems.includes("email-failed") && (
-          <p className="notice notice--error">
-            We could not send the confirmation e-mail just now. Please subscribe again in a few minutes.
-          </p>
-        )}
-        {problems.includes("sms-failed") && (
-          <p className="notice notice--error">We could not text your code just now. Use “Send a new code” below in a few minutes.</p>
-        )}
+        {problems.includes("email-failed") && <p className="notice notice--error">{t("alerts.manage.emailFailed")}</p>}
+        {problems.includes("sms-failed") && <p className="notice notice--error">{t("alerts.manage.smsFailed")}</p>}
         {result?.message && (
           <p className="notice" tabIndex={-1} role="status">
             {result.message}
@@ -189,17 +202,18 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
         <ErrorSummary errors={result?.errors ?? {}} />
       </div>
 
-      <h2>Where we send them</h2>
+      <h2>{t("alerts.manage.where")}</h2>
       <ul className="alerts-status">
-        {sub.endpoints.length === 0 && <li>No address yet.</li>}
+        {sub.endpoints.length === 0 && <li>{t("alerts.manage.noAddress")}</li>}
         {sub.endpoints.map((e) => (
           <li key={e.channel}>
-            <strong>{CHANNEL_LABELS[e.channel]}</strong>: {e.address} — {e.confirmed ? "on" : "waiting for confirmation"}
+            <strong>{t(CHANNEL_KEYS[e.channel].label)}</strong>: {e.address} —{" "}
+            {e.confirmed ? t("alerts.manage.on") : t("alerts.manage.waiting")}
             <Form method="post" className="alerts-inline">
               <input type="hidden" name="intent" value="stop-channel" />
               <input type="hidden" name="channel" value={e.channel} />
               <button type="submit" className="button button--secondary">
-                Stop {e.channel === "sms" ? "SMS" : e.channel === "email" ? "e-mail" : "notifications"}
+                {t(CHANNEL_KEYS[e.channel].stop)}
               </button>
             </Form>
           </li>
@@ -208,22 +222,22 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
 
       {sms && !sms.confirmed && (
         <section aria-labelledby="code-title">
-          <h2 id="code-title">Confirm your mobile number</h2>
+          <h2 id="code-title">{t("alerts.manage.confirmMobile")}</h2>
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="verify-sms" />
-            <Field id="code" label="6-digit code" hint="The code works for 10 minutes; you have 5 tries." error={result?.errors.code}>
+            <Field id="code" label={t("alerts.manage.code")} hint={t("alerts.manage.code.hint")} error={result?.errors.code}>
               {(p) => <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={7} className="input--short" />}
             </Field>
             <div className="alerts-actions">
               <button type="submit" className="button">
-                Confirm
+                {t("alerts.manage.confirm")}
               </button>
             </div>
           </Form>
           <Form method="post">
             <input type="hidden" name="intent" value="resend-sms" />
             <button type="submit" className="button button--secondary">
-              Send a new code
+              {t("alerts.manage.newCode")}
             </button>
           </Form>
         </section>
@@ -233,31 +247,31 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
         <PushButton token={params.token} vapidPublicKey={vapidPublicKey} autoOffer={search.get("push") === "1"} />
       )}
 
-      <h2>Your areas</h2>
+      <h2>{t("alerts.manage.areas")}</h2>
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="update" />
         <AreaPicker choices={choices} selected={selected} error={result?.errors.areas} />
         <label className="alerts-check">
-          <input type="checkbox" name="notifyFinished" defaultChecked={sub.notifyFinished} /> Also tell me when the power is back
+          <input type="checkbox" name="notifyFinished" defaultChecked={sub.notifyFinished} /> {t("alerts.finished")}
         </label>
         <div className="alerts-actions">
           <button type="submit" className="button">
-            Save areas
+            {t("alerts.manage.save")}
           </button>
         </div>
       </Form>
 
-      <h2>Stop</h2>
+      <h2>{t("alerts.manage.stop")}</h2>
       <Form method="post">
         <input type="hidden" name="intent" value="stop" />
         <button type="submit" className="button button--danger">
-          Stop all alerts
+          {t("alerts.stop.button")}
         </button>
       </Form>
-      <p className="field__hint">By SMS, you can also reply STOP to any of our messages.</p>
+      <p className="field__hint">{t("alerts.manage.replyStop")}</p>
       <details>
-        <summary>What you agreed to</summary>
-        <p>{CONSENT_TEXT}</p>
+        <summary>{t("alerts.manage.agreed")}</summary>
+        <p>{CONSENT_TEXTS[locale]}</p>
       </details>
     </div>
   );
@@ -266,6 +280,8 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
 /** Browser notifications: needs scripts, a service worker and the visitor's permission. */
 function PushButton({ token, vapidPublicKey, autoOffer }: { token: string; vapidPublicKey: string; autoOffer: boolean }) {
   const [state, setState] = useState<"unsupported" | "ready" | "working" | "on" | "denied" | "failed">("unsupported");
+  const t = useT(alertMessages);
+  const locale = useLocale();
   useEffect(() => {
     if ("serviceWorker" in navigator && "PushManager" in window && vapidPublicKey) setState("ready");
   }, [vapidPublicKey]);
@@ -291,17 +307,19 @@ function PushButton({ token, vapidPublicKey, autoOffer }: { token: string; vapid
   }
   return (
     <section aria-labelledby="push-title" className={autoOffer ? "alerts-consent" : undefined}>
-      <h2 id="push-title">Notifications in this browser</h2>
+      <h2 id="push-title">{t("alerts.push.title")}</h2>
       {state === "on" ? (
-        <p role="status">Notifications are on in this browser.</p>
+        <p role="status">{t("alerts.push.on")}</p>
       ) : (
         <>
-          <p>Your browser will ask you to allow notifications from this site. {CONSENT_TEXT}</p>
+          <p>
+            {t("alerts.push.ask")} {CONSENT_TEXTS[locale]}
+          </p>
           <button type="button" className="button" onClick={turnOn} disabled={state === "working"}>
-            Turn on notifications
+            {t("alerts.push.button")}
           </button>
-          {state === "denied" && <p className="field__error">Notifications are blocked for this site in your browser settings.</p>}
-          {state === "failed" && <p className="field__error">Notifications could not be turned on. Please try again.</p>}
+          {state === "denied" && <p className="field__error">{t("alerts.push.denied")}</p>}
+          {state === "failed" && <p className="field__error">{t("alerts.push.failed")}</p>}
         </>
       )}
     </section>

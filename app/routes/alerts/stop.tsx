@@ -5,11 +5,17 @@
 import { data, Form, Link } from "react-router";
 import { stopSubscription } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { services } from "../../context";
+import { useLocalePath, useT } from "../../i18n";
+import { alertMessages } from "../../messages/alerts";
 import type { Route } from "./+types/stop";
 import "./alerts.css";
 
-export const meta: Route.MetaFunction = () => [{ title: `Stop alerts | ${COOPERATIVE.shortName}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${translator(alertMessages, localeOfPath(location.pathname))("alerts.stop.meta")} | ${COOPERATIVE.shortName}` },
+  { name: "robots", content: "noindex" },
+];
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export async function action({ context, params }: Route.ActionArgs) {
@@ -18,23 +24,25 @@ export async function action({ context, params }: Route.ActionArgs) {
 }
 
 export default function Stop({ actionData, params }: Route.ComponentProps) {
+  const t = useT(alertMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page alerts-page">
-      <h1>Stop interruption alerts</h1>
+      <h1>{t("alerts.stop.title")}</h1>
       {actionData?.stopped ? (
         <p role="status">
-          Done: you will get no more interruption alerts. <Link to="/alerts">Subscribe again</Link>
+          {t("alerts.stop.done")} <Link to={lp("/alerts")}>{t("alerts.stop.again")}</Link>
         </p>
       ) : actionData ? (
-        <p role="alert">This link is not valid.</p>
+        <p role="alert">{t("alerts.stop.invalid")}</p>
       ) : (
         <Form method="post">
-          <p>Stop every interruption alert (e-mail, SMS and browser notifications) for this subscription?</p>
+          <p>{t("alerts.stop.ask")}</p>
           <div className="alerts-actions">
             <button type="submit" className="button button--danger">
-              Stop all alerts
+              {t("alerts.stop.button")}
             </button>
-            <Link to={`/alerts/manage/${params.token}`}>Change them instead</Link>
+            <Link to={lp(`/alerts/manage/${params.token}`)}>{t("alerts.stop.change")}</Link>
           </div>
         </Form>
       )}

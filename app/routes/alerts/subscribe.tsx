@@ -6,32 +6,33 @@ import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { reserveConfirmation, TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
-import { type AlertChannel, CONSENT_TEXT, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
+import { type AlertChannel, CONSENT_TEXTS, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
 import { areaChoices, createSubscription } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { readForm } from "../../../modules/shared/forms";
-import { mobileHint, normalizeMobile } from "../../../modules/shared/phone";
+import { localeOfPath, localePath, type Translator, translator } from "../../../modules/shared/i18n";
+import { mobileExample, normalizeMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { alertMessages } from "../../messages/alerts";
+import { formMessages } from "../../messages/forms";
 import type { Route } from "./+types/subscribe";
 import { AreaPicker } from "./AreaPicker";
 import { alertsRuntime, EMAIL_PATTERN, offeredChannels, readAreas } from "./alerts.server";
 import "./alerts.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Interruption alerts | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: "Get an e-mail, a text message or a notification when a power interruption is scheduled or changed in your town or barangay.",
-  },
-];
+export const meta: Route.MetaFunction = ({ location }) => {
+  const t = translator(alertMessages, localeOfPath(location.pathname));
+  return [{ title: `${t("alerts.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("alerts.description") }];
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const s = services(context);
-  return { choices: await areaChoices(s.db), channels: offeredChannels(s), consentText: CONSENT_TEXT };
+  return { choices: await areaChoices(s.db), channels: offeredChannels(s), consentText: CONSENT_TEXTS[requestLocale(request)] };
 }
 
 const ERROR_FIELDS = ["areas", "email", "mobile", "consent", "channels"] as const;
@@ -47,20 +48,20 @@ interface ActionResult {
 }
 
 /** The subscribe form's fields and rules; only the channels this site offers count. */
-function subscribeSchema(offered: Set<AlertChannel>) {
+function subscribeSchema(offered: Set<AlertChannel>, t: Translator<typeof alertMessages.en>) {
   return z
     .object({
       area: z.array(z.string()),
-      email: z.union([z.literal(""), z.string().trim().max(254).regex(EMAIL_PATTERN, "Enter an e-mail address like juan@example.com.")]),
+      email: z.union([z.literal(""), z.string().trim().max(254).regex(EMAIL_PATTERN, t("alerts.error.email"))]),
       mobile: z.union([
         z.literal(""),
         z
           .string()
           .trim()
-          .refine((v) => normalizeMobile(v) !== null, "Enter a Philippine mobile number, for example 0917 123 4567 or +63 917 123 4567."),
+          .refine((v) => normalizeMobile(v) !== null, t("alerts.error.mobile")),
       ]),
       notifyFinished: z.boolean(),
-      consent: z.boolean().refine(Boolean, "Tick the box to agree, so that we may send you alerts."),
+      consent: z.boolean().refine(Boolean, t("alerts.error.consent")),
       push: z.boolean(),
     })
     .superRefine((v, ctx) => {
@@ -68,9 +69,7 @@ function subscribeSchema(offered: Set<AlertChannel>) {
         ctx.addIssue({
           code: "custom",
           path: ["channels"],
-          message: offered.size
-            ? "Enter an e-mail address or a mobile number (or turn on notifications in this browser)."
-            : "Alerts cannot be sent just now. Please try again later.",
+          message: offered.size ? t("alerts.error.channels") : t("alerts.error.unavailable"),
         });
     });
 }
@@ -78,8 +77,10 @@ function subscribeSchema(offered: Set<AlertChannel>) {
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
   const runtime = alertsRuntime(s);
+  const language = requestLocale(request);
   const offered = new Set<AlertChannel>(offeredChannels(s));
-  const form = readForm(await request.formData(), subscribeSchema(offered));
+  const t = translator(alertMessages, language);
+  const form = readForm(await request.formData(), subscribeSchema(offered, t));
   const checkbox = (name: string) => form.values[name] === "on";
   const values: ActionResult["values"] = {
     areas: form.lists.area ?? [],
@@ -93,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const known = new Map(choices.flatMap((c) => c.barangays.map((b) => [b.id, c.town] as const)));
   const areas = readAreas(values.areas, known);
   const errors: Errors = form.ok ? {} : pick(form.errors);
-  if (areas.length === 0) errors.areas = "Choose at least one town or barangay.";
+  if (areas.length === 0) errors.areas = t("alerts.error.areas");
   if (!form.ok || Object.keys(errors).length || !runtime) return data<ActionResult>({ errors, values }, { status: 422 });
   // Only the channels this site offers are taken, whatever was posted.
   const email = offered.has("email") ? form.data.email : "";
@@ -114,12 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: email || undefined,
     mobile: mobile ?? undefined,
     notifyFinished: form.data.notifyFinished,
-    consentText: CONSENT_TEXT,
+    consentText: CONSENT_TEXTS[language],
+    language,
   });
   const notes: string[] = [];
   if (created.emailToken && runtime.channels.mail) {
-    const link = `${s.publicUrl}/alerts/confirm/${created.emailToken}`;
-    const message = confirmEmailMessage(link);
+    const link = `${s.publicUrl}${localePath(language, `/alerts/confirm/${created.emailToken}`)}`;
+    const message = confirmEmailMessage(link, language);
     const sent = await runtime.channels.mail.send({
       idempotencyKey: `confirm-${created.subscriberId}`,
       to: email,
@@ -129,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!sent.ok) notes.push("email-failed");
   }
   if (created.smsCode && mobile && runtime.channels.sms) {
-    const sent = await runtime.channels.sms.send(mobile, smsConfirmationText(created.smsCode));
+    const sent = await runtime.channels.sms.send(mobile, smsConfirmationText(created.smsCode, language));
     if (!sent.ok) notes.push("sms-failed");
   }
   const query = new URLSearchParams({
@@ -137,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...(push ? { push: "1" } : {}),
     ...(notes.length ? { problem: notes.join(",") } : {}),
   });
-  return redirect(`/alerts/manage/${created.manageToken}?${query}`);
+  return redirect(`${localePath(language, `/alerts/manage/${created.manageToken}`)}?${query}`);
 }
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -153,37 +155,37 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
     if (pushRef.current && "serviceWorker" in navigator && "PushManager" in window) pushRef.current.hidden = false;
   }, []);
   const offered = new Set(channels);
+  const t = useT(alertMessages);
+  const tf = useT(formMessages);
+  const lp = useLocalePath();
 
   return (
     <div className="container page alerts-page">
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "Interruption alerts" }]} />
-      <h1>Interruption alerts</h1>
-      <p>
-        Hear about scheduled power interruptions in your area before they happen: when one is announced, a reminder the evening before, and
-        when it is moved, extended or cancelled. Free, no account needed, and you can stop at any time.
-      </p>
+      <Breadcrumb items={[{ label: t("alerts.news"), to: lp("/news") }, { label: t("alerts.title") }]} />
+      <h1>{t("alerts.title")}</h1>
+      <p>{t("alerts.intro")}</p>
       <div ref={summaryRef}>
         <ErrorSummary errors={errors} />
       </div>
       {channels.length === 0 ? (
-        <p className="notice">Alerts cannot be sent just now. Please check the power interruption page instead.</p>
+        <p className="notice">{t("alerts.unavailable")}</p>
       ) : (
         <Form method="post" noValidate>
           <AreaPicker choices={choices} selected={new Set(values?.areas ?? [])} error={errors.areas} />
           <FieldSet
             id="channels"
-            legend="How should we tell you?"
+            legend={t("alerts.channels")}
             legendClassName="field__label"
             className="alerts-channels"
             error={errors.channels}
             hint={
               !offered.has("email") && !offered.has("sms") ? (
                 <>
-                  E-mail and text-message alerts are not set up on this site yet
+                  {t("alerts.channels.none")}
                   {offered.has("push") && (
                     <>
-                      ; for now they come as notifications in this browser
-                      <span className="alerts-nojs">, which needs JavaScript: it is turned off</span>
+                      {t("alerts.channels.pushOnly")}
+                      <span className="alerts-nojs">{t("alerts.channels.pushNeedsJs")}</span>
                     </>
                   )}
                   .
@@ -192,20 +194,15 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             }
           >
             {offered.has("email") && (
-              <Field
-                id="email"
-                label="E-mail address"
-                hint="We send a link to confirm it first; nothing else comes before you follow it."
-                error={errors.email}
-              >
+              <Field id="email" label={t("alerts.email")} hint={t("alerts.email.hint")} error={errors.email}>
                 {(p) => <input {...p} type="email" autoComplete="email" spellCheck={false} defaultValue={values?.email} />}
               </Field>
             )}
             {offered.has("sms") && (
               <Field
                 id="mobile"
-                label="Mobile number (SMS)"
-                hint={`${mobileHint}. We text you a 6-digit code to confirm it.`}
+                label={t("alerts.mobile")}
+                hint={`${tf("form.mobile.hint", { example: mobileExample })}. ${t("alerts.mobile.hint")}`}
                 error={errors.mobile}
               >
                 {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" defaultValue={values?.mobile} />}
@@ -214,18 +211,18 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             {offered.has("push") && (
               <div className="alerts-push" ref={pushRef} hidden>
                 <label className="alerts-check">
-                  <input type="checkbox" name="push" defaultChecked={values?.push} /> Also show notifications in this browser
+                  <input type="checkbox" name="push" defaultChecked={values?.push} /> {t("alerts.push")}
                 </label>
               </div>
             )}
           </FieldSet>
           <label className="alerts-check">
-            <input type="checkbox" name="notifyFinished" defaultChecked={values?.notifyFinished} /> Also tell me when the power is back
+            <input type="checkbox" name="notifyFinished" defaultChecked={values?.notifyFinished} /> {t("alerts.finished")}
           </label>
           <div className={`alerts-consent${errors.consent ? " field--error" : ""}`} id="consent">
             {errors.consent && (
               <span className="field__error" id="consent-error">
-                <span className="visually-hidden">Error: </span>
+                <span className="visually-hidden">{tf("form.error")}</span>
                 {errors.consent}
               </span>
             )}
@@ -240,7 +237,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
             </label>
           </div>
           <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-            Subscribe
+            {t("alerts.subscribe")}
           </button>
         </Form>
       )}

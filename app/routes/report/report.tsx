@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, PHOTO_MAX_BYTES, REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
@@ -30,7 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const result = await submitReport(services(context), request);
-  if (result.ok) return redirect(`${localePath(requestLocale(request), `/report/status/${result.token}`)}?new=1`, 303);
+  // The status page has no React: it loads as a document (at its top, its scripts run), as without JavaScript.
+  if (result.ok) return redirectDocument(`${localePath(requestLocale(request), `/report/status/${result.token}`)}?new=1`, 303);
   return data({ values: result.values, errors: result.errors }, { status: result.status });
 }
 

@@ -1,21 +1,21 @@
 import { data } from "react-router";
-import {
-  CLOSED_STATUSES,
-  INCIDENT_PROGRESS,
-  INCIDENT_STATUS_EXPLAINED,
-  INCIDENT_STATUS_LABELS,
-  REPORT_KIND_LABELS,
-} from "../../../modules/reports/model";
+import { CLOSED_STATUSES, INCIDENT_PROGRESS } from "../../../modules/reports/model";
 import { getReportByToken } from "../../../modules/reports/queries.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { maskMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
+import { requestT, useLocale, useLocalePath, useT } from "../../i18n";
+import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
+import { reportMessages } from "../../messages/reports";
 import type { Route } from "./+types/status";
 import "./report.css";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Report ${loaderData?.reference ?? ""} | ${COOPERATIVE.shortName}` },
+export const meta: Route.MetaFunction = ({ loaderData, location }) => [
+  {
+    title: `${translator(reportStatusMessages, localeOfPath(location.pathname))("rs.meta", { reference: loaderData?.reference ?? "" })} | ${COOPERATIVE.shortName}`,
+  },
   // A personal page: its address is the key. Never indexed.
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
@@ -30,7 +30,7 @@ export const headers: Route.HeadersFunction = () => ({
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const s = services(context);
   const report = await getReportByToken(s.db, params.token);
-  if (!report) throw data("Not found", { status: 404 });
+  if (!report) throw data(requestT(reportStatusMessages, request)("rs.notFound"), { status: 404 });
   const i = report.incident;
   return {
     justFiled: new URL(request.url).searchParams.has("new"),
@@ -64,95 +64,89 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
   const status = d.incident.status;
   const closedOther = status === "duplicate" || status === "not-ours";
   const reached = INCIDENT_PROGRESS.indexOf(status);
+  const t = useT(reportStatusMessages);
+  const tk = useT(reportMessages);
+  const lp = useLocalePath();
+  const locale = useLocale();
+  const at = (d: string) => formatDateTime(d, locale);
   return (
     <div className="container page report-status">
-      <h1>Your report</h1>
+      <h1>{t("rs.title")}</h1>
       {d.justFiled && (
         <div className="notice notice--success" role="status">
-          <strong>Thank you. We have your report.</strong> Keep this page (bookmark it): it shows each change. Anyone with its address can
-          see it, so share it only with your household.
+          <strong>{t("rs.thanks")}</strong>
+          {t("rs.keep")}
         </div>
       )}
       <p>
-        Reference <span className="report-status__reference">{d.reference}</span>
+        {t("rs.reference")} <span className="report-status__reference">{d.reference}</span>
         <br />
-        Quote it if you call us at <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
+        {t("rs.quote")} <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
       </p>
-      {d.groupedInto && (
-        <p className="notice">
-          Others nearby reported the same problem: your report is grouped with theirs (incident {d.groupedInto}). This page follows that
-          incident until the power is back.
-        </p>
-      )}
+      {d.groupedInto && <p className="notice">{t("rs.grouped", { incident: String(d.groupedInto) })}</p>}
       <dl className="summary-list">
         <div>
-          <dt>Problem</dt>
-          <dd>{REPORT_KIND_LABELS[d.incident.kind]}</dd>
+          <dt>{t("rs.problem")}</dt>
+          <dd>{tk(`report.kind.${d.incident.kind}`)}</dd>
         </div>
         <div>
-          <dt>Where</dt>
+          <dt>{t("rs.where")}</dt>
           <dd>
             {d.incident.barangay}, {d.incident.town}
             {d.landmark ? ` (${d.landmark})` : ""}
           </dd>
         </div>
         <div>
-          <dt>Sent</dt>
+          <dt>{t("rs.sent")}</dt>
           <dd>
-            {formatDateTime(d.createdAt)}
-            {d.meToo ? " (added to a report already made)" : ""}
-            {d.hasPhoto ? ", with a photo" : ""}
+            {at(d.createdAt)}
+            {d.meToo ? t("rs.meToo") : ""}
+            {d.hasPhoto ? t("rs.photo") : ""}
           </dd>
         </div>
         <div>
-          <dt>People who reported it</dt>
+          <dt>{t("rs.count")}</dt>
           <dd>{d.incident.reportCount}</dd>
         </div>
         <div>
-          <dt>Estimated restoration</dt>
-          <dd>{d.incident.etr ? formatDateTime(d.incident.etr) : CLOSED_STATUSES.has(status) ? "—" : "Not yet estimated"}</dd>
+          <dt>{t("rs.etr")}</dt>
+          <dd>{d.incident.etr ? at(d.incident.etr) : CLOSED_STATUSES.has(status) ? "—" : t("rs.noEtr")}</dd>
         </div>
         <div>
-          <dt>Text messages</dt>
-          <dd>
-            {d.mobile
-              ? d.smsOn
-                ? `We text ${d.mobile} at each change.`
-                : `Number on file: ${d.mobile}. Text messages are not available yet; check this page.`
-              : "No number given: check this page."}
-          </dd>
+          <dt>{t("rs.texts")}</dt>
+          <dd>{d.mobile ? (d.smsOn ? t("rs.smsOn", { mobile: d.mobile }) : t("rs.smsOff", { mobile: d.mobile })) : t("rs.noNumber")}</dd>
         </div>
       </dl>
 
-      <h2>Status: {INCIDENT_STATUS_LABELS[status]}</h2>
-      <p>{INCIDENT_STATUS_EXPLAINED[status]}</p>
+      <h2>{t("rs.status", { label: t(STATUS_KEYS[status][0]) })}</h2>
+      <p>{t(STATUS_KEYS[status][1])}</p>
       {!closedOther && (
-        <ol className="report-status__steps" aria-label="Progress">
+        <ol className="report-status__steps" aria-label={t("rs.progress")}>
           {INCIDENT_PROGRESS.map((step, n) => {
             // A step counts as done only when it happened: a dispatcher may skip some.
             const happened = d.updates.some((u) => u.status === step);
             return (
               <li key={step} data-done={happened} aria-current={n === reached ? "step" : undefined}>
-                {INCIDENT_STATUS_LABELS[step]}
-                {n < reached ? (happened ? " ✓" : " (skipped)") : ""}
+                {t(STATUS_KEYS[step][0])}
+                {n < reached ? (happened ? " ✓" : t("rs.skipped")) : ""}
               </li>
             );
           })}
         </ol>
       )}
 
-      <h2>History</h2>
+      <h2>{t("rs.history")}</h2>
       <ol className="report-status__history">
         {d.updates.map((u) => (
           <li key={u.id}>
-            <time dateTime={u.occurredAt}>{formatDateTime(u.occurredAt)}</time>: {INCIDENT_STATUS_LABELS[u.status]}
-            {u.etr ? `, estimated restoration ${formatDateTime(u.etr)}` : ""}
+            <time dateTime={u.occurredAt}>{at(u.occurredAt)}</time>: {t(STATUS_KEYS[u.status][0])}
+            {u.etr ? t("rs.historyEtr", { at: at(u.etr) }) : ""}
             {u.note ? `. ${u.note}` : ""}
           </li>
         ))}
       </ol>
       <p>
-        <a href="/outages">Restoration status by town</a> · <a href="/report">Report another problem</a>
+        <a href={lp("/outages")}>{t("rs.byTown")}</a> · <a href={lp("/report")}>{t("rs.another")}</a>
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirectDocument, useNavigation } from "react-router";
 import {
   CIVIL_STATUSES,
   CONNECTION_CHECKLIST,
@@ -38,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const { reference } = await createPreregistration(db, form.data);
     // The summary's address is a random token, not the (guessable) reference: shown once, here.
-    return redirect(`/service/new-service-connection/${await createPrivateLink(db, "connection-summary", reference)}`);
+    // It has no React: it loads as a document (at its top, its print button set up), as without JavaScript.
+    return redirectDocument(`/service/new-service-connection/${await createPrivateLink(db, "connection-summary", reference)}`);
   } catch (error) {
     if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "pre-registration failed");
     return data<ActionResult>({ errors: {}, values: form.values, failed: true }, failureInit(error));

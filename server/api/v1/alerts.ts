@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { CONSENT_TEXT, smsStoppedText } from "../../../modules/alerts/messages";
+import { CONSENT_TEXTS, smsStoppedText } from "../../../modules/alerts/messages";
 import { isAllowedPushEndpoint, parsePushOrigins } from "../../../modules/alerts/push-endpoints";
 import { savePushSubscription, stopMobile } from "../../../modules/alerts/subscriptions.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
@@ -47,7 +47,7 @@ export default async function alertsApi(app: FastifyInstance, { deps }: { deps: 
       const { token, subscription } = request.body;
       if (!isAllowedPushEndpoint(subscription.endpoint, parsePushOrigins(deps.config.PUSH_SERVICE_ORIGINS)))
         throw new HttpError(422, "invalid_body", "subscription.endpoint must be an https address of a browser's push service.");
-      const saved = await savePushSubscription(deps.database.db, token, subscription, CONSENT_TEXT);
+      const saved = await savePushSubscription(deps.database.db, token, subscription, CONSENT_TEXTS);
       if (!saved) throw new HttpError(404, "not_found", "There is no such alerts subscription.");
       return reply
         .code(201)
@@ -84,9 +84,10 @@ export default async function alertsApi(app: FastifyInstance, { deps }: { deps: 
       const word = (request.body.message ?? request.body.text ?? "").trim().toUpperCase().replace(/\s+/g, " ");
       let stopped = 0;
       if (STOP_WORDS.has(word)) {
-        stopped = await stopMobile(deps.database.db, mobile);
-        // One last message saying it worked (NTC: the stop is acknowledged).
-        if (stopped) await deps.alerts?.channels.sms?.send(mobile, smsStoppedText());
+        const result = await stopMobile(deps.database.db, mobile);
+        stopped = result.stopped;
+        // One last message saying it worked (NTC: the stop is acknowledged), in the subscriber's language.
+        if (stopped) await deps.alerts?.channels.sms?.send(mobile, smsStoppedText(result.language));
       }
       return reply.header("Cache-Control", "no-store").send({ data: { stopped } });
     },

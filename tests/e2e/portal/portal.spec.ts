@@ -7,10 +7,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, isNotNull } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bills } from "../../../db/schema";
+import { bills, portalLinks, portalUser } from "../../../db/schema";
 import { pesos } from "../../../modules/bills/money";
 import { formatDate } from "../../../modules/shared/dates";
 import { demoAccountNumber } from "../../../seed/accounts";
@@ -21,6 +21,7 @@ import { startSmsGateway } from "../../support/sms-gateway";
 const sms = await startSmsGateway();
 const SHOTS = process.env.SHOTS_DIR ?? "/work/wt/shots";
 const ACCOUNT = demoAccountNumber(5, 2);
+const PAPERLESS_ACCOUNT = demoAccountNumber(5, 3);
 
 const lastCode = async (after: number) => {
   await expect.poll(() => sms.messages.length, { timeout: 10_000 }).toBeGreaterThan(after);
@@ -38,16 +39,16 @@ describe("member portal in the browser", () => {
     await sms.close();
   });
 
-  async function registerIn(page: Page) {
+  async function registerIn(page: Page, account = ACCOUNT) {
     await page.goto(`${t.url}/mco/login`);
     await page.getByRole("link", { name: "Register with your account number" }).click();
-    await page.getByLabel("Account number").fill(ACCOUNT);
+    await page.getByLabel("Account number").fill(account);
     const before = sms.messages.length;
     await page.getByRole("button", { name: "Send the code" }).click();
     await page.getByRole("heading", { name: "Enter your code" }).waitFor();
     await page.getByLabel("6-digit code").fill(await lastCode(before));
     await page.getByRole("button", { name: "Confirm" }).click();
-    await page.getByRole("heading", { name: new RegExp(`^Account ${ACCOUNT}`) }).waitFor();
+    await page.getByRole("heading", { name: new RegExp(`^Account ${account}`) }).waitFor();
   }
 
   it("register → code → account → bill → PDF → sign out, JavaScript off at 360 px", async () => {
@@ -135,5 +136,44 @@ describe("member portal in the browser", () => {
       await fresh.cleanup();
     }
     expect(fs.existsSync(path.join(SHOTS, "i26-bill-1280.png"))).toBe(true);
+  });
+
+  it("paperless e-bills: switched on and off with JavaScript off at 360 px (screenshots at 375 px)", async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const page = await noJs.newPage();
+    // An account of its own: the earlier tests used up the other one's codes for the hour.
+    await registerIn(page, PAPERLESS_ACCOUNT);
+    // Signed in by text: no e-mail for e-bills, and the page says so.
+    await expect.poll(() => page.getByText("E-bills are sent by e-mail").count()).toBe(1);
+    await page.setViewportSize(PHONE);
+    const paperless = page.locator('h2:has-text("Paperless bill") + form');
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-sms-375.png") });
+    // The same member with a confirmed e-mail (as one registered by e-mail is).
+    await t.db.handle.db
+      .update(portalUser)
+      .set({ contactKind: "email", contact: "maria.santos@example.ph" })
+      .where(isNotNull(portalUser.contact));
+    await page.reload();
+    await page.getByRole("button", { name: "E-mail me each new bill" }).click();
+    await page.getByRole("button", { name: "Stop e-mailing my bills" }).waitFor();
+    expect(await page.getByText(/is e-mailed to \S+@example\.ph\./).count()).toBe(1);
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-on-375.png") });
+    const [link] = await t.db.handle.db.select().from(portalLinks).where(eq(portalLinks.accountNumber, PAPERLESS_ACCOUNT));
+    expect(link!.paperless).toBe(true);
+    await page.getByRole("button", { name: "Stop e-mailing my bills" }).click();
+    await page.getByRole("button", { name: "E-mail me each new bill" }).waitFor();
+    await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-off-375.png") });
+    // Interruption alerts for the account's town in one step.
+    const alerts = page.locator('h2:has-text("Interruption alerts") + *');
+    await alerts.screenshot({ path: path.join(SHOTS, "i26b-alerts-offer-375.png") });
+    await page.getByRole("button", { name: /^Send me alerts for / }).click();
+    await page.getByText(/^You get power interruption alerts for /).waitFor();
+    await alerts.screenshot({ path: path.join(SHOTS, "i26b-alerts-on-375.png") });
+    // AGAM registration without a second proof: the registration's own questions come next.
+    await page.locator('h2:has-text("AGAM registration") + form').screenshot({ path: path.join(SHOTS, "i26b-agam-offer-375.png") });
+    await page.getByRole("button", { name: `Register ${PAPERLESS_ACCOUNT} for AGAM` }).click();
+    await page.locator('input[name="proof"]').waitFor({ state: "attached" });
+    await page.screenshot({ path: path.join(SHOTS, "i26b-agam-landing-375.png") });
+    await page.close();
   });
 });

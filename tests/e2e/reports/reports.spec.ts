@@ -96,6 +96,8 @@ describe("reporting an outage", () => {
       await shot(page, "report-375-js-step2");
       await page.getByRole("button", { name: "Send report" }).click();
       await page.getByRole("heading", { name: "Your report" }).waitFor();
+      // The new page opens at its top, as it does without JavaScript (not at the footer).
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       const statusUrl = page.url();
       expect(statusUrl).toMatch(/\/report\/status\/[A-Za-z0-9_-]{43}\?new=1$/);
       expect(await page.getByRole("status").innerText()).toContain("We have your report");

@@ -1,0 +1,2 @@
+ALTER TABLE "alert_subscribers" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "alert_subscribers" ADD CONSTRAINT "alert_subscribers_language" CHECK ("alert_subscribers"."language" in ('en', 'fil'));

@@ -1,0 +1,170 @@
+/**
+ * Paperless e-bills: queued by the bill import in its transaction, sent through a real SMTP
+ * server on loopback, once per bill revision, whatever is imported again or whoever died.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { portalEbills, portalLinks, portalUser } from "../../db/schema";
+import { computeBill } from "../../modules/bills/compute";
+import { BILL_COLUMNS, type BillRecord, billToRow, toCsv } from "../../modules/bills/files";
+import { importFile } from "../../modules/bills/import.server";
+import { sendEbills } from "../../modules/portal/ebills.server";
+import { getSchedule, listDiscountTiers } from "../../modules/rates/schedule.server";
+import { emailSender } from "../../server/messaging/channels";
+import { createTestApp, type TestApp } from "../support/app";
+import { addToRoll } from "../support/roll";
+import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+
+const PAPERLESS = "05-7100-0001";
+const PAPER = "05-7100-0002";
+const SMS_ONLY = "05-7100-0003";
+const PUBLIC = "https://www.wespeco.example.ph";
+
+let t: TestApp;
+let smtp: SmtpStandIn;
+let mail: ReturnType<typeof emailSender>;
+const db = () => t.db.handle.db;
+
+async function makeBill(accountNumber: string, billNumber: string, kwh: number): Promise<BillRecord> {
+  const schedule = (await getSchedule(db(), 2025, 3)).find((c) => c.classCode === "R")!;
+  const c = computeBill(schedule, await listDiscountTiers(db()), { kwh, demandKw: null, lifeline: false, senior: false });
+  return {
+    accountNumber,
+    billNumber,
+    rateClass: "R",
+    billingYear: 2025,
+    billingMonth: 3,
+    periodFrom: "2025-02-05",
+    periodTo: "2025-03-04",
+    readingDate: "2025-03-04",
+    previousReading: 5000,
+    presentReading: 5000 + kwh,
+    multiplier: 1,
+    kwh,
+    demandKw: null,
+    lifeline: false,
+    senior: false,
+    charges: c.charges,
+    vat: c.vat,
+    lifelineDiscount: 0,
+    seniorDiscount: 0,
+    otherLabel: "",
+    otherAmount: 0,
+    arrears: 0,
+    totalDue: c.currentCharges,
+    dueDate: "2025-03-14",
+    disconnectionDate: null,
+  };
+}
+
+const billFile = (...records: BillRecord[]) => toCsv([[...BILL_COLUMNS], ...records.map((r) => billToRow(r))]);
+
+async function member(id: string, kind: "email" | "sms", contact: string, account: string, paperless: boolean) {
+  await db()
+    .insert(portalUser)
+    .values({ id, name: id, email: `${id}@portal.invalid`, contactKind: kind, contact });
+  await db().insert(portalLinks).values({ userId: id, accountNumber: account, paperless });
+}
+
+const send = (opts: Parameters<typeof sendEbills>[3] = {}) => sendEbills(db(), mail, PUBLIC, opts);
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp();
+  mail = emailSender({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "WESPECO <bills@wespeco.example.ph>",
+    SMTP_RATE_PER_SECOND: 50,
+    SMTP_MAX_CONNECTIONS: 2,
+  });
+  await addToRoll(db(), [PAPERLESS, PAPER, SMS_ONLY], "SANTOS, MARIA CLARA");
+  await member("m-paperless", "email", "maria@example.ph", PAPERLESS, true);
+  await member("m-paper", "email", "juan@example.ph", PAPER, false);
+  await member("m-sms", "sms", "09171234567", SMS_ONLY, true);
+});
+
+afterAll(async () => {
+  await mail?.close();
+  await t?.close();
+  await smtp?.close();
+});
+
+describe("paperless e-bills", () => {
+  it("an imported bill of an opted-in account sends one e-mail with the amount, due date and link", async () => {
+    const bill = await makeBill(PAPERLESS, "E-2025-03-0001", 150);
+    const others = [await makeBill(PAPER, "E-2025-03-0002", 90), await makeBill(SMS_ONLY, "E-2025-03-0003", 80)];
+    const res = await importFile(db(), "bills", billFile(bill, ...others));
+    expect(res.ok && res.summary.added).toBe(3);
+    // Queued in the import's transaction: the row is there before any worker runs.
+    const queued = await db().select().from(portalEbills);
+    expect(queued.map((q) => [q.accountNumber, q.billNumber, q.revision, q.address, q.state])).toEqual([
+      [PAPERLESS, "E-2025-03-0001", 1, "maria@example.ph", "queued"],
+    ]);
+    const before = smtp.messages.length;
+    expect(await send()).toBe(1);
+    const [m] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(m.to).toBe("maria@example.ph");
+    expect(m.subject).toBe(`Your bill for March 2025, account ${PAPERLESS}`);
+    const pesos = (bill.totalDue / 100).toLocaleString("en-PH", { minimumFractionDigits: 2 });
+    expect(m.text).toContain(`Amount due: PHP ${pesos}`);
+    expect(m.text).toContain("Due date: March 14, 2025");
+    expect(m.text).toContain(`${PUBLIC}/mco/accounts/${PAPERLESS}/bills/E-2025-03-0001`);
+    expect(await send()).toBe(0);
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
+  it("the same file imported again sends nothing", async () => {
+    const before = smtp.messages.length;
+    const again = await importFile(db(), "bills", billFile(await makeBill(PAPERLESS, "E-2025-03-0001", 150)));
+    expect(again.ok && again.summary.unchanged).toBe(1);
+    expect(await send()).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.length).toBe(before);
+    expect((await db().select().from(portalEbills)).length).toBe(1);
+  });
+
+  it("a corrected bill sends one e-mail saying so, once", async () => {
+    const corrected = await makeBill(PAPERLESS, "E-2025-03-0001", 175);
+    const before = smtp.messages.length;
+    const res = await importFile(db(), "bills", billFile(corrected));
+    expect(res.ok && res.summary.replaced).toBe(1);
+    expect(await send()).toBe(1);
+    const [m] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(m.subject).toBe(`Corrected bill for March 2025, account ${PAPERLESS}`);
+    expect(m.text).toContain("was corrected");
+    expect(m.text).toContain(`Amount due: PHP ${(corrected.totalDue / 100).toLocaleString("en-PH", { minimumFractionDigits: 2 })}`);
+    await importFile(db(), "bills", billFile(corrected));
+    expect(await send()).toBe(0);
+  });
+
+  it("a row claimed by a worker that died is sent only after its claim is stale, with the same Message-ID", async () => {
+    await importFile(db(), "bills", billFile(await makeBill(PAPERLESS, "E-2025-03-0009", 120)));
+    // A worker claimed it and was killed before writing down the outcome.
+    await db().execute(
+      sql`update portal_ebills set state = 'sending', attempts = 1, updated_at = now() where bill_number = 'E-2025-03-0009'`,
+    );
+    const before = smtp.messages.length;
+    expect(await send()).toBe(0); // maybe still alive: left alone
+    expect(await send({ staleBefore: new Date(Date.now() + 1000) })).toBe(1);
+    const [m] = (await smtp.waitFor(before + 1)).slice(before);
+    const [row] = await db().select().from(portalEbills).where(eq(portalEbills.billNumber, "E-2025-03-0009"));
+    expect(row.state).toBe("sent");
+    expect(m.messageId).toContain(`ebill-${row.id}@`);
+    expect(await send({ staleBefore: new Date(Date.now() + 1000) })).toBe(0);
+  });
+
+  it("two workers at once send each e-bill once", async () => {
+    await importFile(db(), "bills", billFile(await makeBill(PAPERLESS, "E-2025-04-0001", 100)));
+    const before = smtp.messages.length;
+    const [a, b] = await Promise.all([send(), send()]);
+    expect(a + b).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages.length).toBe(before + 1);
+    const states = await queryRows<{ state: string; n: number }>(
+      db(),
+      sql`select state, count(*)::int as n from portal_ebills group by state`,
+    );
+    expect(states).toEqual([{ state: "sent", n: 4 }]);
+  });
+});
