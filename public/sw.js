@@ -86,18 +86,36 @@ async function networkFirstPage(event, request) {
     return await network;
   } catch {
     const saved = await savedCopy(request);
-    return saved || offlinePage();
+    return saved || offlinePage(request);
   }
 }
 
-const manilaFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "Asia/Manila",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
+const manilaOptions = { timeZone: "Asia/Manila", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" };
+const manilaFormat = { en: new Intl.DateTimeFormat("en-US", manilaOptions), fil: new Intl.DateTimeFormat("fil-PH", manilaOptions) };
+
+/** A page under /fil/ is in Filipino (the same rule as the site's routes); the worker has no catalog, so its few words live here. */
+const isFilipino = (url) => /^\/fil(\/|$)/.test(new URL(url).pathname);
+const offlineWords = {
+  en: {
+    notice: (when) => `<strong>You are offline.</strong> This page was saved on ${when} (Manila time) and may be out of date.`,
+    earlier: "an earlier visit",
+    title: "You are offline",
+    body: "This page has not been saved on this phone yet. Pages you opened before, like the power interruption schedule and the restoration status, can be read offline.",
+    schedule: "Power interruption schedule",
+    restoration: "Restoration status",
+    home: "Home",
+  },
+  fil: {
+    notice: (when) =>
+      `<strong>Wala kang internet ngayon.</strong> Na-save ang pahinang ito noong ${when} (oras sa Maynila) at baka luma na ang laman.`,
+    earlier: "isang naunang pagbisita",
+    title: "Wala kang internet ngayon",
+    body: "Hindi pa naka-save sa teleponong ito ang pahinang ito. Ang mga pahinang nabuksan mo na, gaya ng iskedyul ng pagkawala ng kuryente at ng katayuan ng pagbabalik ng kuryente, ay mababasa kahit walang internet.",
+    schedule: "Iskedyul ng pagkawala ng kuryente",
+    restoration: "Katayuan ng pagbabalik ng kuryente",
+    home: "Simula",
+  },
+};
 
 /** The saved copy, with a notice of when it was saved placed first in the body. */
 async function savedCopy(request) {
@@ -105,19 +123,24 @@ async function savedCopy(request) {
   const hit = await cache.match(request.url);
   if (!hit) return null;
   const savedAt = hit.headers.get("X-Saved-At");
-  const when = savedAt ? manilaFormat.format(new Date(savedAt)) : "an earlier visit";
-  const notice = `<div class="offline-notice" role="status"><strong>You are offline.</strong> This page was saved on ${when} (Manila time) and may be out of date.</div>`;
+  const lang = isFilipino(request.url) ? "fil" : "en";
+  const words = offlineWords[lang];
+  const when = savedAt ? manilaFormat[lang].format(new Date(savedAt)) : words.earlier;
+  const notice = `<div class="offline-notice" role="status">${words.notice(when)}</div>`;
   const html = (await hit.text()).replace(/<body([^>]*)>/, `<body$1>${notice}`);
   const headers = new Headers(hit.headers);
   headers.delete("Content-Length");
   return new Response(html, { status: 200, headers });
 }
 
-function offlinePage() {
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline</title></head>
-<body style="font-family:system-ui,sans-serif;padding:1.5rem;line-height:1.5;color:#1c2430"><h1 style="color:#072a4c">You are offline</h1>
-<p>This page has not been saved on this phone yet. Pages you opened before, like the power interruption schedule and the restoration status, can be read offline.</p>
-<p><a href="/news/power-interruptions">Power interruption schedule</a> · <a href="/outages">Restoration status</a> · <a href="/">Home</a></p></body></html>`;
+function offlinePage(request) {
+  const lang = isFilipino(request.url) ? "fil" : "en";
+  const w = offlineWords[lang];
+  const base = lang === "fil" ? "/fil" : "";
+  const html = `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.title}</title></head>
+<body style="font-family:system-ui,sans-serif;padding:1.5rem;line-height:1.5;color:#1c2430"><h1 style="color:#072a4c">${w.title}</h1>
+<p>${w.body}</p>
+<p><a href="${base}/news/power-interruptions">${w.schedule}</a> · <a href="${base}/outages">${w.restoration}</a> · <a href="${base}/">${w.home}</a></p></body></html>`;
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
