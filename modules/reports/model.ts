@@ -68,6 +68,11 @@ export function makeReference(random: Uint8Array): string {
 }
 export const REFERENCE_PATTERN = /^R-[2-9A-HJKMNP-Z]{7}$/;
 
+/** Whether an incident's place (barangay, town, landmark) holds the words staff typed (lower case). */
+export function placeMatches(incident: { barangay: string; town: string; landmark: string | null }, words: string): boolean {
+  return `${incident.barangay} ${incident.town} ${incident.landmark ?? ""}`.toLowerCase().includes(words);
+}
+
 /** A reference as staff type it from a caller ("r-k7m2p9q", "R K7M2P9Q"), or null when it is not one. */
 export function typedReference(typed: string): string | null {
   const reference = typed

@@ -5,6 +5,7 @@ import {
   HAZARD_KINDS,
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
+  placeMatches,
   REPORT_KIND_LABELS,
   typedReference,
 } from "../../../../modules/reports/model";
@@ -72,9 +73,7 @@ export async function loader(args: Route.LoaderArgs) {
   const reference = typedReference(pick);
   const pickedId = reference ? await incidentOfReference(db, reference) : /^#?\d{1,9}$/.test(pick) ? Number(pick.replace("#", "")) : null;
   const words = pick.toLowerCase();
-  const matches = (o: (typeof open)[number]) =>
-    !pick ||
-    (reference || pickedId !== null ? o.id === pickedId : `${o.barangay} ${o.town} ${o.landmark ?? ""}`.toLowerCase().includes(words));
+  const matches = (o: (typeof open)[number]) => !pick || (reference || pickedId !== null ? o.id === pickedId : placeMatches(o, words));
   return {
     saved: url.searchParams.has("saved"),
     pick,

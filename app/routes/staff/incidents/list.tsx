@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, REPORT_KIND_LABELS, typedReference } from "../../../../modules/reports/model";
+import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, placeMatches, REPORT_KIND_LABELS, typedReference } from "../../../../modules/reports/model";
 import { incidentOfReference, listIncidents } from "../../../../modules/reports/queries.server";
 import { isTown, TOWNS } from "../../../../modules/shared/constants";
 import { formatDateTime } from "../../../../modules/shared/dates";
@@ -35,9 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
     notFound = `There is no incident number ${q.replace("#", "")}.`;
   }
   const words = notFound ? "" : q.toLowerCase();
-  const list = (await listIncidents(db, { open: !closed, town, limit: 300 })).filter(
-    (i) => !words || `${i.barangay} ${i.town} ${i.landmark}`.toLowerCase().includes(words),
-  );
+  const list = (await listIncidents(db, { open: !closed, town, limit: 300 })).filter((i) => !words || placeMatches(i, words));
   return {
     town: town ?? "",
     closed,
