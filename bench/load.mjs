@@ -27,7 +27,7 @@ import zlib from "node:zlib";
 import { startBenchDatabase } from "./lib/bench-database.mjs";
 import { startStaticNginx } from "./lib/nginx-static.mjs";
 import { startNodeStatic } from "./lib/node-static.mjs";
-import { startService } from "./lib/service.mjs";
+import { freePort, startService } from "./lib/service.mjs";
 import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 import { ensureWrk, wrk } from "./lib/wrk.mjs";
 
@@ -59,7 +59,9 @@ async function measure(setup, env) {
 }
 
 async function measureCached(setup, env, PATH) {
-  const service = await startService({ env });
+  // At the production defaults the Prometheus endpoint is on too (deploy/wespeco.env.example sets
+  // METRICS_PORT), so its per-request counting is part of what is measured.
+  const service = await startService({ env: SILENT_BESIDE ? { METRICS_PORT: String(freePort()), ...env } : env });
   let nginx;
   let bare;
   try {
