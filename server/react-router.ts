@@ -53,9 +53,22 @@ function documentOfEntry(build: ServerBuild): DocumentOf {
 
 /** A render that failed because a backend (the database) is down. */
 class RenderFailed extends Error {
-  constructor(readonly response: Response) {
-    super(`render answered ${response.status}`);
+  constructor(readonly response: () => Response) {
+    super("render failed");
   }
+}
+
+/**
+ * A failed render, which every request waiting on the same key is answered with (server/cache.ts
+ * shares a failure with its waiters; an answer not kept is computed again for each): its body
+ * read once, a fresh Response for each. A Response's body is one stream: the second reader of a
+ * shared one got "Response body object should not be disturbed or locked", a 500.
+ */
+async function shared(response: Response): Promise<() => Response> {
+  const body = response.body ? new Uint8Array(await response.arrayBuffer()) : null;
+  const { status, statusText } = response;
+  const headers = [...response.headers];
+  return () => new Response(body, { status, statusText, headers });
 }
 
 export async function registerReactRouter(app: FastifyInstance, opts: ReactRouterOptions) {
@@ -100,13 +113,13 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           const result = await caches.store.get(key, async () => {
             // A render for the cache serves every waiter (and may renew a copy in the background): one client leaving does not abort it.
             const response = await render(true);
-            if (response.status >= 500) throw new RenderFailed(response);
+            if (response.status >= 500) throw new RenderFailed(await shared(response));
             return isKeepable(response) ? { value: await storeResponse(response, caches.ttlMs) } : { uncacheable: response };
           });
           if ("uncacheable" in result) return sendRendered(reply, documentOf, result.uncacheable as Response);
           return writeStored(request, reply, result.value, result.fromCache ? (result.stale ? "STALE" : "HIT") : "MISS");
         } catch (error) {
-          if (error instanceof RenderFailed) return sendRendered(reply, documentOf, asUnavailable(error.response));
+          if (error instanceof RenderFailed) return sendRendered(reply, documentOf, asUnavailable(error.response()));
           throw error;
         }
       },

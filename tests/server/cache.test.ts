@@ -79,3 +79,27 @@ describe("the server cache", () => {
     expect(state).toBe("MISS");
   });
 });
+
+describe("requests waiting on one render", () => {
+  it("each get the whole answer when the render is not kept (a 404) or fails (database down)", { timeout: 120_000 }, async () => {
+    const t = await createTestApp({ withPages: true, env: { CACHE_TTL_MS: "60000" } });
+    try {
+      // One render serves every request for the same path that arrives while it runs: each must
+      // get its own copy of the body, not the one stream the first reader drains.
+      const missing = await Promise.all(Array.from({ length: 10 }, () => t.app.inject("/no-such-page-here")));
+      for (const res of missing) {
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toContain("</html>");
+      }
+      await t.db.handle.close();
+      const down = await Promise.all(Array.from({ length: 3 }, () => t.app.inject("/news/advisories")));
+      for (const res of down) {
+        expect(res.statusCode).toBe(503);
+        expect(res.headers["retry-after"]).toBeDefined();
+        expect(res.body).toContain("</html>");
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
