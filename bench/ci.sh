@@ -53,7 +53,7 @@ t() { echo "timeout -k 10 $(($1 + 5))"; }
 
 lane_a() {
   export BENCH_PORTS=$BASE-$((BASE + 49)) BENCH_DATABASE_NAME=bench_a
-  step a crash 150 $(t 150) env BENCH_DATABASE=postgres WEB_CONCURRENCY=1 BENCH_SUBMISSIONS=30 node bench/crash.mjs
+  step a crash 150 $(t 150) env BENCH_DATABASE=postgres WEB_CONCURRENCY=1 BENCH_SUBMISSIONS=30 BENCH_KILLS=2 node bench/crash.mjs
   step a db-down 120 $(t 120) env BENCH_SECONDS=4 node bench/db-down.mjs
   step a rolling-restart 150 $(t 150) env BENCH_SECONDS=2 node bench/rolling-restart.mjs
   step a roll-import 90 $(t 90) env BENCH_MAX_LOOKUP_MS=500 npx tsx bench/roll-import.ts 2000 50

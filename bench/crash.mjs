@@ -1,7 +1,8 @@
 // Crash: survey submissions by the demo roll's members (the survey takes only the roll's
 // members, each once) while the server is killed with SIGKILL at random moments. A
 // submission that got no answer is sent again after the restart, as a phone would. At the
-// end every acknowledged submission must be stored exactly once. At most BENCH_ROUNDS
+// end every acknowledged submission must be stored exactly once, and the server must have been
+// killed at least once (BENCH_KILLS times at most, 8 by default). At most BENCH_ROUNDS
 // rounds (40) and BENCH_TIME_LIMIT seconds (300).
 // PGlite by default; BENCH_DATABASE=postgres runs it on a private PostgreSQL.
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 limitTime("crash", timeLimit(300));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const IN_FLIGHT = 4;
+const MAX_KILLS = Number(process.env.BENCH_KILLS ?? 8);
 const usePostgres = process.env.BENCH_DATABASE === "postgres";
 const pg = usePostgres ? await startPrivatePostgres() : null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-crash-"));
@@ -76,13 +78,17 @@ const refused = new Map(); // other answers (422, 429, 5xx): status -> count
 
 while (pending.length && rounds++ < ROUNDS) {
   const service = await startService({ dataDir, env });
-  const killAfter = 100 + Math.random() * 400;
-  let killed = false;
-  const killer = setTimeout(async () => {
-    killed = true;
+  // The kill comes after a random number of this round's answers, while IN_FLIGHT - 1 other
+  // submissions are on their way (a timer missed every request of a small run: 30 submissions
+  // were all answered before it fired). Up to BENCH_KILLS kills; the rounds after them finish.
+  const killAt = kills < MAX_KILLS && pending.length > IN_FLIGHT ? 1 + Math.floor((Math.random() * pending.length) / 2) : -1;
+  let answered = 0;
+  let killed; // the kill's end, once it is sent
+  const answer = () => {
+    if (++answered !== killAt || killed) return;
     kills++;
-    await service.kill();
-  }, killAfter);
+    killed = service.kill();
+  };
   const queue = [...pending];
   const failed = [];
   const worker = async () => {
@@ -101,15 +107,15 @@ while (pending.length && rounds++ < ROUNDS) {
           refused.set(res.status, (refused.get(res.status) ?? 0) + 1);
           failed.push(i);
         }
+        answer();
       } catch {
         failed.push(i); // no answer: the server died mid-request
       }
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  clearTimeout(killer);
-  if (!killed) await service.stop();
-  else await new Promise((r) => setTimeout(r, 200));
+  if (killed) await killed;
+  else await service.stop();
   pending = failed;
   console.log(
     `round: ${acknowledged.size} acknowledged, ${alreadyStored.size} found stored on resend, ${pending.length} to resend, kills so far ${kills}`,
@@ -132,7 +138,7 @@ console.log(
 console.log(`rows stored ${rows.length}, acknowledged but missing ${lost.length}, stored more than once ${duplicated.length}`);
 if (refused.size) console.log(`answers other than 201/400 (resent): ${JSON.stringify(Object.fromEntries(refused))}`);
 verdict(
-  !lost.length && !duplicated.length && rows.length === TOTAL && pending.length === 0,
-  `every submission stored exactly once within ${ROUNDS} rounds (acknowledged ones never lost)`,
+  !lost.length && !duplicated.length && rows.length === TOTAL && pending.length === 0 && kills > 0,
+  `every submission stored exactly once within ${ROUNDS} rounds (acknowledged ones never lost), with at least one SIGKILL`,
   `${TOTAL} submissions, ${rows.length} stored, ${lost.length} missing, ${duplicated.length} duplicated, ${pending.length} unsent after ${Math.min(rounds, ROUNDS)} rounds, ${kills} kills`,
 );
