@@ -25,49 +25,62 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MONTHS = 24;
 
 ensureWrk();
-const database = await startBenchDatabase();
+// BENCH_KEEP_DATABASE=on (with DATABASE_URL): the generated members, bills and sessions stay
+// for the next run, which then skips making them (about 2 to 5 minutes at 100,000 members).
+const KEEP = process.env.BENCH_KEEP_DATABASE === "on" && Boolean(process.env.DATABASE_URL);
+const database = await startBenchDatabase({ keep: KEEP });
 atExit(() => void database.drop().catch(() => {}));
-console.log(`database: ${database.where}`);
-// The service makes the tables (its migrations) and then stays up for the load.
-const service = await startService({ env: { DATABASE_URL: database.url, SEED_DEMO: "off", RATE_LIMIT: "off", WEB_CONCURRENCY: "1" } });
+console.log(`database: ${database.where}; WEB_CONCURRENCY=${process.env.BENCH_WEB_CONCURRENCY ?? "2"}`);
+// The service makes the tables (its migrations) and then stays up for the load, with the
+// production default's worker processes (deploy/wespeco.env.example: 2) unless
+// BENCH_WEB_CONCURRENCY says otherwise.
+const WORKERS = process.env.BENCH_WEB_CONCURRENCY ?? "2";
+const service = await startService({ env: { DATABASE_URL: database.url, SEED_DEMO: "off", RATE_LIMIT: "off", WEB_CONCURRENCY: WORKERS } });
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 
-const t0 = Date.now();
 const account = (i) =>
   `${String(1 + (i % 9)).padStart(2, "0")}-${String(Math.floor(i / 10000)).padStart(4, "0")}-${String(i % 10000).padStart(4, "0")}`;
-await db.query(`
-  insert into agam_accounts (account_number, name, membership_number, address, district, area, phone)
-  select format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
-         'MEMBER ' || i, 'BM-' || i, 'Poblacion, Bani, Pangasinan', 1 + i % 9, 'north', '0917' || lpad(i::text, 7, '0')
-  from generate_series(0, ${MEMBERS - 1}) i`);
-// A bill's lines as the billing system sends them: 21 charges and their VAT, in centavos.
-const charges = `jsonb_build_object('generation', k * 560, 'transmission_kwh', k * 81, 'system_loss', k * 74, 'distribution_kwh', k * 121,
-  'supply_customer', 1500, 'supply_kwh', k * 42, 'metering_kwh', k * 35, 'metering_meter', 500, 'rfsc', k * 29, 'lifeline_subsidy', k * 2,
-  'senior_subsidy', 4, 'uc_me', k * 18, 'uc_ec', 25, 'uc_sd', k * 4, 'fit_all', k * 8)`;
-const vat = `jsonb_build_object('generation', k * 67, 'transmission_kwh', k * 10, 'system_loss', k * 9, 'distribution_kwh', k * 15, 'supply_customer', 180,
-  'supply_kwh', k * 5, 'metering_kwh', k * 4, 'metering_meter', 60)`;
-await db.query(`
-  insert into bills (bill_number, account_number, rate_class, billing_year, billing_month, period_from, period_to, reading_date,
-    previous_reading, present_reading, multiplier, kwh, lifeline, senior, charges, vat, lifeline_discount, senior_discount, other_amount,
-    arrears, total_due, due_date, content_hash, differences)
-  select 'B' || i || '-' || m, format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
-    'R', extract(year from d)::int, extract(month from d)::int, (d - interval '1 month')::date, d::date, d::date,
-    m * 200, m * 200 + k, 1, k, false, false, ${charges}, ${vat}, 0, 0, 0, 0, k * 1285, (d + interval '10 days')::date, 'bench', '[]'::jsonb
-  from generate_series(0, ${MEMBERS - 1}) i, generate_series(0, ${MONTHS - 1}) m,
-    lateral (select (date_trunc('month', now()) - (${MONTHS - 1} - m) * interval '1 month')::date as d, 150 + (i * 7 + m * 13) % 150 as k) x`);
-await db.query(`
-  insert into payments (or_number, account_number, paid_on, amount, channel, content_hash)
-  select 'OR' || i || '-' || m, format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
-    (date_trunc('month', now()) - (${MONTHS - 1} - m) * interval '1 month' + interval '8 days')::date, 200000, 'office', 'bench'
-  from generate_series(0, ${MEMBERS - 1}) i, generate_series(0, ${MONTHS - 1}) m`);
-await db.query("analyze");
-const size = (await db.query("select pg_size_pretty(pg_database_size(current_database())) as s")).rows[0].s;
-console.log(
-  `data: ${MEMBERS} accounts, ${MEMBERS * MONTHS} bills, ${MEMBERS * MONTHS} payments, ${size}, made in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
-);
+if (database.kept) console.log("data: kept from an earlier run");
+else {
+  const t0 = Date.now();
+  await db.query(`
+    insert into agam_accounts (account_number, name, membership_number, address, district, area, phone)
+    select format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
+           'MEMBER ' || i, 'BM-' || i, 'Poblacion, Bani, Pangasinan', 1 + i % 9, 'north', '0917' || lpad(i::text, 7, '0')
+    from generate_series(0, ${MEMBERS - 1}) i`);
+  // A bill's lines as the billing system sends them: 21 charges and their VAT, in centavos.
+  const charges = `jsonb_build_object('generation', k * 560, 'transmission_kwh', k * 81, 'system_loss', k * 74, 'distribution_kwh', k * 121,
+    'supply_customer', 1500, 'supply_kwh', k * 42, 'metering_kwh', k * 35, 'metering_meter', 500, 'rfsc', k * 29, 'lifeline_subsidy', k * 2,
+    'senior_subsidy', 4, 'uc_me', k * 18, 'uc_ec', 25, 'uc_sd', k * 4, 'fit_all', k * 8)`;
+  const vat = `jsonb_build_object('generation', k * 67, 'transmission_kwh', k * 10, 'system_loss', k * 9, 'distribution_kwh', k * 15, 'supply_customer', 180,
+    'supply_kwh', k * 5, 'metering_kwh', k * 4, 'metering_meter', 60)`;
+  await db.query(`
+    insert into bills (bill_number, account_number, rate_class, billing_year, billing_month, period_from, period_to, reading_date,
+      previous_reading, present_reading, multiplier, kwh, lifeline, senior, charges, vat, lifeline_discount, senior_discount, other_amount,
+      arrears, total_due, due_date, content_hash, differences)
+    select 'B' || i || '-' || m, format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
+      'R', extract(year from d)::int, extract(month from d)::int, (d - interval '1 month')::date, d::date, d::date,
+      m * 200, m * 200 + k, 1, k, false, false, ${charges}, ${vat}, 0, 0, 0, 0, k * 1285, (d + interval '10 days')::date, 'bench', '[]'::jsonb
+    from generate_series(0, ${MEMBERS - 1}) i, generate_series(0, ${MONTHS - 1}) m,
+      lateral (select (date_trunc('month', now()) - (${MONTHS - 1} - m) * interval '1 month')::date as d, 150 + (i * 7 + m * 13) % 150 as k) x`);
+  await db.query(`
+    insert into payments (or_number, account_number, paid_on, amount, channel, content_hash)
+    select 'OR' || i || '-' || m, format('%s-%s-%s', lpad((1 + i % 9)::text, 2, '0'), lpad((i / 10000)::text, 4, '0'), lpad((i % 10000)::text, 4, '0')),
+      (date_trunc('month', now()) - (${MONTHS - 1} - m) * interval '1 month' + interval '8 days')::date, 200000, 'office', 'bench'
+    from generate_series(0, ${MEMBERS - 1}) i, generate_series(0, ${MONTHS - 1}) m`);
+  await db.query("analyze");
+  const size = (await db.query("select pg_size_pretty(pg_database_size(current_database())) as s")).rows[0].s;
+  console.log(
+    `data: ${MEMBERS} accounts, ${MEMBERS * MONTHS} bills, ${MEMBERS * MONTHS} payments, ${size}, made in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+}
 
 // Members signed in: a portal account, its link, a session; the cookie signed as better-auth signs it.
+// (A kept database's from the run before are made again: their cookies were that run's.)
+await db.query("delete from portal_session where user_id like 'bench%'");
+await db.query("delete from portal_links where user_id like 'bench%'");
+await db.query("delete from portal_user where id like 'bench%'");
 await db.query("insert into portal_secret (id, value) values (1, $1) on conflict (id) do nothing", [
   crypto.randomBytes(32).toString("base64url"),
 ]);

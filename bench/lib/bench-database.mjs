@@ -18,7 +18,8 @@ async function onServer(serverUrl, sql) {
   }
 }
 
-export async function startBenchDatabase() {
+/** keep: a database of this name that exists is used as it is, and left at the end (drop() does nothing). */
+export async function startBenchDatabase({ keep = false } = {}) {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const cluster = await startPrivatePostgres();
@@ -28,13 +29,17 @@ export async function startBenchDatabase() {
   const { rows } = await onServer(serverUrl, `select count(*)::int as n from pg_stat_activity where datname = '${NAME}'`);
   if (rows[0].n > 0)
     throw new Error(`database "${NAME}" has ${rows[0].n} connection(s): another benchmark is running on ${new URL(serverUrl).host}`);
-  await onServer(serverUrl, `drop database if exists ${NAME}`);
-  await onServer(serverUrl, `create database ${NAME}`);
   const url = new URL(serverUrl);
   url.pathname = `/${NAME}`;
+  const exists = (await onServer(serverUrl, `select 1 from pg_database where datname = '${NAME}'`)).rowCount > 0;
+  if (keep && exists)
+    return { url: url.toString(), where: `database "${NAME}" on ${url.host}, kept from an earlier run`, kept: true, drop: async () => {} };
+  await onServer(serverUrl, `drop database if exists ${NAME}`);
+  await onServer(serverUrl, `create database ${NAME}`);
   return {
     url: url.toString(),
     where: `database "${NAME}" on ${url.host}`,
-    drop: () => onServer(serverUrl, `drop database if exists ${NAME} with (force)`),
+    kept: false,
+    drop: keep ? async () => {} : () => onServer(serverUrl, `drop database if exists ${NAME} with (force)`),
   };
 }

@@ -81,7 +81,11 @@ export async function startService({ env = {}, dataDir, port = freePort(), from,
   // A folder made here goes when the benchmark ends; a folder passed in is the caller's.
   if (!dataDir) atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
   if (!dataDir && !from && !env.DATABASE_URL) copyTemplate(dir);
-  const child = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
+  // BENCH_CPU_PROFILE=dir: the service writes a .cpuprofile there when it stops (read it with
+  // bench/profile-top.mjs); it is then stopped with SIGTERM, not SIGKILL, so that it can.
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = spawn(nodeBin, [...profileArgs, "--import", "tsx", "server/index.ts"], {
     cwd: from ?? root,
     env: {
       ...process.env,
@@ -106,6 +110,12 @@ export async function startService({ env = {}, dataDir, port = freePort(), from,
   // Never a server left running: the whole tree, at the benchmark's end.
   atExit(() => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    if (profileDir)
+      try {
+        execSync(`kill -TERM ${child.pid}; for i in $(seq 1 150); do kill -0 ${child.pid} 2>/dev/null || exit 0; sleep 0.1; done`, {
+          stdio: "ignore",
+        });
+      } catch {}
     try {
       execSync(`pkill -KILL -P ${child.pid}`, { stdio: "ignore" });
     } catch {}
