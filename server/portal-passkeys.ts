@@ -10,7 +10,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { PORTAL_AUTH_PATH, PORTAL_IP_HEADER, portalAuth } from "../modules/portal/auth.server";
 import { memberById, recordSignIn } from "../modules/portal/members.server";
-import { cleanPasskeyName, hasFreshProof } from "../modules/portal/passkeys.server";
+import { cleanPasskeyName } from "../modules/portal/passkey-name";
+import { hasFreshProof } from "../modules/portal/passkeys.server";
 import { type AttemptRule, type Reservation, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import type { AppDeps } from "./deps";
 
@@ -83,7 +84,8 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
           // the made-up e-mail better-auth keeps.
           const me = await memberById(db, session.user.id);
           url.search = "";
-          url.searchParams.set("name", me?.contact?.value ?? "WESPECO member");
+          const contact = me?.contact;
+          url.searchParams.set("name", !contact ? "WESPECO member" : contact.kind === "sms" ? `0${contact.value.slice(2)}` : contact.value);
         } else {
           body = { ...body, name: cleanPasskeyName(body?.name) || "Passkey" };
         }

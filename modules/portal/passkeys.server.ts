@@ -12,7 +12,6 @@ import { portalCodes, portalPasskey, portalSession } from "../../db/schema";
 export const FRESH_MS = 10 * 60_000;
 /** The subject of the fresh code that allows adding a passkey in this session. */
 export const freshSubject = (sessionId: string) => `passkey:${sessionId}`;
-export const PASSKEY_NAME_MAX = 60;
 
 export interface MemberPasskey {
   id: string;
@@ -61,12 +60,4 @@ export async function hasFreshProof(db: DbOrTx, session: { id: string; userId: s
     )
     .limit(1);
   return Boolean(row);
-}
-
-/** A passkey's name as typed: trimmed, one line, at most PASSKEY_NAME_MAX characters. */
-export function cleanPasskeyName(typed: unknown): string {
-  return String(typeof typed === "string" ? typed : "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, PASSKEY_NAME_MAX);
 }
