@@ -127,7 +127,9 @@ export default function Passkeys({ loaderData, actionData }: Route.ComponentProp
             <tr>
               <th scope="col">{t("pk.list.name")}</th>
               <th scope="col">{t("pk.list.added")}</th>
-              <td />
+              <th scope="col">
+                <span className="visually-hidden">{t("pk.list.removeButton")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
