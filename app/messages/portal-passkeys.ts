@@ -35,7 +35,8 @@ export const portalPasskeyMessages = defineMessages({
     "pk.error.noContact": "There is no contact to send a code to. Please call member services.",
     "pk.error.tooMany": (p: { minutes: number }) =>
       `Too many codes were asked for. Try again in ${p.minutes === 1 ? "a minute" : `${p.minutes} minutes`}.`,
-    "pk.link": "Passkeys: sign in with your screen lock instead of a code",
+    "pk.linkIntro": "Sign in with the screen lock of your phone or computer instead of a code.",
+    "pk.link": "Add or remove a passkey",
   },
   fil: {
     "pk.signIn.or": "O kung may passkey na kayo sa phone o computer na ito, o sa security key:",
@@ -71,6 +72,7 @@ export const portalPasskeyMessages = defineMessages({
     "pk.error.noContact": "Walang contact na mapapadalhan ng code. Pakitawagan ang member services.",
     "pk.error.tooMany": (p: { minutes: number }) =>
       `Masyadong maraming code ang hiningi. Subukang muli pagkalipas ng ${p.minutes === 1 ? "isang minuto" : `${p.minutes} minuto`}.`,
-    "pk.link": "Passkey: mag-sign in gamit ang screen lock sa halip na code",
+    "pk.linkIntro": "Mag-sign in gamit ang screen lock ng inyong phone o computer sa halip na code.",
+    "pk.link": "Magdagdag o mag-alis ng passkey",
   },
 });

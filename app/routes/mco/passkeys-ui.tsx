@@ -47,7 +47,7 @@ export function PasskeysLink() {
     <>
       <h2>{t("pk.title")}</h2>
       <p>
-        <a href={lp("/mco/passkeys")}>{t("pk.link")}</a>
+        {t("pk.linkIntro")} <a href={lp("/mco/passkeys")}>{t("pk.link")}</a>
       </p>
     </>
   );
