@@ -143,6 +143,11 @@ describe("member passkeys", () => {
     expect(fresh.json().user.name).not.toBe("evil");
     // The page shows the form to create one (hidden until its script runs), not the code step.
     expect((await v.get("/mco/passkeys")).body).toContain('data-passkey="register"');
+    // The page in Filipino too (its own catalog: app/messages/portal-passkeys.ts).
+    const fil = await v.get("/fil/mco/passkeys");
+    expect(fil.statusCode).toBe(200);
+    expect(fil.body).toContain("Ang inyong mga passkey");
+    expect(fil.body).toContain("Gumawa ng passkey");
 
     // Signed in 20 minutes ago: no longer fresh; the page offers a code instead.
     await db()
