@@ -76,6 +76,7 @@ export default [
   route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
   route("mco/my-data", "routes/mco/my-data.tsx"),
   route("mco/my-data.json", "routes/mco/my-data-json.ts"),
+  route("fil?/mco/passkeys", "routes/mco/passkeys.tsx"),
 
   // Outage and hazard reports, the restoration hub
   route("fil?/report", "routes/report/report.tsx"),

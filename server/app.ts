@@ -24,6 +24,7 @@ import { metrics, watchEventLoop } from "./metrics";
 import { registerOpen311 } from "./open311";
 import { DatabaseOutage } from "./outage";
 import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
+import { registerPortalPasskeys } from "./portal-passkeys";
 import { registerRequestMetrics } from "./prometheus";
 import { registerProtection, uploadLimitOf } from "./protection";
 import { pagePatternReader, registerReactRouter } from "./react-router";
@@ -230,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => reference.stop());
   // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff-console.ts, modules/staff/).
   await registerStaff(app, deps);
+  // The member portal's passkey ceremonies (its own better-auth realm: server/portal-passkeys.ts).
+  await registerPortalPasskeys(app, deps);
 
   // Scheduled publish and unpublish times expire this process's caches when they fall due.
   const stopSchedule = watchSchedule({

@@ -9,7 +9,7 @@
 import { lt } from "drizzle-orm";
 import type { PgBoss } from "pg-boss";
 import type { Db } from "../db/client";
-import { staffVerification } from "../db/schema";
+import { portalVerification, staffVerification } from "../db/schema";
 import { type PurgeCounts, purgeExpired } from "../modules/privacy/personal-data.server";
 import type { RetentionPolicy } from "../modules/privacy/retention";
 import { purgeAttemptCounters } from "../modules/shared/attempt-limits.server";
@@ -25,7 +25,7 @@ export async function runPurge(
   db: Db,
   policy: RetentionPolicy,
   log: { info(o: object, m: string): void },
-): Promise<PurgeCounts & { attemptCountersDeleted: number; staffChallengesDeleted: number }> {
+): Promise<PurgeCounts & { attemptCountersDeleted: number; staffChallengesDeleted: number; portalChallengesDeleted: number }> {
   // Try counters name e-mail addresses, client addresses and phone numbers: a day is enough.
   const counts = {
     ...(await purgeExpired(db, policy, now())),
@@ -33,6 +33,10 @@ export async function runPurge(
     // The sign-in library's one-time rows (passkey challenges, two-factor steps) once expired.
     staffChallengesDeleted: (
       await db.delete(staffVerification).where(lt(staffVerification.expiresAt, now())).returning({ id: staffVerification.id })
+    ).length,
+    // The member portal's (its passkey challenges).
+    portalChallengesDeleted: (
+      await db.delete(portalVerification).where(lt(portalVerification.expiresAt, now())).returning({ id: portalVerification.id })
     ).length,
   };
   await recordAudit(db, {

@@ -53,8 +53,8 @@ export const PUBLIC_READ_CORS: Readonly<Record<string, string>> = {
 };
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The staff passkey ceremonies (server/staff-console.ts) take JSON; they pass the same-origin check too. */
-const isStaffJson = (url: string) => normalizePath(url).startsWith("/staff/auth/");
+/** The passkey ceremonies (server/staff-console.ts, server/portal-passkeys.ts) take JSON; they pass the same-origin check too. */
+const isStaffJson = (url: string) => /^\/(staff|mco)\/auth\//.test(normalizePath(url));
 /** Open311 (server/open311.ts) reads form and JSON bodies and answers its own errors in its own format. */
 const isOpen311 = (url: string) => normalizePath(url).startsWith("/open311/");
 

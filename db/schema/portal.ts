@@ -77,6 +77,31 @@ export const portalVerification = pgTable(
   (t) => [index("portal_verification_identifier_idx").on(t.identifier)],
 );
 
+/**
+ * A member's passkeys (better-auth's passkey plugin, field names as it expects them): the
+ * portal realm's own table, so a staff passkey (staff_passkey) never opens a member session
+ * and a member's never the console. Deleted with the member (closing the portal account).
+ */
+export const portalPasskey = pgTable(
+  "portal_passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => portalUser.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: at("created_at"),
+    aaguid: text("aaguid"),
+  },
+  (t) => [index("portal_passkey_user_idx").on(t.userId), index("portal_passkey_credential_idx").on(t.credentialID)],
+);
+
 /** The portal's own signing secret (not the console's): made once, shared through the database. */
 export const portalSecret = pgTable("portal_secret", {
   id: integer("id").primaryKey(),

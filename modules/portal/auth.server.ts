@@ -1,23 +1,27 @@
 /**
  * The member portal's sessions with better-auth, as a realm apart from the staff console:
  * its own tables (portal_*), its own secret, its own cookie (`__Host-mco.session`: Secure,
- * HttpOnly, SameSite=Lax, path /, no domain) and base path. No HTTP surface: the portal's
- * forms prove the member with our own codes (codes.server.ts) and then let better-auth make
- * the session on the server (its e-mail OTP plugin, with a code made and used in the same
- * call), so a sign-in is always a new session token. 30 days, sliding (renewed once a day
- * of use).
+ * HttpOnly, SameSite=Lax, path /, no domain) and base path. The portal's forms prove the
+ * member with our own codes (codes.server.ts) and then let better-auth make the session on
+ * the server (its e-mail OTP plugin, with a code made and used in the same call), so a
+ * sign-in is always a new session token. 30 days, sliding (renewed once a day of use).
+ * Its only HTTP surface is the passkey ceremonies (server/portal-passkeys.ts): passkeys in
+ * portal_passkey, the site's origin as relying party, the challenge in `__Host-mco.passkey`.
  */
 import crypto from "node:crypto";
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { emailOTP } from "better-auth/plugins/email-otp";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { portalAccount, portalSecret, portalSession, portalUser, portalVerification } from "../../db/schema";
+import { portalAccount, portalPasskey, portalSecret, portalSession, portalUser, portalVerification } from "../../db/schema";
 
 export const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "__Host-mco.session";
 export const PORTAL_AUTH_PATH = "/mco/auth";
+/** The passkey ceremony's challenge cookie (signed; lives 5 minutes), in the portal's own name. */
+export const PASSKEY_COOKIE = "__Host-mco.passkey";
 /** Where the client address reaches better-auth (set by our own code only). */
 export const PORTAL_IP_HEADER = "x-portal-client-ip";
 
@@ -31,7 +35,13 @@ export function createPortalAuth(db: Db, secret: string, publicUrl: string) {
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: portalUser, session: portalSession, account: portalAccount, verification: portalVerification },
+      schema: {
+        user: portalUser,
+        session: portalSession,
+        account: portalAccount,
+        verification: portalVerification,
+        passkey: portalPasskey,
+      },
     }),
     user: { additionalFields: { lockedAt: { type: "date", required: false, input: false } } },
     session: { expiresIn: SESSION_DAYS * 86_400, updateAge: 86_400, freshAge: 0 },
@@ -40,7 +50,10 @@ export function createPortalAuth(db: Db, secret: string, publicUrl: string) {
     advanced: {
       // The name carries the __Host- prefix itself; better-auth's own prefix would make it __Secure-.
       useSecureCookies: false,
-      cookies: { session_token: { name: SESSION_COOKIE, attributes: { secure: true, httpOnly: true, sameSite: "lax", path: "/" } } },
+      cookies: {
+        session_token: { name: SESSION_COOKIE, attributes: { secure: true, httpOnly: true, sameSite: "lax", path: "/" } },
+        "better-auth-passkey": { name: PASSKEY_COOKIE, attributes: { secure: true, httpOnly: true, sameSite: "lax", path: "/" } },
+      },
       ipAddress: { ipAddressHeaders: [PORTAL_IP_HEADER] },
     },
     databaseHooks: {
@@ -54,7 +67,15 @@ export function createPortalAuth(db: Db, secret: string, publicUrl: string) {
         },
       },
     },
-    plugins: [emailOTP({ disableSignUp: true, expiresIn: 60, allowedAttempts: 1, async sendVerificationOTP() {} })],
+    plugins: [
+      emailOTP({ disableSignUp: true, expiresIn: 60, allowedAttempts: 1, async sendVerificationOTP() {} }),
+      passkey({
+        rpID: new URL(origin).hostname,
+        rpName: "WESPECO member portal",
+        origin,
+        authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
+      }),
+    ],
   });
 }
 

@@ -5,7 +5,16 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { agamAccounts, bills, portalContactRequests, portalLinks, portalSession, portalSignIns, portalUser } from "../../db/schema";
+import {
+  agamAccounts,
+  bills,
+  portalContactRequests,
+  portalLinks,
+  portalPasskey,
+  portalSession,
+  portalSignIns,
+  portalUser,
+} from "../../db/schema";
 import { internalEmail } from "./auth.server";
 import { type Contact, contactOnFile } from "./contact";
 
@@ -168,12 +177,20 @@ export async function memberData(db: DbOrTx, userId: string) {
   return {
     portalAccount: { id: member.id, contact: member.contact, createdAt: member.createdAt.toISOString() },
     signIns: (await recentSignIns(db, userId, 100)).map((s) => ({ ...s, at: s.at.toISOString() })),
+    // Name and date only: the public key and credential id say nothing to the member.
+    passkeys: (
+      await db
+        .select({ name: portalPasskey.name, createdAt: portalPasskey.createdAt })
+        .from(portalPasskey)
+        .where(eq(portalPasskey.userId, userId))
+        .orderBy(asc(portalPasskey.createdAt))
+    ).map((p) => ({ name: p.name ?? "", createdAt: p.createdAt?.toISOString() ?? null })),
     accounts,
     contactChangeRequests: requests.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
 
-/** Closes the portal account: the member, links, sessions and sign-ins go; billing records stay. */
+/** Closes the portal account: the member, links, sessions, passkeys and sign-ins go (cascade); billing records stay. */
 export async function closeMember(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(portalUser).where(eq(portalUser.id, userId));
 }

@@ -5,6 +5,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/login";
+import { PasskeySignIn } from "./passkeys-ui";
 import { clientIp, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, messenger, waitWords } from "./session.server";
 import "./portal.css";
 
@@ -59,6 +60,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           Send me a code
         </button>
       </Form>
+      <PasskeySignIn />
       <h2>First time here?</h2>
       <p>
         <a href="/mco/register">Register with your account number</a>: we send a code to the mobile number or e-mail the cooperative has on

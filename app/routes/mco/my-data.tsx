@@ -6,6 +6,7 @@ import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/my-data";
 import { CodeField, codeError } from "./code-field";
+import { PasskeysLink } from "./passkeys-ui";
 import { clientIp, MEMBER_CACHE_CONTROL, memberHeaders, messenger, requireMember, waitWords, withCookies } from "./session.server";
 import { PortalBar } from "./ui";
 import "./portal.css";
@@ -167,6 +168,7 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           </button>
         </form>
       )}
+      <PasskeysLink />
     </div>
   );
 }

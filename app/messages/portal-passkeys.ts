@@ -1,0 +1,78 @@
+/** The member portal's passkeys: the sign-in button, the passkeys page (app/routes/mco/passkeys*.tsx). */
+import { defineMessages } from "../../modules/shared/i18n";
+
+export const portalPasskeyMessages = defineMessages({
+  en: {
+    "pk.signIn.or": "Or, if you added a passkey on this phone or computer, or on a security key:",
+    "pk.signIn.button": "Sign in with a passkey",
+    "pk.msg.failed": "The passkey step could not start. Please try again.",
+    "pk.msg.cancelled": "The passkey was cancelled, or there is none on this device.",
+    "pk.msg.refused": "That passkey was not accepted. You can sign in with a code instead.",
+    "pk.msg.wait": "Too many tries. Wait a few minutes, or sign in with a code.",
+    "pk.msg.fresh": "First confirm again that it is you (with a new code), then try again.",
+    "pk.meta": "Passkeys",
+    "pk.title": "Passkeys",
+    "pk.intro":
+      "A passkey signs you in with the screen lock of your phone or computer (fingerprint, face or PIN) instead of a code. You can still sign in with a code at any time.",
+    "pk.list.title": "Your passkeys",
+    "pk.list.none": "None yet.",
+    "pk.list.name": "Name",
+    "pk.list.added": "Added",
+    "pk.list.remove": (p: { name: string }) => `Remove ${p.name}`,
+    "pk.list.removeButton": "Remove",
+    "pk.removed": "The passkey is removed. You may also delete it from the device's password manager.",
+    "pk.added": "The passkey is added. Next time, choose \u201cSign in with a passkey\u201d.",
+    "pk.add.title": "Add a passkey",
+    "pk.add.fresh": (p: { contact: string }) => `To add a passkey, first confirm that it is you: we send a code to ${p.contact}.`,
+    "pk.add.send": "Send me a code",
+    "pk.add.codeSent": (p: { contact: string }) => `We sent a code to ${p.contact}. Enter it to add a passkey.`,
+    "pk.add.confirm": "Confirm",
+    "pk.add.name": "Name for this passkey",
+    "pk.add.nameHint": "For example \u201cMy phone\u201d.",
+    "pk.add.button": "Create a passkey",
+    "pk.add.needsScript":
+      "Adding a passkey needs a browser that can make passkeys, with JavaScript on. You can keep signing in with a code.",
+    "pk.error.noContact": "There is no contact to send a code to. Please call member services.",
+    "pk.error.tooMany": (p: { minutes: number }) =>
+      `Too many codes were asked for. Try again in ${p.minutes === 1 ? "a minute" : `${p.minutes} minutes`}.`,
+    "pk.linkIntro": "Sign in with the screen lock of your phone or computer instead of a code.",
+    "pk.link": "Add or remove a passkey",
+  },
+  fil: {
+    "pk.signIn.or": "O kung may passkey na kayo sa phone o computer na ito, o sa security key:",
+    "pk.signIn.button": "Mag-sign in gamit ang passkey",
+    "pk.msg.failed": "Hindi nasimulan ang passkey. Pakisubukang muli.",
+    "pk.msg.cancelled": "Kinansela ang passkey, o walang passkey sa device na ito.",
+    "pk.msg.refused": "Hindi tinanggap ang passkey na iyan. Puwede kayong mag-sign in gamit ang code.",
+    "pk.msg.wait": "Masyadong maraming subok. Maghintay ng ilang minuto, o mag-sign in gamit ang code.",
+    "pk.msg.fresh": "Kumpirmahin muna ulit na kayo ito (gamit ang bagong code), saka subukang muli.",
+    "pk.meta": "Mga passkey",
+    "pk.title": "Mga passkey",
+    "pk.intro":
+      "Sa passkey, makakapag-sign in kayo gamit ang screen lock ng inyong phone o computer (fingerprint, mukha o PIN) sa halip na code. Puwede pa rin kayong mag-sign in gamit ang code anumang oras.",
+    "pk.list.title": "Ang inyong mga passkey",
+    "pk.list.none": "Wala pa.",
+    "pk.list.name": "Pangalan",
+    "pk.list.added": "Idinagdag noong",
+    "pk.list.remove": (p: { name: string }) => `Alisin ang ${p.name}`,
+    "pk.list.removeButton": "Alisin",
+    "pk.removed": "Naalis na ang passkey. Puwede rin ninyo itong burahin sa password manager ng device.",
+    "pk.added": "Naidagdag na ang passkey. Sa susunod, piliin ang \u201cMag-sign in gamit ang passkey\u201d.",
+    "pk.add.title": "Magdagdag ng passkey",
+    "pk.add.fresh": (p: { contact: string }) =>
+      `Para makapagdagdag ng passkey, kumpirmahin muna na kayo ito: magpapadala kami ng code sa ${p.contact}.`,
+    "pk.add.send": "Padalhan ako ng code",
+    "pk.add.codeSent": (p: { contact: string }) => `Nagpadala kami ng code sa ${p.contact}. Ilagay ito para makapagdagdag ng passkey.`,
+    "pk.add.confirm": "Kumpirmahin",
+    "pk.add.name": "Pangalan ng passkey na ito",
+    "pk.add.nameHint": "Halimbawa: \u201cPhone ko\u201d.",
+    "pk.add.button": "Gumawa ng passkey",
+    "pk.add.needsScript":
+      "Para makapagdagdag ng passkey, kailangan ng browser na kayang gumawa ng passkey at naka-on ang JavaScript. Puwede pa rin kayong mag-sign in gamit ang code.",
+    "pk.error.noContact": "Walang contact na mapapadalhan ng code. Pakitawagan ang member services.",
+    "pk.error.tooMany": (p: { minutes: number }) =>
+      `Masyadong maraming code ang hiningi. Subukang muli pagkalipas ng ${p.minutes === 1 ? "isang minuto" : `${p.minutes} minuto`}.`,
+    "pk.linkIntro": "Mag-sign in gamit ang screen lock ng inyong phone o computer sa halip na code.",
+    "pk.link": "Magdagdag o mag-alis ng passkey",
+  },
+});
