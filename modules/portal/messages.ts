@@ -17,11 +17,11 @@ const WHAT: Record<Locale, (w: CodeWhat) => string> = {
           : "close your member portal account",
   fil: (w) =>
     w.kind === "sign-in"
-      ? "mag-sign in sa portal ng miyembro"
+      ? "mag-sign in sa member portal"
       : w.kind === "link"
-        ? `i-link ang account ${w.account} sa portal ng miyembro`
+        ? `i-link ang account ${w.account} sa member portal`
         : w.kind === "confirm-contact"
-          ? `kumpirmahin ang contact na ito para sa account ${w.account}`
+          ? `kumpirmahin ang contact ng account ${w.account}`
           : "isara ang inyong portal account",
 };
 
@@ -46,10 +46,10 @@ export function codeMessage(code: string, what: CodeWhat, language: Locale = "en
   const text =
     what.kind === "close"
       ? language === "fil"
-        ? `WESPECO: ${code} ang inyong code para ${w}. May bisa ito nang 10 minuto.`
+        ? `WESPECO: ${code} ang code para ${w}. 10 minuto ang bisa nito.`
         : `WESPECO: ${code} is your code to ${w}. It is valid for 10 minutes.`
       : language === "fil"
-        ? `WESPECO: ${code} ang inyong code para ${w}. May bisa ito nang 10 minuto. Huwag itong ibigay kaninuman, kahit sa kawani ng WESPECO.`
+        ? `WESPECO: ${code} ang code para ${w}. 10 minuto ang bisa nito. Huwag ibigay kaninuman, kahit sa kawani ng WESPECO.`
         : `WESPECO: ${code} is your code to ${w}. It is valid for 10 minutes. Do not give it to anyone, not even to WESPECO staff.`;
   return { subject: SUBJECT[language][what.kind], text };
 }
