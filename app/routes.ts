@@ -62,19 +62,20 @@ export default [
   route("fil?/service/request-complaint", "routes/service/request-complaint.tsx"),
   route("fil?/service/request-complaint/:form", "routes/service/printable-form.tsx"),
 
-  // The member portal (a realm of its own: app/routes/mco/session.server.ts).
-  route("mco", "routes/mco/home.tsx"),
-  route("mco/login", "routes/mco/login.tsx"),
-  route("mco/login/code", "routes/mco/login-code.tsx"),
-  route("mco/register", "routes/mco/register.tsx"),
-  route("mco/register/code", "routes/mco/register-code.tsx"),
-  route("mco/register/bill", "routes/mco/register-bill.tsx"),
-  route("mco/sign-out", "routes/mco/sign-out.tsx"),
-  route("mco/accounts/:account", "routes/mco/account.tsx"),
+  // The member portal (a realm of its own: app/routes/mco/session.server.ts), in both languages;
+  // its files (PDF, CSV, JSON) stay unprefixed, one resource each.
+  route("fil?/mco", "routes/mco/home.tsx"),
+  route("fil?/mco/login", "routes/mco/login.tsx"),
+  route("fil?/mco/login/code", "routes/mco/login-code.tsx"),
+  route("fil?/mco/register", "routes/mco/register.tsx"),
+  route("fil?/mco/register/code", "routes/mco/register-code.tsx"),
+  route("fil?/mco/register/bill", "routes/mco/register-bill.tsx"),
+  route("fil?/mco/sign-out", "routes/mco/sign-out.tsx"),
+  route("fil?/mco/accounts/:account", "routes/mco/account.tsx"),
   route("mco/accounts/:account/usage.csv", "routes/mco/usage-csv.ts"),
-  route("mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
+  route("fil?/mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
   route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
-  route("mco/my-data", "routes/mco/my-data.tsx"),
+  route("fil?/mco/my-data", "routes/mco/my-data.tsx"),
   route("mco/my-data.json", "routes/mco/my-data-json.ts"),
   route("fil?/mco/passkeys", "routes/mco/passkeys.tsx"),
 

@@ -175,7 +175,9 @@ for (const live of all("[data-agam-live]")) {
   const quorum = Number(live.dataset.agamLive);
   const pollMs = Number(live.dataset.pollMs);
   const out = (name) => live.querySelector(`[data-live=${name}]`);
-  const n = (x) => x.toLocaleString("en-US");
+  // The page's language: its number format and its sentences (data-text-*, "{total}" and "{quorum}" filled in).
+  const n = (x) => x.toLocaleString(live.dataset.numberLocale || "en-US");
+  const say = (text, c) => text.replace("{total}", n(c.qmember)).replace("{quorum}", n(quorum));
   let last = "";
   const accept = (c) => {
     if (!c || ![c.qmember, c.qmember_north, c.qmember_south].every(Number.isInteger)) return;
@@ -188,13 +190,10 @@ for (const live of all("[data-agam-live]")) {
     const progress = out("progress");
     progress.value = Math.min(c.qmember, quorum);
     progress.textContent = `${percent}%`;
-    out("summary").textContent =
-      c.qmember >= quorum
-        ? `Quorum reached: ${n(c.qmember)} members registered (target ${n(quorum)}).`
-        : `${n(c.qmember)} of ${n(quorum)} members needed for quorum have registered.`;
+    out("summary").textContent = say(c.qmember >= quorum ? live.dataset.textReached : live.dataset.textToward, c);
   };
   // No longer than the server's sentence, so that it takes no more lines and moves nothing below it.
-  out("hint").textContent = "These counts update by themselves.";
+  out("hint").textContent = live.dataset.textLive;
   let source;
   let poll;
   let retry;

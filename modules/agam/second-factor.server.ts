@@ -19,6 +19,7 @@ import type { Db } from "../../db/client";
 import { agamAccounts, agamProofs, agamRegistrations, agamVerifications, auditLog } from "../../db/schema";
 import { hashToken, newToken } from "../privacy/private-links.server";
 import { type AttemptRule, attemptWait, clearAttempts, reserveAttempt } from "../shared/attempt-limits.server";
+import type { Locale } from "../shared/i18n";
 import { maskMobile, normalizeMobile } from "../shared/phone";
 import { findConfirmation } from "./pool.server";
 
@@ -55,6 +56,15 @@ export interface SecondFactorOptions {
   /** Whether a code can be sent at all (a gateway, or the development log). */
   send?: SendText;
   now?: () => Date;
+  /** The language of the page that asked: the code's text is in it (GSM-7, one segment). */
+  language?: Locale;
+}
+
+/** The code's text message in the member's language (no accents: GSM-7). */
+export function codeText(code: string, language: Locale): string {
+  return language === "fil"
+    ? `${code} ang inyong code sa pagpaparehistro sa AGAM. Mag-e-expire ito sa loob ng 10 minuto. Huwag itong ibigay kaninuman: hindi ito hinihingi ng kooperatiba.`
+    : `${code} is your AGAM registration code. It expires in 10 minutes. Never share it: the cooperative never asks for it.`;
 }
 
 export interface SecondFactorMethods {
@@ -98,7 +108,7 @@ export async function secondFactorMethods(
   return { sms: mobile && opts.send ? maskMobile(mobile) : null, pin: Boolean(row.pinHash) };
 }
 
-type Failure =
+export type Failure =
   | { ok: false; reason: "unknown_account" | "no_phone" | "no_pin" | "expired" }
   | { ok: false; reason: "wrong"; triesLeft: number }
   | { ok: false; reason: "locked" | "wait"; retryAfterSeconds: number };
@@ -149,10 +159,7 @@ export async function sendCode(
     await db.update(agamVerifications).set({ codeHash: null }).where(eq(agamVerifications.accountNumber, account));
     return { ok: false, reason: "wait", retryAfterSeconds: Math.ceil(daily.waitMs / 1000) };
   }
-  const sent = await opts.send(
-    mobile,
-    `${code} is your AGAM registration code. It expires in 10 minutes. Never share it: the cooperative never asks for it.`,
-  );
+  const sent = await opts.send(mobile, codeText(code, opts.language ?? "en"));
   if (!sent.ok) {
     // Not sent: the member may ask again at once.
     await daily.release();

@@ -389,7 +389,7 @@ export async function subscriptionOfAddress(db: Db, channel: "email" | "sms", ad
  */
 export async function subscribeConfirmed(
   db: Db,
-  input: { town: Town; channel: "email" | "sms"; address: string; consentText: string; now?: Date },
+  input: { town: Town; channel: "email" | "sms"; address: string; consentText: string; language?: Locale; now?: Date },
 ): Promise<{ manageToken: string; created: boolean }> {
   const now = input.now ?? new Date();
   const address = input.address.toLowerCase();
@@ -403,7 +403,10 @@ export async function subscribeConfirmed(
       return { manageToken: existing.manageToken, created: false };
     }
     const manageToken = newToken();
-    const [subscriber] = await tx.insert(alertSubscribers).values({ manageToken, createdAt: now }).returning({ id: alertSubscribers.id });
+    const [subscriber] = await tx
+      .insert(alertSubscribers)
+      .values({ manageToken, createdAt: now, language: input.language ?? "en" })
+      .returning({ id: alertSubscribers.id });
     const subscriberId = subscriber!.id;
     await tx.insert(alertSubscriberAreas).values({ subscriberId, town: input.town, barangayId: null });
     await tx.insert(alertEndpoints).values({ subscriberId, channel: input.channel, address, confirmedAt: now });

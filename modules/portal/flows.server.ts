@@ -10,19 +10,18 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bills } from "../../db/schema";
 import { reserveAttempt } from "../shared/attempt-limits.server";
+import type { Locale } from "../shared/i18n";
 import { BILL_PROOFS, type CodeCheck, checkCode, reserveSend, storeCode } from "./codes.server";
 import { type Contact, parseContact } from "./contact";
 import { accountContact, linkAccount, memberByContact, memberForContact } from "./members.server";
+import { codeMessage } from "./messages";
 
 /** Sends one text or e-mail; the caller decides the channel's transport. Never throws. */
 export type Messenger = (to: Contact, subject: string, text: string) => Promise<void>;
 
 export type CodeRequest = { ok: true; id: string } | { ok: false; waitMs: number };
 
-const codeText = (code: string, what: string) =>
-  `WESPECO: ${code} is your code to ${what}. It is valid for 10 minutes. Do not give it to anyone, not even to WESPECO staff.`;
-
-function dispatch(send: Messenger, to: Contact, subject: string, text: string) {
+function dispatch(send: Messenger, to: Contact, { subject, text }: { subject: string; text: string }) {
   // Not awaited: how long the gateway takes must not tell whether there was anyone to send to.
   void send(to, subject, text).catch(() => {});
 }
@@ -34,18 +33,24 @@ export async function requestAccountCode(
   accountNumber: string,
   ip: string,
   userId: string | null,
+  language: Locale = "en",
 ): Promise<CodeRequest> {
   const to = await accountContact(db, accountNumber);
   const reserved = await reserveSend(db, ip, `account:${accountNumber}`, to ? `${to.kind}:${to.value}` : null);
   if (!reserved.ok) return reserved;
   const issued = await storeCode(db, { purpose: "register", subject: accountNumber, destination: reserved.send ? to : null, userId });
-  if (reserved.send && to)
-    dispatch(send, to, "Your WESPECO portal code", codeText(issued.code, `link account ${accountNumber} to the member portal`));
+  if (reserved.send && to) dispatch(send, to, codeMessage(issued.code, { kind: "link", account: accountNumber }, language));
   return { ok: true, id: issued.id };
 }
 
 /** A sign-in code to a member's confirmed contact (typed as `contactText`). */
-export async function requestSignInCode(db: Db, send: Messenger, contact: Contact, ip: string): Promise<CodeRequest> {
+export async function requestSignInCode(
+  db: Db,
+  send: Messenger,
+  contact: Contact,
+  ip: string,
+  language: Locale = "en",
+): Promise<CodeRequest> {
   const member = await memberByContact(db, contact);
   const open = member && !member.lockedAt ? member : null;
   const reserved = await reserveSend(db, ip, `contact:${contact.kind}:${contact.value}`, open ? `${contact.kind}:${contact.value}` : null);
@@ -56,7 +61,7 @@ export async function requestSignInCode(db: Db, send: Messenger, contact: Contac
     destination: reserved.send ? contact : null,
     userId: open?.id ?? null,
   });
-  if (reserved.send && open) dispatch(send, contact, "Your WESPECO sign-in code", codeText(issued.code, "sign in to the member portal"));
+  if (reserved.send && open) dispatch(send, contact, codeMessage(issued.code, { kind: "sign-in" }, language));
   return { ok: true, id: issued.id };
 }
 
@@ -111,7 +116,7 @@ export async function proveByBill(db: Db, accountNumber: string, amount: number,
 }
 
 /** After a bill proof: a code to the contact the member adds. */
-export async function requestContactCode(db: Db, send: Messenger, token: string, contactText: string, ip: string) {
+export async function requestContactCode(db: Db, send: Messenger, token: string, contactText: string, ip: string, language: Locale = "en") {
   const contact = parseContact(contactText);
   if (!contact) return { ok: false as const, reason: "contact" as const };
   const [id = "", code = ""] = token.split(".");
@@ -125,12 +130,6 @@ export async function requestContactCode(db: Db, send: Messenger, token: string,
   const onFile = await accountContact(db, proven.subject);
   const toTyped = reserved.send && !onFile;
   const issued = await storeCode(db, { purpose: "register", subject: proven.subject, destination: toTyped ? contact : null });
-  if (toTyped)
-    dispatch(
-      send,
-      contact,
-      "Confirm your contact for the WESPECO portal",
-      codeText(issued.code, `confirm this contact for account ${proven.subject}`),
-    );
+  if (toTyped) dispatch(send, contact, codeMessage(issued.code, { kind: "confirm-contact", account: proven.subject }, language));
   return { ok: true as const, id: issued.id };
 }

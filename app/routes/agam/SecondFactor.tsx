@@ -1,5 +1,7 @@
 import { Form } from "react-router";
 import { Field } from "../../components/ui/Field";
+import { useT } from "../../i18n";
+import { agamMessages } from "../../messages/agam";
 
 export interface VerifyState {
   origin: string;
@@ -13,6 +15,7 @@ export interface VerifyState {
 
 /** The second factor: a code by text message to the number on file, or the PIN on the AGAM notice. */
 export function SecondFactor({ state, busy, formAction }: { state: VerifyState; busy: boolean; formAction: string }) {
+  const t = useT(agamMessages);
   const hidden = (
     <>
       <input type="hidden" name="origin" value={state.origin} />
@@ -22,16 +25,16 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
   return (
     <section className="agam-verify" aria-labelledby="agam-verify-title">
       <h2 id="agam-verify-title" className="agam__subtitle">
-        Prove it is you
+        {t("agam.factor.title")}
       </h2>
       <p>
-        Account of <strong>{state.maskedName}</strong>
+        {t("agam.factor.accountOf")} <strong>{state.maskedName}</strong>
       </p>
-      {!state.sms && !state.pin && <p>Bring your bill and a valid ID to your area office; the staff will register you there.</p>}
+      {!state.sms && !state.pin && <p>{t("agam.factor.office")}</p>}
       {state.sms && (
         <Form method="post" action={`${formAction}#agam-status`} className="agam-verify__form" noValidate>
           {hidden}
-          <p>We can send a 6-digit code by text message to the mobile number on file, {state.sms}.</p>
+          <p>{t("agam.factor.canSend", { mobile: state.sms })}</p>
           <button
             className={state.codeSent ? "button button--secondary" : "button"}
             type="submit"
@@ -39,17 +42,17 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
             value="send-code"
             disabled={busy}
           >
-            {state.codeSent ? "Send a new code" : "Send me a code"}
+            {state.codeSent ? t("agam.factor.sendNew") : t("agam.factor.send")}
           </button>
           {state.codeSent && (
             <>
-              <Field id="code" label="Code from the text message" hint="6 digits, valid for 10 minutes" error={state.errors.code}>
+              <Field id="code" label={t("agam.factor.codeLabel")} hint={t("agam.factor.codeHint")} error={state.errors.code}>
                 {(p) => (
                   <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="input--short" />
                 )}
               </Field>
               <button className="button" type="submit" name="intent" value="check-code" disabled={busy}>
-                Check the code
+                {t("agam.factor.checkCode")}
               </button>
             </>
           )}
@@ -58,11 +61,11 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
       {state.pin && (
         <Form method="post" action={`${formAction}#agam-status`} className="agam-verify__form" noValidate>
           {hidden}
-          <Field id="pin" label="Registration PIN" hint="Printed on the AGAM notice the cooperative sent you" error={state.errors.pin}>
+          <Field id="pin" label={t("agam.factor.pin")} hint={t("agam.factor.pinHint")} error={state.errors.pin}>
             {(p) => <input {...p} type="password" inputMode="numeric" autoComplete="off" maxLength={12} className="input--short" />}
           </Field>
           <button className="button" type="submit" name="intent" value="check-pin" disabled={busy}>
-            Check the PIN
+            {t("agam.factor.checkPin")}
           </button>
         </Form>
       )}

@@ -7,16 +7,22 @@ import { data, Link } from "react-router";
 import { confirmationOfReference } from "../../../modules/agam/second-factor.server";
 import { openPrivateLink } from "../../../modules/privacy/private-links.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { agamMessages } from "../../messages/agam";
 import type { Route } from "./+types/confirmation-link";
 import { ConfirmationSlip, slipOf } from "./confirmation";
 import "./agam.css";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.slip ? "AGAM Registration Confirmation" : "Link not found"} | ${COOPERATIVE.shortName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
+  const t = translator(agamMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${loaderData?.slip ? t("agam.conf.metaTitle") : t("agam.link.notFound")} | ${COOPERATIVE.shortName}` },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
@@ -24,27 +30,26 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { db } = services(context);
   const reference = await openPrivateLink(db, "agam-confirmation", params.token);
   const confirmation = reference ? await confirmationOfReference(db, reference) : undefined;
   if (!confirmation) return data({ slip: null, origin: "web" }, { status: 404 });
-  return { slip: await slipOf(confirmation.confirmation), origin: confirmation.origin };
+  return { slip: await slipOf(confirmation.confirmation, requestLocale(request)), origin: confirmation.origin };
 }
 
 export default function AgamConfirmationLink({ loaderData }: Route.ComponentProps) {
+  const t = useT(agamMessages);
+  const lp = useLocalePath();
   if (!loaderData.slip) {
     return (
       <div className="container page agam">
-        <Breadcrumb items={[{ label: "AGAM Registration", to: "/agam-registration" }, { label: "Confirmation" }]} />
-        <h1>Link not found</h1>
+        <Breadcrumb items={[{ label: t("agam.title"), to: "/agam-registration" }, { label: t("agam.conf.crumb") }]} />
+        <h1>{t("agam.link.notFound")}</h1>
+        <p>{t("agam.link.text")}</p>
         <p>
-          This confirmation link is not valid. Open the link from your text message as it was sent, or see your confirmation with your
-          account number and a code or PIN.
-        </p>
-        <p>
-          <Link className="button" to="/agam-registration">
-            Go to AGAM registration
+          <Link className="button" to={lp("/agam-registration")}>
+            {t("agam.conf.go")}
           </Link>
         </p>
       </div>

@@ -16,8 +16,11 @@ import { secondFactorMethods } from "../../../modules/agam/second-factor.server"
 import { maskMemberName } from "../../../modules/members/mask";
 import { ACCOUNT_NUMBER_PATTERN, COOPERATIVE, UI } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
+import { type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { agamMessages } from "../../messages/agam";
 import type { Route } from "./+types/confirmation";
 import { SecondFactor, type VerifyState } from "./SecondFactor";
 import { secondFactorFields, secondFactorStep } from "./second-factor.server";
@@ -25,14 +28,14 @@ import "./agam.css";
 import { readForm } from "../../../modules/shared/forms";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = ({ loaderData: data }) => [
-  { title: `${data?.verify ? "AGAM Registration Confirmation" : "No Registration Found"} | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: "Your AGAM registration confirmation slip: reference number, account, membership number and time of registration.",
-  },
-  { name: "robots", content: "noindex" },
-];
+const pageTags: Route.MetaFunction = ({ loaderData: data, location }) => {
+  const t = translator(agamMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${data?.verify ? t("agam.conf.metaTitle") : t("agam.conf.notFoundTitle")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("agam.conf.description") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 /** A member's registration: never stored by browsers or proxies. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -61,40 +64,43 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const account = params.account;
   const form = readForm(await request.formData(), secondFactorFields);
   if (!ACCOUNT_NUMBER_PATTERN.test(account) || !form.ok) return data({ step: null, slip: null }, { status: 400 });
-  const step = await secondFactorStep(db, sendText, account, form.data);
+  const locale = requestLocale(request);
+  const step = await secondFactorStep(db, sendText, account, form.data, locale);
   if (!("proof" in step)) return data({ step, slip: null }, { status: step.status });
   const [confirmation] = await getConfirmation(db, account);
   if (!confirmation) return data({ step: null, slip: null }, { status: 404 });
-  return { step: null, slip: await slipOf(confirmation) };
+  return { step: null, slip: await slipOf(confirmation, locale) };
 }
 
 /** What the slip shows, with its QR code drawn on the server. */
-export async function slipOf(confirmation: ConfirmationRecord) {
+export async function slipOf(confirmation: ConfirmationRecord, locale: Locale = "en") {
   const qrSvg = await QRCode.toString(confirmation.reference, {
     type: "svg",
     errorCorrectionLevel: UI.qrErrorCorrection,
     margin: 1,
     width: UI.qrSizePx,
   });
-  return { confirmation: { ...confirmation, registeredAtText: formatDateTime(confirmation.registeredAt) }, qrSvg };
+  return { confirmation: { ...confirmation, registeredAtText: formatDateTime(confirmation.registeredAt, locale) }, qrSvg };
 }
 export type Slip = Awaited<ReturnType<typeof slipOf>>;
 
 export default function AgamConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const { origin, verify } = loaderData;
   const navigation = useNavigation();
+  const t = useT(agamMessages);
+  const lp = useLocalePath();
   const registerAgain = `/agam-registration${origin === "web" ? "" : `?origin=${encodeURIComponent(origin)}`}`;
   if (actionData?.slip) return <ConfirmationSlip origin={origin} slip={actionData.slip} />;
 
   if (!verify) {
     return (
       <div className="container page agam">
-        <Breadcrumb items={[{ label: "AGAM Registration", to: registerAgain }, { label: "Confirmation" }]} />
-        <h1>No registration found</h1>
-        <p>We found no AGAM registration for this account number. Check the number, or register first.</p>
+        <Breadcrumb items={[{ label: t("agam.title"), to: registerAgain }, { label: t("agam.conf.crumb") }]} />
+        <h1>{t("agam.conf.none.title")}</h1>
+        <p>{t("agam.conf.none.text")}</p>
         <p>
-          <Link className="button" to={registerAgain}>
-            Go to AGAM registration
+          <Link className="button" to={lp(registerAgain)}>
+            {t("agam.conf.go")}
           </Link>
         </p>
       </div>
@@ -104,20 +110,20 @@ export default function AgamConfirmation({ loaderData, actionData }: Route.Compo
   const message = step?.message;
   return (
     <div className="container page agam">
-      <Breadcrumb items={[{ label: "AGAM Registration", to: registerAgain }, { label: "Confirmation" }]} />
-      <h1>Your AGAM confirmation</h1>
-      <p>This account is registered. To see its confirmation slip, prove it is you.</p>
+      <Breadcrumb items={[{ label: t("agam.title"), to: registerAgain }, { label: t("agam.conf.crumb") }]} />
+      <h1>{t("agam.conf.title")}</h1>
+      <p>{t("agam.conf.intro")}</p>
       <div className="agam-status" id="agam-status" role="status" aria-live="polite" tabIndex={-1}>
         {message && (
           <p className={`notice notice--${message.kind}`}>
-            <strong>{message.kind === "success" ? "Success!" : "Oops!"}</strong> {message.text}
+            <strong>{message.kind === "success" ? t("agam.success") : t("agam.oops")}</strong> {message.text}
           </p>
         )}
       </div>
       <SecondFactor
         state={{ ...verify, codeSent: step?.codeSent ?? false, errors: step?.errors ?? {} }}
         busy={navigation.state === "submitting"}
-        formAction={`/agam-registration-confirmation/${encodeURIComponent(origin)}/${verify.account}`}
+        formAction={lp(`/agam-registration-confirmation/${encodeURIComponent(origin)}/${verify.account}`)}
       />
     </div>
   );
@@ -128,43 +134,45 @@ export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip 
   const { confirmation, qrSvg } = slip;
   const [canPrint, setCanPrint] = useState(false);
   useEffect(() => setCanPrint(typeof window.print === "function"), []);
+  const t = useT(agamMessages);
+  const lp = useLocalePath();
   const registerAgain = `/agam-registration${origin === "web" ? "" : `?origin=${encodeURIComponent(origin)}`}`;
 
   return (
     <div className="container page agam">
       <div className="no-print">
-        <Breadcrumb items={[{ label: "AGAM Registration", to: registerAgain }, { label: "Confirmation" }]} />
+        <Breadcrumb items={[{ label: t("agam.title"), to: registerAgain }, { label: t("agam.conf.crumb") }]} />
       </div>
-      <h1 className="no-print">You are registered</h1>
+      <h1 className="no-print">{t("agam.slip.done")}</h1>
       <p className="notice notice--success no-print">
-        <strong>Success!</strong> Your registration and decisions were received. Keep your reference number; print or save the slip below.
+        <strong>{t("agam.success")}</strong> {t("agam.slip.received")}
       </p>
 
       <section className="agam-slip" aria-labelledby="agam-slip-title">
         <header className="agam-slip__head">
           <p className="agam-slip__org">{COOPERATIVE.name}</p>
           <h2 id="agam-slip-title" className="agam-slip__title">
-            AGAM Registration Confirmation Slip
+            {t("agam.slip.title")}
           </h2>
         </header>
         <div className="agam-slip__body">
           <dl className="agam-slip__list">
             <div>
-              <dt>Reference number</dt>
+              <dt>{t("agam.slip.reference")}</dt>
               <dd className="agam-slip__reference">{confirmation.reference}</dd>
             </div>
             <div>
-              <dt>Account number</dt>
+              <dt>{t("agam.slip.account")}</dt>
               <dd>{confirmation.account}</dd>
             </div>
             <div>
-              <dt>Membership number</dt>
+              <dt>{t("agam.slip.membership")}</dt>
               <dd>{confirmation.membership}</dd>
             </div>
             <div>
-              <dt>Registered on</dt>
+              <dt>{t("agam.slip.registeredOn")}</dt>
               <dd>
-                <time dateTime={confirmation.registeredAt}>{confirmation.registeredAtText}</time> (Philippine time)
+                <time dateTime={confirmation.registeredAt}>{confirmation.registeredAtText}</time> {t("agam.slip.phTime")}
               </dd>
             </div>
           </dl>
@@ -172,10 +180,10 @@ export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip 
             <div
               className="agam-slip__qr-image"
               role="img"
-              aria-label={`QR code of reference number ${confirmation.reference}`}
+              aria-label={t("agam.slip.qr", { reference: confirmation.reference })}
               dangerouslySetInnerHTML={{ __html: qrSvg }}
             />
-            <figcaption>Show this code at the registration desk</figcaption>
+            <figcaption>{t("agam.slip.show")}</figcaption>
           </figure>
         </div>
       </section>
@@ -183,13 +191,13 @@ export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip 
       <div className="agam-actions no-print">
         {canPrint ? (
           <button type="button" className="button" onClick={() => window.print()}>
-            Print confirmation slip
+            {t("agam.slip.print")}
           </button>
         ) : (
-          <p className="agam__hint">To print the slip, use your browser&rsquo;s Print command (Ctrl+P, or Share › Print on a phone).</p>
+          <p className="agam__hint">{t("agam.slip.printHint")}</p>
         )}
-        <Link className="button button--secondary" to="/agam-status">
-          See registration status
+        <Link className="button button--secondary" to={lp("/agam-status")}>
+          {t("agam.slip.status")}
         </Link>
       </div>
     </div>

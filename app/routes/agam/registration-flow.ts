@@ -66,17 +66,18 @@ export type FlowState =
       draft?: { decision: "" | "1" | "0"; reason: string };
     });
 
+/** The flow's messages: keys of app/messages/agam.ts, said in the page's language. */
 export const MESSAGES = {
-  notExist: "Account doesn't exist!",
-  registered: "Your account has been registered!",
-  found: "Account found. Please answer each topic, then proceed.",
-  verify:
-    "Account found. To protect your vote, prove it is you: with a code sent by text message, or with the registration PIN on your AGAM notice.",
-  proofMissing: "Please prove it is you first (your session may have expired).",
-  chooseDecision: "Choose Approve or Disapprove",
-  reasonRequired: "Tell us why you disagree",
-  failed: "We could not complete that just now. Please try again.",
+  notExist: "agam.msg.notExist",
+  registered: "agam.msg.registered",
+  found: "agam.msg.found",
+  verify: "agam.msg.verify",
+  proofMissing: "agam.msg.proofMissing",
+  chooseDecision: "agam.msg.chooseDecision",
+  reasonRequired: "agam.msg.reasonRequired",
+  failed: "agam.msg.failed",
 } as const;
+export type MessageKey = (typeof MESSAGES)[keyof typeof MESSAGES];
 
 /** Masked, read-only placeholders for an account already registered: no real digits shown. */
 export const MASKED_PHONE = "09•••••••••";
@@ -103,12 +104,16 @@ export function firstUnanswered(topics: FlowTopic[], answers: Answers): number {
 }
 
 /** Checks the current step's choice; returns the answer or the field errors. */
-export function checkDecision(decision: unknown, reason: unknown): { answer: Answer } | { errors: { decision?: string; reason?: string } } {
-  if (decision !== "1" && decision !== "0") return { errors: { decision: MESSAGES.chooseDecision } };
+export function checkDecision(
+  decision: unknown,
+  reason: unknown,
+  say: (key: MessageKey) => string,
+): { answer: Answer } | { errors: { decision?: string; reason?: string } } {
+  if (decision !== "1" && decision !== "0") return { errors: { decision: say(MESSAGES.chooseDecision) } };
   const why = String(reason ?? "")
     .trim()
     .slice(0, REASON_MAX);
-  if (decision === "0" && !why) return { errors: { reason: MESSAGES.reasonRequired } };
+  if (decision === "0" && !why) return { errors: { reason: say(MESSAGES.reasonRequired) } };
   return { answer: { value: decision === "1" ? 1 : 0, reason: decision === "0" ? why : "" } };
 }
 

@@ -6,19 +6,23 @@
  */
 import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
-import { closedMessage, registrationWindowState } from "../../../modules/agam/admin.server";
+import { registrationWindowState } from "../../../modules/agam/admin.server";
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
 import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
-import { hasProof, issuePortalProof, memberMobile, NEITHER_MESSAGE, secondFactorMethods } from "../../../modules/agam/second-factor.server";
+import { hasProof, issuePortalProof, memberMobile, secondFactorMethods } from "../../../modules/agam/second-factor.server";
 import { announceContentChange } from "../../../modules/content/context";
 import { maskMemberName } from "../../../modules/members/mask";
 import { createPrivateLink } from "../../../modules/privacy/private-links.server";
 import { now } from "../../../modules/shared/clock";
 import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE } from "../../../modules/shared/constants";
+import { formatDateTime } from "../../../modules/shared/dates";
 import { failureInit, fieldErrorsOf, loggableError } from "../../../modules/shared/errors";
+import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
+import { agamMessages } from "../../messages/agam";
 import { requireLinkedAccount } from "../mco/account.server";
 import { clientIp } from "../mco/session.server";
 import type { Route } from "./+types/registration";
@@ -42,13 +46,21 @@ import { z } from "zod";
 import { readForm } from "../../../modules/shared/forms";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `AGAM Registration | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Register for the ${COOPERATIVE.shortName} Annual General Membership Assembly and give your decision on each topic.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(agamMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t("agam.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("agam.description", { org: COOPERATIVE.shortName }) },
+  ];
+};
+
+/** Why registration is closed, with its window in the page's language. */
+function closedText(window: Awaited<ReturnType<typeof registrationWindowState>>, locale: Locale): string | null {
+  if (window.open) return null;
+  const t = translator(agamMessages, locale);
+  const times = { from: formatDateTime(window.window.opensAt, locale), to: formatDateTime(window.window.closesAt, locale) };
+  return window.reason === "not_yet" ? t("agam.closed.notYet", times) : t("agam.closed.ended", times);
+}
 
 /** Answers carry a member's name and address: never stored by browsers or proxies. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -62,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = services(context);
   const window = await registrationWindowState(db, now());
   const topics: FlowTopic[] = await listTopics(db);
-  return { origin, topics, closed: window.open ? null : closedMessage(window) };
+  return { origin, topics, closed: closedText(window, requestLocale(request)) };
 }
 
 /** The fields of the registration form, as text: each step checks the ones it needs. */
@@ -80,9 +92,11 @@ const flowFields = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, contentChanged, log, sendText, publicUrl, databaseFailed } = services(context);
+  const locale = requestLocale(request);
+  const t = requestT(agamMessages, request);
   // Outside the registration window nothing is looked up and nothing is stored.
   const window = await registrationWindowState(db, now());
-  if (!window.open) return data({ closed: closedMessage(window) }, { status: 403 });
+  if (!window.open) return data({ closed: closedText(window, locale) }, { status: 403 });
   const form = await request.formData();
   // Every step posts the same form; the fields are checked where the step needs them.
   const fields = readForm(form, flowFields);
@@ -95,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = accountNumberSchema.safeParse(typed);
   if (!parsed.success) {
-    const accountError = typed ? parsed.error.issues[0]!.message : `Enter your account number, like ${ACCOUNT_NUMBER_EXAMPLE}`;
+    const accountError = t(typed ? "agam.error.accountFormat" : "agam.error.accountMissing", { example: ACCOUNT_NUMBER_EXAMPLE });
     return data<FlowState>({ key, view: "default", origin, account: typed, accountError }, { status: 400 });
   }
   const account = parsed.data;
@@ -105,13 +119,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const [member, topics] = await Promise.all([findMember(db, account), listTopics(db)]);
-    if (!member) return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
+    if (!member)
+      return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: t(MESSAGES.notExist) } });
     const registeredNotice: FlowState = {
       key,
       view: "registered",
       origin,
       account,
-      message: { kind: "error", text: MESSAGES.registered, link: { href: confirmationPath(origin, account), label: "Click here" } },
+      message: {
+        kind: "error",
+        text: t(MESSAGES.registered),
+        link: { href: localePath(locale, confirmationPath(origin, account)), label: t("agam.clickHere") },
+      },
     };
     if (member.registered > 0) return data(registeredNotice);
 
@@ -148,17 +167,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors: {},
         phone: "",
         email: "",
-        message: { kind: "success", text: MESSAGES.found },
+        message: { kind: "success", text: t(MESSAGES.found) },
       });
     }
     if (intent === "lookup") {
-      if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: NEITHER_MESSAGE } });
-      return verify({ message: { kind: "success", text: MESSAGES.verify } });
+      if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: t("agam.msg.neither") } });
+      return verify({ message: { kind: "success", text: t(MESSAGES.verify) } });
     }
     if (intent === "send-code" || intent === "check-code" || intent === "check-pin") {
       const factor = readForm(form, secondFactorFields);
       if (!factor.ok) return data<FlowState>({ key, view: "default", origin, account }, { status: 400 });
-      const step = await secondFactorStep(db, send, account, factor.data);
+      const step = await secondFactorStep(db, send, account, factor.data, locale);
       if ("proof" in step) {
         return data<FlowState>({
           key,
@@ -172,14 +191,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           errors: {},
           phone: "",
           email: "",
-          message: { kind: "success", text: MESSAGES.found },
+          message: { kind: "success", text: t(MESSAGES.found) },
         });
       }
       return verify(step, step.status);
     }
 
     const proof = f.proof;
-    if (!(await hasProof(db, account, proof))) return verify({ message: { kind: "error", text: MESSAGES.proofMissing } }, 403);
+    if (!(await hasProof(db, account, proof))) return verify({ message: { kind: "error", text: t(MESSAGES.proofMissing) } }, 403);
     const base = {
       key,
       view: "exist" as const,
@@ -198,9 +217,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "back") return data<FlowState>({ ...base, answers, step: Math.max(0, step - 1), errors: {} });
 
     if (intent === "next" && step < topics.length) {
-      const checked = checkDecision(f.decision, f.reason);
+      const checked = checkDecision(f.decision, f.reason, t);
       if ("errors" in checked) {
-        const text = checked.errors.decision ?? checked.errors.reason ?? MESSAGES.chooseDecision;
+        const text = checked.errors.decision ?? checked.errors.reason ?? t(MESSAGES.chooseDecision);
         const draft: { decision: "" | "1" | "0"; reason: string } = {
           decision: f.decision === "1" || f.decision === "0" ? f.decision : "",
           reason: f.reason.slice(0, REASON_MAX),
@@ -219,7 +238,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const missing = firstUnanswered(topics, answers);
     if (missing < topics.length) {
       return data<FlowState>(
-        { ...base, answers, step: missing, errors: {}, message: { kind: "error", text: `Please answer topic ${missing + 1} first.` } },
+        { ...base, answers, step: missing, errors: {}, message: { kind: "error", text: t("agam.msg.answerFirst", { n: missing + 1 }) } },
         { status: 422 },
       );
     }
@@ -243,20 +262,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       await announceContentChange({ contentChanged, log }, "agam");
       // The confirmation's own link: a random token, shown once (this redirect) and sent by text.
       const token = await createPrivateLink(db, "agam-confirmation", result.reference);
-      const link = `/agam-registration/confirmation/${token}`;
+      const link = localePath(locale, `/agam-registration/confirmation/${token}`);
       const mobile = member && (await memberMobile(db, account));
       if (send && mobile)
-        await send(mobile, `AGAM registration ${result.reference} confirmed. Your confirmation slip: ${publicUrl}${link}`).catch(() => {});
+        await send(mobile, t("agam.sms.confirmed", { reference: result.reference, link: `${publicUrl}${link}` })).catch(() => {});
       return redirect(link);
     }
     if (result.reason === "already_registered") return data(registeredNotice);
     if (result.reason === "unknown_account")
-      return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: MESSAGES.notExist } });
-    const errors = { phone: result.fields.phone, email: result.fields.email };
+      return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: t(MESSAGES.notExist) } });
+    const errors = {
+      phone: result.fields.phone && t("agam.error.phone"),
+      email: result.fields.email && t("agam.error.email"),
+    };
     const badTopic = Object.keys(result.fields)
       .map((f) => /^decisions\.(\d+)\./.exec(f)?.[1])
       .find((i) => i !== undefined);
-    const text = errors.phone ?? errors.email ?? "Please check your answers.";
+    const text = errors.phone ?? errors.email ?? t("agam.msg.checkAnswers");
     return data<FlowState>(
       { ...base, answers, step: badTopic !== undefined ? Number(badTopic) : topics.length, errors, message: { kind: "error", text } },
       { status: 422 },
@@ -264,7 +286,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "agam registration step failed");
     return data<FlowState>(
-      { key, view: "default", origin, account, message: { kind: "error", text: MESSAGES.failed } },
+      { key, view: "default", origin, account, message: { kind: "error", text: t(MESSAGES.failed) } },
       failureInit(error),
     );
   }
@@ -283,15 +305,18 @@ export default function AgamRegistration({ loaderData, actionData }: Route.Compo
 }
 
 function RegistrationClosed({ message }: { message: string }) {
+  const t = useT(agamMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page agam">
-      <Breadcrumb items={[{ label: "AGAM Registration" }]} />
-      <h1>AGAM Registration</h1>
+      <Breadcrumb items={[{ label: t("agam.title") }]} />
+      <h1>{t("agam.title")}</h1>
       <div className="agam-closed" role="status">
-        <h2 className="agam__subtitle">Registration is not open</h2>
+        <h2 className="agam__subtitle">{t("agam.closed.title")}</h2>
         <p>{message}</p>
         <p>
-          See the <a href="/agam-status">number of members registered</a>, or call us at {COOPERATIVE.phone}.
+          {t("agam.closed.see")} <a href={lp("/agam-status")}>{t("agam.closed.countLink")}</a>
+          {t("agam.closed.call", { phone: COOPERATIVE.phone })}
         </p>
       </div>
     </div>
@@ -317,7 +342,9 @@ function RegistrationOpen({
   const [clientMessage, setClientMessage] = useState<StatusMessage | null>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const formAction = `/agam-registration${state.origin === "web" ? "" : `?origin=${encodeURIComponent(state.origin)}`}`;
+  const t = useT(agamMessages);
+  const lp = useLocalePath();
+  const formAction = lp(`/agam-registration${state.origin === "web" ? "" : `?origin=${encodeURIComponent(state.origin)}`}`);
   const accountError = state.view === "default" ? state.accountError : undefined;
   const message = clientMessage ?? state.message;
 
@@ -331,24 +358,21 @@ function RegistrationOpen({
 
   return (
     <div className="container page agam">
-      <Breadcrumb items={[{ label: "AGAM Registration" }]} />
-      <h1>AGAM Registration</h1>
-      <p className="agam__lead">
-        Register for the Annual General Membership Assembly with your account number, then approve or disapprove each topic. Each account
-        registers once.
-      </p>
+      <Breadcrumb items={[{ label: t("agam.title") }]} />
+      <h1>{t("agam.title")}</h1>
+      <p className="agam__lead">{t("agam.lead")}</p>
 
       <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
 
       <Form method="post" action={formAction} className="agam-lookup" noValidate aria-labelledby="agam-lookup-title">
         <h2 id="agam-lookup-title" className="agam__subtitle">
-          Find your account
+          {t("agam.find")}
         </h2>
         <input type="hidden" name="origin" value={state.origin} />
         <div className="agam-lookup__row">
           <AccountNumberField id="account" error={accountError} defaultValue={state.account} className="agam-lookup__input" />
           <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" disabled={busy}>
-            Check account
+            {t("agam.check")}
           </button>
         </div>
       </Form>
@@ -356,7 +380,7 @@ function RegistrationOpen({
       <div className="agam-status" id="agam-status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {message && (
           <p className={`notice notice--${message.kind}`}>
-            <strong>{message.kind === "success" ? "Success!" : "Oops!"}</strong> {message.text}
+            <strong>{message.kind === "success" ? t("agam.success") : t("agam.oops")}</strong> {message.text}
             {message.link && (
               <>
                 {" "}
@@ -368,11 +392,11 @@ function RegistrationOpen({
       </div>
 
       {state.view === "registered" && (
-        <section className="agam-contact agam-contact--locked" aria-label="Contact details on file">
-          <Field id="phone" label="Mobile number" hint="Already on file (hidden for privacy)">
+        <section className="agam-contact agam-contact--locked" aria-label={t("agam.contactOnFile")}>
+          <Field id="phone" label={t("agam.mobile")} hint={t("agam.onFileHint")}>
             {(p) => <input {...p} name={undefined} type="tel" readOnly placeholder={MASKED_PHONE} />}
           </Field>
-          <Field id="email" label="E-mail address" hint="Already on file (hidden for privacy)">
+          <Field id="email" label={t("agam.email")} hint={t("agam.onFileHint")}>
             {(p) => <input {...p} name={undefined} type="email" readOnly placeholder={MASKED_EMAIL} />}
           </Field>
         </section>
@@ -401,6 +425,7 @@ function RegistrationFlow({
   onMessage: (m: StatusMessage | null) => void;
 }) {
   const hydrated = useHydrated();
+  const t = useT(agamMessages);
   const [answers, setAnswers] = useState<Answers>(state.answers);
   const [step, setStep] = useState(Math.min(state.step, topics.length));
   const [errors, setErrors] = useState(state.errors);
@@ -435,10 +460,10 @@ function RegistrationFlow({
       go(Math.max(0, step - 1), answers);
     } else if (intent === "next" && current) {
       event.preventDefault();
-      const checked = checkDecision(decision, reason);
+      const checked = checkDecision(decision, reason, t);
       if ("errors" in checked) {
         setErrors((e) => ({ ...e, ...checked.errors }));
-        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? MESSAGES.chooseDecision });
+        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? t(MESSAGES.chooseDecision) });
         if (checked.errors.reason) document.getElementById("reason")?.focus();
         return;
       }
@@ -455,11 +480,11 @@ function RegistrationFlow({
     <>
       <section className="agam-member" aria-labelledby="agam-member-title">
         <h2 id="agam-member-title" className="agam__subtitle">
-          Member
+          {t("agam.member")}
         </h2>
         <dl className="agam-member__list">
           <div>
-            <dt>Name</dt>
+            <dt>{t("agam.name")}</dt>
             <dd>{state.member.name}</dd>
           </div>
         </dl>
@@ -476,7 +501,7 @@ function RegistrationFlow({
           aria-hidden="true"
           disabled={current ? nextDisabled : busy}
         >
-          {current ? "Next" : "Proceed"}
+          {current ? t("agam.next") : t("agam.proceed")}
         </button>
         <input type="hidden" name="origin" value={state.origin} />
         <input type="hidden" name="account" value={state.account} />
@@ -494,11 +519,11 @@ function RegistrationFlow({
         })}
 
         <fieldset className="agam-contact">
-          <legend className="agam__subtitle">Contact details (optional)</legend>
-          <Field id="phone" label="Mobile number" hint="For news about the assembly, for example 09171234567" error={errors.phone}>
+          <legend className="agam__subtitle">{t("agam.contactDetails")}</legend>
+          <Field id="phone" label={t("agam.mobile")} hint={t("agam.mobileHint")} error={errors.phone}>
             {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} defaultValue={state.phone} />}
           </Field>
-          <Field id="email" label="E-mail address" error={errors.email}>
+          <Field id="email" label={t("agam.email")} error={errors.email}>
             {(p) => <input {...p} type="email" autoComplete="email" maxLength={254} spellCheck={false} defaultValue={state.email} />}
           </Field>
         </fieldset>
@@ -507,7 +532,7 @@ function RegistrationFlow({
           <section className="agam-topic" aria-labelledby="agam-step">
             <h2 id="agam-step" className="agam-topic__title" tabIndex={-1} ref={headingRef}>
               <span className="agam-topic__count">
-                Topic {step + 1} of {topics.length}
+                {t("agam.topicOf", { n: step + 1, total: topics.length })}
                 <span className="visually-hidden">:</span>
               </span>{" "}
               {current.topic}
@@ -517,22 +542,22 @@ function RegistrationFlow({
               id="decision"
               className="field agam-decision"
               legendClassName="field__label"
-              legend="Your decision"
+              legend={t("agam.decision")}
               error={errors.decision}
             >
               <div className="agam-decision__choices">
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />
-                  <span>Approve</span>
+                  <span>{t("agam.approve")}</span>
                 </label>
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="0" checked={decision === "0"} onChange={() => setDecision("0")} />
-                  <span>Disapprove</span>
+                  <span>{t("agam.disapprove")}</span>
                 </label>
               </div>
             </FieldSet>
             <div className={`agam-reason${decision === "0" ? " agam-reason--open" : ""}`}>
-              <Field id="reason" label="Why disagree?" hint="Required when you disapprove" error={errors.reason}>
+              <Field id="reason" label={t("agam.why")} hint={t("agam.whyHint")} error={errors.reason}>
                 {(p) => (
                   <textarea
                     {...p}
@@ -549,39 +574,43 @@ function RegistrationFlow({
         ) : (
           <section className="agam-review" aria-labelledby="agam-step">
             <h2 id="agam-step" className="agam__subtitle" tabIndex={-1} ref={headingRef}>
-              Review your answers
+              {t("agam.review")}
             </h2>
             <ol className="agam-review__list">
-              {topics.map((t) => {
-                const a = answers[t.sequenceNumber];
+              {topics.map((topic) => {
+                const a = answers[topic.sequenceNumber];
                 return (
-                  <li key={t.sequenceNumber}>
-                    <span className="agam-review__topic">{t.topic}</span>{" "}
+                  <li key={topic.sequenceNumber}>
+                    <span className="agam-review__topic">{topic.topic}</span>{" "}
                     <strong className={a?.value === 0 ? "agam-review__no" : "agam-review__yes"}>
-                      {a ? (a.value === 1 ? "Approve" : "Disapprove") : "Not answered"}
+                      {a ? (a.value === 1 ? t("agam.approve") : t("agam.disapprove")) : t("agam.notAnswered")}
                     </strong>
-                    {a?.value === 0 && <span className="agam-review__reason">Why disagree: {a.reason}</span>}
+                    {a?.value === 0 && (
+                      <span className="agam-review__reason">
+                        {t("agam.whyReview")} {a.reason}
+                      </span>
+                    )}
                   </li>
                 );
               })}
             </ol>
-            <p>Proceed submits your registration and your decisions together. Each account registers once.</p>
+            <p>{t("agam.proceedNote")}</p>
           </section>
         )}
 
         <div className="agam-actions">
           {step > 0 && (
             <button type="submit" name="intent" value="back" className="button button--secondary">
-              Back
+              {t("agam.back")}
             </button>
           )}
           {current ? (
             <button type="submit" name="intent" value="next" className="button" disabled={nextDisabled}>
-              Next
+              {t("agam.next")}
             </button>
           ) : (
             <button type="submit" name="intent" value="proceed" className="button" disabled={busy}>
-              {busy ? "Submitting…" : "Proceed"}
+              {busy ? t("agam.submitting") : t("agam.proceed")}
             </button>
           )}
         </div>

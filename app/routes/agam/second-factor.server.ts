@@ -6,8 +6,27 @@
 
 import { z } from "zod";
 import type { Db } from "../../../db/client";
-import { checkSecondFactor, type SendText, secondFactorMessage, sendCode } from "../../../modules/agam/second-factor.server";
+import { checkSecondFactor, type Failure, type SendText, sendCode } from "../../../modules/agam/second-factor.server";
+import { type Locale, translator } from "../../../modules/shared/i18n";
+import { agamMessages, FACTOR_FAILURE_KEYS } from "../../messages/agam";
 import type { StatusMessage } from "./registration-flow";
+
+/** What a refusal tells the member, in the page's language (the API keeps secondFactorMessage). */
+export function factorFailureText(failure: Failure, locale: Locale): string {
+  const t = translator(agamMessages, locale);
+  switch (failure.reason) {
+    case "unknown_account":
+      return t("agam.msg.notExist");
+    case "wrong":
+      return t("agam.fail.wrong", { triesLeft: failure.triesLeft });
+    case "locked":
+      return t("agam.fail.locked", { minutes: Math.max(1, Math.ceil(failure.retryAfterSeconds / 60)) });
+    case "wait":
+      return t("agam.fail.wait", { seconds: failure.retryAfterSeconds });
+    default:
+      return t(FACTOR_FAILURE_KEYS[failure.reason]);
+  }
+}
 
 /** The fields the second factor's buttons post (read with readForm). */
 export const secondFactorFields = z.object({
@@ -24,12 +43,14 @@ export async function secondFactorStep(
   send: SendText | undefined,
   account: string,
   { intent, code, pin }: SecondFactorInput,
+  locale: Locale = "en",
 ): Promise<{ proof: string } | VerifyStep> {
+  const t = translator(agamMessages, locale);
   if (intent === "send-code") {
-    const sent = await sendCode(db, account, { send });
+    const sent = await sendCode(db, account, { send, language: locale });
     if (!sent.ok)
       return {
-        message: { kind: "error", text: secondFactorMessage(sent) },
+        message: { kind: "error", text: factorFailureText(sent, locale) },
         codeSent: sent.reason === "wait",
         errors: {},
         status: sent.reason === "wait" || sent.reason === "locked" ? 429 : 422,
@@ -37,20 +58,19 @@ export async function secondFactorStep(
     return {
       codeSent: true,
       errors: {},
-      message: { kind: "success", text: `We sent a 6-digit code to ${sent.sentTo}. It is valid for 10 minutes.` },
+      message: { kind: "success", text: t("agam.factor.sent", { to: sent.sentTo }) },
       status: 200,
     };
   }
   const field = intent === "check-code" ? "code" : "pin";
   const given = (field === "code" ? code : pin).slice(0, 12);
   if (!/^\d{4,12}$/.test(given)) {
-    const text =
-      field === "code" ? "Enter the 6-digit code from the text message" : "Enter the registration PIN printed on your AGAM notice";
+    const text = field === "code" ? t("agam.factor.enterCode") : t("agam.factor.enterPin");
     return { codeSent: field === "code", errors: { [field]: text }, message: { kind: "error", text }, status: 422 };
   }
   const checked = await checkSecondFactor(db, account, field === "code" ? { code: given } : { pin: given });
   if (checked.ok) return { proof: checked.proof };
-  const text = secondFactorMessage(checked);
+  const text = factorFailureText(checked, locale);
   return {
     codeSent: field === "code",
     errors: { [field]: text },

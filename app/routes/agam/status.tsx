@@ -8,19 +8,26 @@
 
 import { counts } from "../../../modules/agam/pool.server";
 import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../modules/shared/constants";
+import { formatNumber, INTL_LOCALE, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { useLocale, useT } from "../../i18n";
+import { agamMessages } from "../../messages/agam";
 import type { Route } from "./+types/status";
 import "./agam.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `AGAM Registration Status | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Live count of members registered for the ${COOPERATIVE.shortName} Annual General Membership Assembly, toward the quorum of ${AGAM.quorumTarget.toLocaleString("en-US")}.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  const t = translator(agamMessages, locale);
+  return [
+    { title: `${t("agam.status.title")} | ${COOPERATIVE.shortName}` },
+    {
+      name: "description",
+      content: t("agam.status.description", { org: COOPERATIVE.shortName, quorum: formatNumber(AGAM.quorumTarget, locale) }),
+    },
+  ];
+};
 
 /** Live numbers: a cached copy would be stale at once. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -29,9 +36,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { counts: await counts(services(context).db) };
 }
 
-const n = (x: number) => x.toLocaleString("en-US");
-
 export default function AgamStatus({ loaderData }: Route.ComponentProps) {
+  const t = useT(agamMessages);
+  const locale = useLocale();
+  const n = (x: number) => formatNumber(x, locale);
   const live = loaderData.counts;
   const total = AGAM_DISTRICTS.reduce((sum, d) => sum + d.memberConsumers, 0);
   const north = AGAM_DISTRICTS.filter((d) => d.area === "north").reduce((s, d) => s + d.memberConsumers, 0);
@@ -42,22 +50,31 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container page agam agam-dashboard">
-      <Breadcrumb items={[{ label: "AGAM Registration Status" }]} />
-      <h1>AGAM Registration Status</h1>
+      <Breadcrumb items={[{ label: t("agam.status.title") }]} />
+      <h1>{t("agam.status.title")}</h1>
 
-      <section className="agam-live" aria-labelledby="agam-live-title" data-agam-live={quorum} data-poll-ms={UI.statusPollMs}>
+      <section
+        className="agam-live"
+        aria-labelledby="agam-live-title"
+        data-agam-live={quorum}
+        data-poll-ms={UI.statusPollMs}
+        data-number-locale={INTL_LOCALE[locale]}
+        data-text-reached={t("agam.status.reached", { total: "{total}", quorum: "{quorum}" })}
+        data-text-toward={t("agam.status.toward", { total: "{total}", quorum: "{quorum}" })}
+        data-text-live={t("agam.status.live")}
+      >
         <h2 id="agam-live-title" className="agam__subtitle">
-          Registered members
+          {t("agam.status.registered")}
         </h2>
         {/* Only this sentence is announced when the counts change, not every number. */}
         <p className="agam-live__summary" aria-live="polite" aria-atomic="true" data-live="summary">
           {reached
-            ? `Quorum reached: ${n(live.total)} members registered (target ${n(quorum)}).`
-            : `${n(live.total)} of ${n(quorum)} members needed for quorum have registered.`}
+            ? t("agam.status.reached", { total: n(live.total), quorum: n(quorum) })
+            : t("agam.status.toward", { total: n(live.total), quorum: n(quorum) })}
         </p>
         <div className="agam-live__progress">
           <label htmlFor="agam-quorum-progress" className="agam-live__progress-label">
-            Progress toward quorum: <strong data-live="percent">{percent}%</strong>
+            {t("agam.status.progress")} <strong data-live="percent">{percent}%</strong>
           </label>
           <progress id="agam-quorum-progress" max={quorum} value={Math.min(live.total, quorum)} data-live="progress">
             {percent}%
@@ -65,43 +82,43 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
         </div>
         <dl className="agam-live__counts">
           <div className="agam-live__count agam-live__count--total">
-            <dt>Total registered</dt>
+            <dt>{t("agam.status.total")}</dt>
             <dd data-testid="agam-total" data-live="qmember">
               {n(live.total)}
             </dd>
           </div>
           <div className="agam-live__count">
-            <dt>North districts</dt>
+            <dt>{t("agam.status.northDistricts")}</dt>
             <dd data-live="qmember_north">{n(live.north)}</dd>
           </div>
           <div className="agam-live__count">
-            <dt>South districts</dt>
+            <dt>{t("agam.status.southDistricts")}</dt>
             <dd data-live="qmember_south">{n(live.south)}</dd>
           </div>
           <div className="agam-live__count">
-            <dt>Quorum target</dt>
+            <dt>{t("agam.status.target")}</dt>
             <dd>{n(quorum)}</dd>
           </div>
         </dl>
         <p className="agam__hint" data-live="hint">
-          Reload the page for the latest counts.
+          {t("agam.status.reload")}
         </p>
       </section>
 
       <section aria-labelledby="agam-districts-title">
         <h2 id="agam-districts-title" className="agam__subtitle">
-          Member consumers per district
+          {t("agam.status.perDistrict")}
         </h2>
         <div className="table-wrap">
           <table className="agam-districts">
-            <caption className="visually-hidden">Member consumers in each of the nine districts</caption>
+            <caption className="visually-hidden">{t("agam.status.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">District</th>
-                <th scope="col">Town</th>
-                <th scope="col">Area</th>
+                <th scope="col">{t("agam.status.district")}</th>
+                <th scope="col">{t("agam.status.town")}</th>
+                <th scope="col">{t("agam.status.area")}</th>
                 <th scope="col" className="num">
-                  Member consumers
+                  {t("agam.status.members")}
                 </th>
               </tr>
             </thead>
@@ -110,7 +127,7 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
                 <tr key={d.district}>
                   <th scope="row">{d.district}</th>
                   <td>{d.town}</td>
-                  <td>{d.area === "north" ? "North" : "South"}</td>
+                  <td>{d.area === "north" ? t("agam.status.north") : t("agam.status.south")}</td>
                   <td className="num">{n(d.memberConsumers)}</td>
                 </tr>
               ))}
@@ -118,19 +135,19 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
             <tfoot>
               <tr>
                 <th scope="row" colSpan={3}>
-                  North districts
+                  {t("agam.status.northDistricts")}
                 </th>
                 <td className="num">{n(north)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={3}>
-                  South districts
+                  {t("agam.status.southDistricts")}
                 </th>
                 <td className="num">{n(south)}</td>
               </tr>
               <tr className="agam-districts__total">
                 <th scope="row" colSpan={3}>
-                  Total member consumers
+                  {t("agam.status.totalMembers")}
                 </th>
                 <td className="num">{n(total)}</td>
               </tr>
@@ -138,7 +155,8 @@ export default function AgamStatus({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
         <p>
-          Quorum: <strong>{n(quorum)}</strong> registered members, about 5% of the {n(AGAM.totalMemberConsumers)} member consumers.
+          {t("agam.status.quorumLabel")} <strong>{n(quorum)}</strong>
+          {t("agam.status.quorumNote", { total: n(AGAM.totalMemberConsumers) })}
         </p>
       </section>
     </div>

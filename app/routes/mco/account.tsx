@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { CONSENT_TEXT } from "../../../modules/alerts/messages";
+import { CONSENT_TEXTS } from "../../../modules/alerts/messages";
 import { subscribeConfirmed, subscriptionOfAddress } from "../../../modules/alerts/subscriptions.server";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
 import { type Contact, maskContact } from "../../../modules/portal/contact";
@@ -8,17 +8,17 @@ import { TOWNS, type Town } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { normalizeMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/account";
 import { requireLinkedAccount } from "./account.server";
-import { MEMBER_CACHE_CONTROL, memberHeaders, withCookies } from "./session.server";
-import { kwhText, monthName, PortalBar, php, StatusBadge } from "./ui";
+import { MEMBER_CACHE_CONTROL, memberHeaders, portalPath, withCookies } from "./session.server";
+import { kwhText, monthName, PortalBar, php, portalMeta, StatusBadge } from "./ui";
 import { UsageChart, usageMonths } from "./usage";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Account ${params.account} | Member portal | WESPECO` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params, location }) =>
+  portalMeta(location.pathname, (t) => t("mco.account", { account: params.account }));
 export const headers = memberHeaders;
 
 /** The portal's confirmed contact as an alert endpoint (a mobile number as the gateway takes it). */
@@ -64,104 +64,115 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "unlink") {
     await unlinkAccount(db, member.userId, accountNumber);
-    throw redirect("/mco", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+    throw redirect(portalPath(request, "/mco"), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   }
   if (intent === "alerts-on") {
     const [me, overview] = await Promise.all([memberById(db, member.userId), accountOverview(db, accountNumber)]);
     const endpoint = alertAddress(me?.contact);
     const town = townOf(overview.town);
-    if (endpoint && town) await subscribeConfirmed(db, { town, ...endpoint, consentText: CONSENT_TEXT });
+    const language = requestLocale(request);
+    if (endpoint && town) await subscribeConfirmed(db, { town, ...endpoint, consentText: CONSENT_TEXTS[language], language });
   }
   if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
   if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email")
     await setPaperless(db, member.userId, accountNumber, true);
-  throw redirect(`/mco/accounts/${accountNumber}`, { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  throw redirect(portalPath(request, `/mco/accounts/${accountNumber}`), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { overview: o, history, usage, payments, paperless, email, alerts } = loaderData;
+  const t = useT(portalMessages);
+  const locale = useLocale();
+  const lp = useLocalePath();
   return (
     <div className="container page portal">
       <PortalBar />
       <h1>
-        Account {o.accountNumber}
+        {t("mco.account", { account: o.accountNumber })}
         {o.name ? ` · ${o.name}` : ""}
       </h1>
       {o.address && <p className="portal-note">{o.address}</p>}
       <section className="portal-card" aria-labelledby="now">
-        <h2 id="now">Now</h2>
+        <h2 id="now">{t("mco.account.now")}</h2>
         {o.latest ? (
           <dl className="summary-list">
             <div>
-              <dt>Amount due</dt>
+              <dt>{t("mco.amountDue")}</dt>
               <dd>
-                <strong>{php(o.latest.totalDue)}</strong> for {monthName(o.latest.billingYear, o.latest.billingMonth)}
+                <strong>{php(o.latest.totalDue, locale)}</strong>
+                {t("mco.account.amountFor", { month: monthName(o.latest.billingYear, o.latest.billingMonth, locale) })}
               </dd>
             </div>
             <div>
-              <dt>Due date</dt>
-              <dd>{formatDate(o.latest.dueDate)}</dd>
+              <dt>{t("mco.dueDate")}</dt>
+              <dd>{formatDate(o.latest.dueDate, locale)}</dd>
             </div>
             <div>
-              <dt>Status</dt>
+              <dt>{t("mco.status")}</dt>
               <dd>
                 <StatusBadge status={o.latest.status} />
-                {o.latest.status !== "paid" && o.latest.balance !== o.latest.totalDue ? ` ${php(o.latest.balance)} left to pay` : ""}
+                {o.latest.status !== "paid" && o.latest.balance !== o.latest.totalDue
+                  ? t("mco.leftToPay", { amount: php(o.latest.balance, locale) })
+                  : ""}
               </dd>
             </div>
             {o.latest.disconnectionDate && o.latest.status === "overdue" && (
               <div>
-                <dt>Disconnection date</dt>
-                <dd>{formatDate(o.latest.disconnectionDate)}, if not paid by then</dd>
+                <dt>{t("mco.disconnection")}</dt>
+                <dd>{t("mco.disconnectionIf", { date: formatDate(o.latest.disconnectionDate, locale) })}</dd>
               </div>
             )}
             <div>
-              <dt>Last payment</dt>
-              <dd>{o.lastPayment ? `${php(o.lastPayment.amount)} on ${formatDate(o.lastPayment.paidOn)}` : "None on record"}</dd>
+              <dt>{t("mco.lastPayment")}</dt>
+              <dd>
+                {o.lastPayment
+                  ? t("mco.paymentOn", { amount: php(o.lastPayment.amount, locale), date: formatDate(o.lastPayment.paidOn, locale) })
+                  : t("mco.noPayment")}
+              </dd>
             </div>
           </dl>
         ) : (
-          <p>No bill for this account yet.</p>
+          <p>{t("mco.noBill")}</p>
         )}
       </section>
 
-      <h2>Usage</h2>
+      <h2>{t("mco.usage")}</h2>
       <UsageChart months={usage} />
       <p>
         <a href={`/mco/accounts/${o.accountNumber}/usage.csv`} download>
-          Download usage and bills (CSV)
+          {t("mco.account.csv")}
         </a>
       </p>
 
-      <h2 id="bills">Bills (last 24 months)</h2>
+      <h2 id="bills">{t("mco.account.bills")}</h2>
       {history.length === 0 ? (
-        <p>No bills yet.</p>
+        <p>{t("mco.account.noBills")}</p>
       ) : (
         <div className="portal-scroll">
           <table className="portal-table">
             <thead>
               <tr>
-                <th scope="col">Month</th>
+                <th scope="col">{t("mco.month")}</th>
                 <th scope="col" className="num">
                   kWh
                 </th>
                 <th scope="col" className="num">
-                  Amount
+                  {t("mco.amount")}
                 </th>
-                <th scope="col">Due</th>
+                <th scope="col">{t("mco.due")}</th>
               </tr>
             </thead>
             <tbody>
               {history.map((b) => (
                 <tr key={b.billNumber}>
                   <td>
-                    <a href={`/mco/accounts/${o.accountNumber}/bills/${encodeURIComponent(b.billNumber)}`}>
-                      {monthName(b.billingYear, b.billingMonth)}
+                    <a href={lp(`/mco/accounts/${o.accountNumber}/bills/${encodeURIComponent(b.billNumber)}`)}>
+                      {monthName(b.billingYear, b.billingMonth, locale)}
                     </a>
                   </td>
-                  <td className="num">{kwhText(b.kwh)}</td>
-                  <td className="num">{php(b.totalDue)}</td>
-                  <td>{formatDate(b.dueDate)}</td>
+                  <td className="num">{kwhText(b.kwh, locale)}</td>
+                  <td className="num">{php(b.totalDue, locale)}</td>
+                  <td>{formatDate(b.dueDate, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -169,27 +180,27 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <h2 id="payments">Payments received</h2>
+      <h2 id="payments">{t("mco.account.payments")}</h2>
       {payments.length === 0 ? (
-        <p>No payments in the last 24 months.</p>
+        <p>{t("mco.account.noPayments")}</p>
       ) : (
         <div className="portal-scroll">
           <table className="portal-table">
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Receipt (OR) number</th>
+                <th scope="col">{t("mco.date")}</th>
+                <th scope="col">{t("mco.orNumber")}</th>
                 <th scope="col" className="num">
-                  Amount
+                  {t("mco.amount")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {payments.map((p) => (
                 <tr key={p.orNumber}>
-                  <td>{formatDate(p.paidOn)}</td>
+                  <td>{formatDate(p.paidOn, locale)}</td>
                   <td>{p.orNumber}</td>
-                  <td className="num">{php(p.amount)}</td>
+                  <td className="num">{php(p.amount, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -197,64 +208,58 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </div>
       )}
 
-      <h2>Paperless bill</h2>
+      <h2>{t("mco.paperless.title")}</h2>
       <form method="post" className="portal-form">
         {paperless ? (
           <>
-            <p>Each new bill of this account is e-mailed to {email ?? "you"}. Paper bills may still be delivered.</p>
+            <p>{t("mco.paperless.on", { email })}</p>
             <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
-              Stop e-mailing my bills
+              {t("mco.paperless.stop")}
             </button>
           </>
         ) : !email ? (
-          <p>
-            E-bills are sent by e-mail, and you sign in with a mobile number. To get them, ask member services to put your e-mail address on
-            file.
-          </p>
+          <p>{t("mco.paperless.noEmail")}</p>
         ) : (
           <>
-            <p>Get each new bill of this account by e-mail at {email}, with the amount, the due date and a link to the bill.</p>
+            <p>{t("mco.paperless.offer", { email })}</p>
             <button type="submit" name="intent" value="paperless-on" className="button">
-              E-mail me each new bill
+              {t("mco.paperless.start")}
             </button>
           </>
         )}
       </form>
 
-      <h2>Interruption alerts</h2>
+      <h2>{t("mco.alerts.title")}</h2>
       {!alerts.town ? (
-        <p>The town of this account is not on file, so alerts cannot be set here. Choose your area on the alerts page.</p>
+        <p>{t("mco.alerts.noTown")}</p>
       ) : alerts.following ? (
         <p>
-          {`You get power interruption alerts for ${alerts.town} at ${alerts.contact}. `}
-          {alerts.manageToken && <a href={`/alerts/manage/${alerts.manageToken}`}>Change or stop them</a>}
+          {t("mco.alerts.following", { town: alerts.town, contact: alerts.contact ?? "" })}
+          {alerts.manageToken && <a href={lp(`/alerts/manage/${alerts.manageToken}`)}>{t("mco.alerts.manage")}</a>}
         </p>
       ) : (
         <form method="post" className="portal-form">
-          <p>
-            Get a message at {alerts.contact} when a power interruption is planned or happens in {alerts.town}. Free; stop any time with the
-            link in each message.
-          </p>
+          <p>{t("mco.alerts.offer", { town: alerts.town, contact: alerts.contact ?? "" })}</p>
           <button type="submit" name="intent" value="alerts-on" className="button">
-            {`Send me alerts for ${alerts.town}`}
+            {t("mco.alerts.button", { town: alerts.town })}
           </button>
         </form>
       )}
 
-      <h2>AGAM registration</h2>
-      <form method="post" action="/agam-registration" className="portal-form">
-        <p>Register this account for the annual general assembly. The portal already knows it is yours: no code or PIN is asked.</p>
+      <h2>{t("mco.agam.title")}</h2>
+      <form method="post" action={lp("/agam-registration")} className="portal-form">
+        <p>{t("mco.agam.intro")}</p>
         <input type="hidden" name="account" value={o.accountNumber} />
         <button type="submit" name="intent" value="portal" className="button button--secondary">
-          Register {o.accountNumber} for AGAM
+          {t("mco.agam.button", { account: o.accountNumber })}
         </button>
       </form>
 
-      <h2>Remove this account</h2>
+      <h2>{t("mco.remove.title")}</h2>
       <form method="post" className="portal-form">
-        <p>Removes {o.accountNumber} from your portal. You can add it again with a new code.</p>
+        <p>{t("mco.remove.intro", { account: o.accountNumber })}</p>
         <button type="submit" name="intent" value="unlink" className="button button--secondary">
-          Remove {o.accountNumber} from my portal
+          {t("mco.remove.button", { account: o.accountNumber })}
         </button>
       </form>
     </div>

@@ -3,16 +3,16 @@ import { accountBill } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/bill";
 import { requireLinkedAccount } from "./account.server";
 import { memberHeaders, withCookies } from "./session.server";
-import { kwhText, monthName, PortalBar, php } from "./ui";
+import { kwhText, monthName, PortalBar, php, portalMeta } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `Bill ${params.bill} | Member portal | WESPECO` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ params, location }) =>
+  portalMeta(location.pathname, (t) => t("mco.bill", { bill: params.bill }));
 export const headers = memberHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -48,65 +48,67 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export default function BillPage({ loaderData }: Route.ComponentProps) {
   const { accountNumber, bill: b, groups } = loaderData;
+  const t = useT(portalMessages);
+  const locale = useLocale();
+  const lp = useLocalePath();
   const base = `/mco/accounts/${accountNumber}/bills/${encodeURIComponent(b.billNumber)}`;
   return (
     <div className="container page portal">
       <PortalBar />
       <p>
-        <a href={`/mco/accounts/${accountNumber}`}>Account {accountNumber}</a>
+        <a href={lp(`/mco/accounts/${accountNumber}`)}>{t("mco.account", { account: accountNumber })}</a>
       </p>
-      <h1>Bill for {monthName(b.billingYear, b.billingMonth)}</h1>
+      <h1>{t("mco.bill.title", { month: monthName(b.billingYear, b.billingMonth, locale) })}</h1>
       <p>
         <a href={`${base}/pdf`} className="button">
-          Download the bill (PDF)
+          {t("mco.bill.pdf")}
         </a>
       </p>
       <dl className="summary-list">
         <div>
-          <dt>Bill number</dt>
+          <dt>{t("mco.bill.number")}</dt>
           <dd>{b.billNumber}</dd>
         </div>
         <div>
-          <dt>Billing period</dt>
+          <dt>{t("mco.bill.period")}</dt>
+          <dd>{t("mco.range", { from: formatDate(b.periodFrom, locale), to: formatDate(b.periodTo, locale) })}</dd>
+        </div>
+        <div>
+          <dt>{t("mco.bill.readings")}</dt>
           <dd>
-            {formatDate(b.periodFrom)} to {formatDate(b.periodTo)}
+            {t("mco.range", { from: kwhText(b.previousReading, locale), to: kwhText(b.presentReading, locale) })}
+            {b.multiplier !== 1 ? ` × ${b.multiplier}` : ""}
+            {t("mco.bill.read", { date: formatDate(b.readingDate, locale) })}
           </dd>
         </div>
         <div>
-          <dt>Meter readings</dt>
-          <dd>
-            {kwhText(b.previousReading)} to {kwhText(b.presentReading)}
-            {b.multiplier !== 1 ? ` × ${b.multiplier}` : ""}, read {formatDate(b.readingDate)}
-          </dd>
-        </div>
-        <div>
-          <dt>Energy used</dt>
-          <dd>{kwhText(b.kwh)} kWh</dd>
+          <dt>{t("mco.bill.energy")}</dt>
+          <dd>{kwhText(b.kwh, locale)} kWh</dd>
         </div>
         {b.demandKw !== null && (
           <div>
-            <dt>Billed demand</dt>
-            <dd>{kwhText(b.demandKw)} kW</dd>
+            <dt>{t("mco.bill.demand")}</dt>
+            <dd>{kwhText(b.demandKw, locale)} kW</dd>
           </div>
         )}
         <div>
-          <dt>Amount due</dt>
+          <dt>{t("mco.amountDue")}</dt>
           <dd>
-            <strong>{php(b.totalDue)}</strong>
+            <strong>{php(b.totalDue, locale)}</strong>
           </dd>
         </div>
         <div>
-          <dt>Due date</dt>
-          <dd>{formatDate(b.dueDate)}</dd>
+          <dt>{t("mco.dueDate")}</dt>
+          <dd>{formatDate(b.dueDate, locale)}</dd>
         </div>
         {b.disconnectionDate && (
           <div>
-            <dt>Disconnection date</dt>
-            <dd>{formatDate(b.disconnectionDate)}</dd>
+            <dt>{t("mco.disconnection")}</dt>
+            <dd>{formatDate(b.disconnectionDate, locale)}</dd>
           </div>
         )}
       </dl>
-      <h2>Charges</h2>
+      <h2>{t("mco.bill.charges")}</h2>
       <div className="portal-scroll">
         <table className="portal-table">
           {groups.map((g) => (
@@ -119,20 +121,20 @@ export default function BillPage({ loaderData }: Route.ComponentProps) {
               {g.lines.map((l) => (
                 <tr key={l.label}>
                   <td>{l.label}</td>
-                  <td className="num">{php(l.amount)}</td>
+                  <td className="num">{php(l.amount, locale)}</td>
                 </tr>
               ))}
             </tbody>
           ))}
           <tfoot>
             <tr>
-              <td>Total amount due</td>
-              <td className="num">{php(b.totalDue)}</td>
+              <td>{t("mco.bill.total")}</td>
+              <td className="num">{php(b.totalDue, locale)}</td>
             </tr>
           </tfoot>
         </table>
       </div>
-      <p className="portal-note">The lines as the cooperative's billing system sent them.</p>
+      <p className="portal-note">{t("mco.bill.note")}</p>
     </div>
   );
 }

@@ -1,9 +1,13 @@
 import type { ProofResult } from "../../../modules/portal/flows.server";
+import { type Locale, translate } from "../../../modules/shared/i18n";
 import { Field } from "../../components/ui/Field";
+import { useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 
 export function CodeField({ error }: { error?: string }) {
+  const t = useT(portalMessages);
   return (
-    <Field id="code" label="6-digit code" error={error}>
+    <Field id="code" label={t("mco.code.label")} error={error}>
       {(p) => (
         <input
           {...p}
@@ -20,7 +24,7 @@ export function CodeField({ error }: { error?: string }) {
 }
 
 /** The same words for every code that does not work, whoever it was meant for. */
-export function codeError(proof: Exclude<ProofResult, { ok: true }>): string {
-  if (proof.reason === "wrong") return `That code is not right. ${proof.triesLeft === 1 ? "1 try" : `${proof.triesLeft} tries`} left.`;
-  return "This code can no longer be used: it has expired, was already used, or was tried 5 times. Ask for a new one.";
+export function codeError(proof: Exclude<ProofResult, { ok: true }>, locale: Locale = "en"): string {
+  if (proof.reason === "wrong") return translate(portalMessages, locale, "mco.code.wrong", { triesLeft: proof.triesLeft });
+  return translate(portalMessages, locale, "mco.code.spent");
 }

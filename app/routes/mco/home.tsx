@@ -4,12 +4,14 @@ import { maskContact } from "../../../modules/portal/contact";
 import { linkedAccounts, memberById } from "../../../modules/portal/members.server";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/home";
 import { memberHeaders, requireMember, withCookies } from "./session.server";
-import { monthName, PortalBar, php, StatusBadge } from "./ui";
+import { monthName, PortalBar, php, portalMeta, StatusBadge } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "My accounts | Member portal | WESPECO" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.bar.accounts"));
 export const headers = memberHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,67 +24,76 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PortalHome({ loaderData }: Route.ComponentProps) {
   const { accounts, contact } = loaderData;
+  const t = useT(portalMessages);
+  const locale = useLocale();
+  const lp = useLocalePath();
   return (
     <div className="container page portal">
       <PortalBar />
-      <h1>My accounts</h1>
-      <p className="portal-note">Signed in with {contact}.</p>
-      {accounts.length === 0 && <p>No service account is linked yet.</p>}
+      <h1>{t("mco.bar.accounts")}</h1>
+      <p className="portal-note">{t("mco.signedInWith", { contact })}</p>
+      {accounts.length === 0 && <p>{t("mco.home.none")}</p>}
       {accounts.map((a) => (
         <section key={a.accountNumber} className="portal-card" aria-labelledby={`acct-${a.accountNumber}`}>
           <h2 id={`acct-${a.accountNumber}`}>
-            <a href={`/mco/accounts/${a.accountNumber}`}>{a.accountNumber}</a>
+            <a href={lp(`/mco/accounts/${a.accountNumber}`)}>{a.accountNumber}</a>
             {a.name ? ` · ${a.name}` : ""}
           </h2>
           {a.latest ? (
             <dl className="summary-list">
               <div>
-                <dt>Latest bill</dt>
-                <dd>{monthName(a.latest.billingYear, a.latest.billingMonth)}</dd>
+                <dt>{t("mco.latestBill")}</dt>
+                <dd>{monthName(a.latest.billingYear, a.latest.billingMonth, locale)}</dd>
               </div>
               <div>
-                <dt>Amount due</dt>
+                <dt>{t("mco.amountDue")}</dt>
                 <dd>
-                  <strong>{php(a.latest.totalDue)}</strong>
+                  <strong>{php(a.latest.totalDue, locale)}</strong>
                 </dd>
               </div>
               <div>
-                <dt>Due date</dt>
-                <dd>{formatDate(a.latest.dueDate)}</dd>
+                <dt>{t("mco.dueDate")}</dt>
+                <dd>{formatDate(a.latest.dueDate, locale)}</dd>
               </div>
               <div>
-                <dt>Status</dt>
+                <dt>{t("mco.status")}</dt>
                 <dd>
                   <StatusBadge status={a.latest.status} />
-                  {a.latest.status !== "paid" && a.latest.balance !== a.latest.totalDue ? ` ${php(a.latest.balance)} left to pay` : ""}
+                  {a.latest.status !== "paid" && a.latest.balance !== a.latest.totalDue
+                    ? t("mco.leftToPay", { amount: php(a.latest.balance, locale) })
+                    : ""}
                 </dd>
               </div>
               {a.latest.disconnectionDate && a.latest.status === "overdue" && (
                 <div>
-                  <dt>Disconnection date</dt>
-                  <dd>{formatDate(a.latest.disconnectionDate)}, if not paid by then</dd>
+                  <dt>{t("mco.disconnection")}</dt>
+                  <dd>{t("mco.disconnectionIf", { date: formatDate(a.latest.disconnectionDate, locale) })}</dd>
                 </div>
               )}
               <div>
-                <dt>Last payment</dt>
+                <dt>{t("mco.lastPayment")}</dt>
                 <dd>
                   {a.lastPayment
-                    ? `${php(a.lastPayment.amount)} on ${formatDate(a.lastPayment.paidOn)} (OR ${a.lastPayment.orNumber})`
-                    : "None on record"}
+                    ? t("mco.paymentOnOr", {
+                        amount: php(a.lastPayment.amount, locale),
+                        date: formatDate(a.lastPayment.paidOn, locale),
+                        or: a.lastPayment.orNumber,
+                      })
+                    : t("mco.noPayment")}
                 </dd>
               </div>
             </dl>
           ) : (
-            <p>No bill for this account yet.</p>
+            <p>{t("mco.noBill")}</p>
           )}
           <p>
-            <a href={`/mco/accounts/${a.accountNumber}`}>Bills, usage and payments of {a.accountNumber}</a>
+            <a href={lp(`/mco/accounts/${a.accountNumber}`)}>{t("mco.home.accountLink", { account: a.accountNumber })}</a>
           </p>
         </section>
       ))}
       <p>
-        <a href="/mco/register" className="button button--secondary">
-          Add another service account
+        <a href={lp("/mco/register")} className="button button--secondary">
+          {t("mco.home.add")}
         </a>
       </p>
     </div>

@@ -2,15 +2,15 @@ import { data, Form } from "react-router";
 import { proveSignIn } from "../../../modules/portal/flows.server";
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/login-code";
 import { CodeField, codeError } from "./code-field";
-import { memberHeaders, signInAndGo } from "./session.server";
+import { memberHeaders, portalPath, signInAndGo } from "./session.server";
+import { portalMeta } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Enter your code | Member portal | WESPECO" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.code.title"));
 export const headers = memberHeaders;
 export const handle = { query: ["r"] };
 
@@ -23,28 +23,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const r = String(form.get("r") ?? "").slice(0, 100);
   const proof = await proveSignIn(services(context).db, r, String(form.get("code") ?? "").slice(0, 20));
   if (proof.ok) {
-    const answer = await signInAndGo(request, context, proof.userId, "code", "/mco");
+    const answer = await signInAndGo(request, context, proof.userId, "code", portalPath(request, "/mco"));
     if (answer) return answer;
-    return data({ error: "This portal account is locked. Call member services to open it again.", spent: true }, { status: 403 });
+    return data({ error: requestT(portalMessages, request)("mco.locked"), spent: true }, { status: 403 });
   }
-  return data({ error: codeError(proof), spent: proof.reason === "spent" }, { status: 422 });
+  return data({ error: codeError(proof, requestLocale(request)), spent: proof.reason === "spent" }, { status: 422 });
 }
 
 export default function SignInCode({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(portalMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page portal">
-      <h1>Enter your code</h1>
-      <p>If that mobile number or e-mail is registered with the portal, we have sent it a 6-digit code. It is valid for 10 minutes.</p>
+      <h1>{t("mco.code.title")}</h1>
+      <p>{t("mco.loginCode.intro")}</p>
       <ErrorSummary errors={{ code: actionData?.error }} />
       <Form method="post" className="portal-form" noValidate>
         <input type="hidden" name="r" value={loaderData.r} />
         <CodeField error={actionData?.error} />
         <button type="submit" className="button">
-          Sign in
+          {t("mco.signIn")}
         </button>
       </Form>
       <p>
-        No code? <a href="/mco/login">Ask for a new one</a>. Not registered yet? <a href="/mco/register">Register</a>.
+        {t("mco.loginCode.noCode")} <a href={lp("/mco/login")}>{t("mco.loginCode.askNew")}</a>. {t("mco.loginCode.notRegistered")}{" "}
+        <a href={lp("/mco/register")}>{t("mco.register")}</a>.
       </p>
     </div>
   );

@@ -4,67 +4,70 @@ import { requestSignInCode } from "../../../modules/portal/flows.server";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/login";
 import { PasskeySignIn } from "./passkeys-ui";
-import { clientIp, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, messenger, waitWords } from "./session.server";
+import { clientIp, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, messenger, portalPath, waitWords } from "./session.server";
+import { portalMeta } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in | Member portal | WESPECO" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.signIn"));
 export const headers = memberHeaders;
 export const handle = { query: ["signed-out", "closed"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await currentMember(request, context)) throw redirect("/mco", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  if (await currentMember(request, context))
+    throw redirect(portalPath(request, "/mco"), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   const q = new URL(request.url).searchParams;
-  return { notice: q.has("closed") ? "Your portal account is closed." : q.has("signed-out") ? "You are signed out." : "" };
+  const t = requestT(portalMessages, request);
+  return { notice: q.has("closed") ? t("mco.login.closed") : q.has("signed-out") ? t("mco.login.signedOut") : "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = services(context);
+  const t = requestT(portalMessages, request);
+  const locale = requestLocale(request);
   const form = await request.formData();
   const typed = String(form.get("contact") ?? "").slice(0, 300);
   const contact = parseContact(typed);
-  if (!contact)
-    return data(
-      { contact: typed, error: "Enter the mobile number (like 0917 123 4567) or the e-mail address you registered with." },
-      { status: 422 },
-    );
-  const asked = await requestSignInCode(s.db, messenger(s), contact, clientIp(context));
-  if (!asked.ok)
-    return data({ contact: typed, error: `Too many codes were asked for. Try again ${waitWords(asked.waitMs)}.` }, { status: 429 });
-  throw redirect(`/mco/login/code?r=${encodeURIComponent(asked.id)}`, { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  if (!contact) return data({ contact: typed, error: t("mco.login.contactError") }, { status: 422 });
+  const asked = await requestSignInCode(s.db, messenger(s), contact, clientIp(context), locale);
+  if (!asked.ok) return data({ contact: typed, error: t("mco.tooManyCodes", { wait: waitWords(asked.waitMs, locale) }) }, { status: 429 });
+  throw redirect(portalPath(request, `/mco/login/code?r=${encodeURIComponent(asked.id)}`), {
+    headers: { "Cache-Control": MEMBER_CACHE_CONTROL },
+  });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT(portalMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page portal">
-      <Breadcrumb items={[{ label: "Member portal" }]} />
+      <Breadcrumb items={[{ label: t("mco.portal") }]} />
       {loaderData?.notice && (
         <p className="notice" role="status">
           {loaderData.notice}
         </p>
       )}
-      <h1>Sign in to the member portal</h1>
-      <p>
-        See your bills, usage and payments, and get your bill by e-mail. We send a 6-digit code to the mobile number or e-mail you
-        registered with. There is no password to remember.
-      </p>
+      <h1>{t("mco.login.title")}</h1>
+      <p>{t("mco.login.intro")}</p>
       <ErrorSummary errors={{ contact: actionData?.error }} />
       <Form method="post" className="portal-form" noValidate>
-        <Field id="contact" label="Mobile number or e-mail" hint="The one you confirmed when you registered." error={actionData?.error}>
+        <Field id="contact" label={t("mco.contact")} hint={t("mco.login.contactHint")} error={actionData?.error}>
           {(p) => (
             <input {...p} type="text" autoComplete="username" spellCheck={false} maxLength={254} defaultValue={actionData?.contact} />
           )}
         </Field>
         <button type="submit" className="button">
-          Send me a code
+          {t("mco.login.send")}
         </button>
       </Form>
       <PasskeySignIn />
-      <h2>First time here?</h2>
+      <h2>{t("mco.login.first")}</h2>
       <p>
-        <a href="/mco/register">Register with your account number</a>: we send a code to the mobile number or e-mail the cooperative has on
-        file for that account.
+        <a href={lp("/mco/register")}>{t("mco.login.registerLink")}</a>
+        {t("mco.login.registerRest")}
       </p>
     </div>
   );

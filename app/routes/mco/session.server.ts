@@ -8,7 +8,10 @@ import { PORTAL_IP_HEADER, type PortalAuth, portalAuth, startSession } from "../
 import type { Contact } from "../../../modules/portal/contact";
 import type { Messenger } from "../../../modules/portal/flows.server";
 import { recordSignIn } from "../../../modules/portal/members.server";
+import { type Locale, localePath, translate } from "../../../modules/shared/i18n";
 import { type AppServices, services } from "../../context";
+import { requestLocale } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 
 export const MEMBER_CACHE_CONTROL = "private, no-store";
 
@@ -51,7 +54,7 @@ export async function currentMember(request: Request, context: Ctx): Promise<Sig
 /** The signed-in member, or a redirect to the sign-in page. */
 export async function requireMember(request: Request, context: Ctx): Promise<SignedInMember> {
   const member = await currentMember(request, context);
-  if (!member) throw redirect("/mco/login", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  if (!member) throw redirect(localePath(requestLocale(request), "/mco/login"), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   return member;
 }
 
@@ -97,8 +100,12 @@ export function messenger(s: AppServices): Messenger {
   };
 }
 
-/** "in 42 minutes" for a wait in ms. */
-export function waitWords(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return minutes === 1 ? "in a minute" : `in ${minutes} minutes`;
+/** "in 42 minutes" for a wait in ms, in the page's language. */
+export function waitWords(ms: number, locale: Locale = "en"): string {
+  return translate(portalMessages, locale, "mco.wait", { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
+}
+
+/** A portal path in the language of the request (a Filipino member stays under /fil/mco). */
+export function portalPath(request: Request, path: string): string {
+  return localePath(requestLocale(request), path);
 }

@@ -1,16 +1,19 @@
 import { redirect } from "react-router";
 import { endSessions } from "../../../modules/portal/members.server";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/sign-out";
-import { authHeaders, authOf, currentMember, MEMBER_CACHE_CONTROL, memberHeaders } from "./session.server";
-import { PortalBar } from "./ui";
+import { authHeaders, authOf, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, portalPath } from "./session.server";
+import { PortalBar, portalMeta } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign out | Member portal | WESPECO" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.bar.signOut"));
 export const headers = memberHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await currentMember(request, context))) throw redirect("/mco/login", { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  if (!(await currentMember(request, context)))
+    throw redirect(portalPath(request, "/mco/login"), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   return null;
 }
 
@@ -18,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const member = await currentMember(request, context);
   const auth = await authOf(context);
-  const headers = new Headers({ Location: "/mco/login?signed-out=1", "Cache-Control": MEMBER_CACHE_CONTROL });
+  const headers = new Headers({ Location: portalPath(request, "/mco/login?signed-out=1"), "Cache-Control": MEMBER_CACHE_CONTROL });
   if (member) {
     if (form.get("everywhere") === "on") await endSessions(services(context).db, member.userId);
     const out = await auth.api.signOut({ headers: authHeaders(request, context), returnHeaders: true }).catch(() => null);
@@ -31,17 +34,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SignOut() {
+  const t = useT(portalMessages);
   return (
     <div className="container page portal">
       <PortalBar />
-      <h1>Sign out</h1>
+      <h1>{t("mco.bar.signOut")}</h1>
       <form method="post" className="portal-form">
         <div className="checkbox">
           <input type="checkbox" id="everywhere" name="everywhere" />
-          <label htmlFor="everywhere">Also sign out on every other phone and computer</label>
+          <label htmlFor="everywhere">{t("mco.signOut.everywhere")}</label>
         </div>
         <button type="submit" className="button">
-          Sign out
+          {t("mco.bar.signOut")}
         </button>
       </form>
     </div>

@@ -4,8 +4,9 @@
  */
 import type { BillRow } from "../../../modules/portal/accounts.server";
 import { usageMonths as months, type UsageMonth } from "../../../modules/portal/usage";
-import { MONTH_NAMES } from "../../../modules/shared/dates";
-import { kwhText, monthName } from "./ui";
+import { useLocale, useT } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
+import { kwhText, monthName, monthShort } from "./ui";
 
 export const usageMonths = (history: BillRow[]) => months(history, 13);
 
@@ -14,7 +15,9 @@ const H = 260;
 const PAD = { top: 16, right: 8, bottom: 40, left: 52 };
 
 export function UsageChart({ months }: { months: UsageMonth[] }) {
-  if (months.length === 0) return <p>No usage yet.</p>;
+  const t = useT(portalMessages);
+  const locale = useLocale();
+  if (months.length === 0) return <p>{t("mco.usage.none")}</p>;
   const max = Math.max(1, ...months.flatMap((m) => [m.kwh, m.lastYear ?? 0]));
   const step = niceStep(max / 4);
   const top = Math.ceil(max / step) * step;
@@ -27,8 +30,12 @@ export function UsageChart({ months }: { months: UsageMonth[] }) {
     <>
       <figure className="portal-chart-figure">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="usage-title usage-desc" className="portal-chart">
-          <title id="usage-title">{`kWh used per month, ${monthName(first.year, first.month)} to ${monthName(last.year, last.month)}`}</title>
-          <desc id="usage-desc">{`Bar chart: dark bars this year, light bars the same month a year before. ${monthName(last.year, last.month)}: ${kwhText(last.kwh)} kWh. The numbers are in the table below.`}</desc>
+          <title id="usage-title">
+            {t("mco.usage.chartTitle", { from: monthName(first.year, first.month, locale), to: monthName(last.year, last.month, locale) })}
+          </title>
+          <desc id="usage-desc">
+            {t("mco.usage.chartDesc", { month: monthName(last.year, last.month, locale), kwh: kwhText(last.kwh, locale) })}
+          </desc>
           {ticks.map((v) => (
             <g key={v}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#d1d5db" />
@@ -47,7 +54,7 @@ export function UsageChart({ months }: { months: UsageMonth[] }) {
                 )}
                 <rect x={x0 + band * 0.1 + w} y={y(m.kwh)} width={w} height={y(0) - y(m.kwh)} fill="#0b3d6e" />
                 <text x={x0 + band / 2} y={H - PAD.bottom + 16} textAnchor="middle" fontSize={11} fill="#4b5563">
-                  {MONTH_NAMES[m.month - 1]!.slice(0, 3)}
+                  {monthShort(m.month, locale)}
                 </text>
                 {(i === 0 || m.month === 1) && (
                   <text x={x0 + band / 2} y={H - PAD.bottom + 30} textAnchor="middle" fontSize={11} fill="#4b5563">
@@ -61,28 +68,28 @@ export function UsageChart({ months }: { months: UsageMonth[] }) {
             kWh
           </text>
         </svg>
-        <figcaption className="portal-note">Dark: this year. Light: the same month a year before.</figcaption>
+        <figcaption className="portal-note">{t("mco.usage.legend")}</figcaption>
       </figure>
       <div className="portal-scroll">
         <table className="portal-table">
-          <caption className="visually-hidden">kWh per month</caption>
+          <caption className="visually-hidden">{t("mco.usage.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Month</th>
+              <th scope="col">{t("mco.month")}</th>
               <th scope="col" className="num">
                 kWh
               </th>
               <th scope="col" className="num">
-                A year before
+                {t("mco.usage.yearBefore")}
               </th>
             </tr>
           </thead>
           <tbody>
             {[...months].reverse().map((m) => (
               <tr key={`${m.year}-${m.month}`}>
-                <td>{monthName(m.year, m.month)}</td>
-                <td className="num">{kwhText(m.kwh)}</td>
-                <td className="num">{m.lastYear === null ? "–" : kwhText(m.lastYear)}</td>
+                <td>{monthName(m.year, m.month, locale)}</td>
+                <td className="num">{kwhText(m.kwh, locale)}</td>
+                <td className="num">{m.lastYear === null ? "–" : kwhText(m.lastYear, locale)}</td>
               </tr>
             ))}
           </tbody>

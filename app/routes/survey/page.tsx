@@ -3,12 +3,15 @@ import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { isMissingRequired, NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../modules/members/survey.server";
 import { SURVEY_RATINGS, scoreOf } from "../../../modules/members/survey-options";
-import { COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../modules/shared/constants";
+import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../modules/shared/constants";
 import { type FieldErrors, failureInit, loggableError } from "../../../modules/shared/errors";
 import { type FormValues, readForm } from "../../../modules/shared/forms";
+import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, CheckboxField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, useT } from "../../i18n";
+import { SURVEY_QUESTION_KEYS, surveyMessages } from "../../messages/survey";
 import type { Route } from "./+types/page";
 import "./survey.css";
 import { socialMeta } from "../../seo";
@@ -23,19 +26,45 @@ export const SURVEY_MESSAGES = {
 
 const SURVEY_PATH = "/customer-satisfaction-survey";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Customer Satisfaction Survey | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Tell ${COOPERATIVE.shortName} how we served you: reconnection, restoration, voltage and courtesy. One answer per account.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(surveyMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t("survey.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("survey.description", { org: COOPERATIVE.shortName }) },
+  ];
+};
+
+/**
+ * The field errors in Filipino on a Filipino page (one message per field, from the catalog);
+ * the English page keeps the schema's own words.
+ */
+function localErrors(errors: FieldErrors, locale: Locale, notMatched = false): FieldErrors {
+  if (locale === "en") return errors;
+  const t = translator(surveyMessages, locale);
+  const fixed: Record<string, string> = {
+    acceptPrivacyNotice: t("survey.error.acceptPrivacyNotice"),
+    name: t("survey.error.name"),
+    respondentName: t("survey.error.respondentName"),
+    city: t("survey.error.city"),
+    accountNumber: notMatched ? t("survey.error.notMatched") : t("survey.error.accountNumber", { example: ACCOUNT_NUMBER_EXAMPLE }),
+    email: t("survey.error.email"),
+    contactNumber: t("survey.error.contactNumber"),
+    suggestions: t("survey.error.suggestions"),
+  };
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [
+      field,
+      fixed[field] ?? (field in SURVEY_QUESTION_KEYS ? t("survey.error.rating") : message),
+    ]),
+  );
+}
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicUrl } = services(context);
-  const surveyUrl = `${publicUrl}${SURVEY_PATH}`;
+  // The QR code opens the survey in the page's language.
+  const surveyUrl = `${publicUrl}${localePath(requestLocale(request), SURVEY_PATH)}`;
   // Rendered here, on the server: no script needed to show it.
   const qrSvg = await QRCode.toString(surveyUrl, {
     type: "svg",
@@ -54,19 +83,20 @@ type ActionResult =
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log, databaseFailed } = services(context);
+  const locale = requestLocale(request);
   let values: FormValues = {};
   try {
     const form = readForm(await request.formData(), surveySchema);
     values = form.values;
     if (!form.ok)
       return data<ActionResult>(
-        { outcome: "invalid", errors: form.errors, missingRequired: isMissingRequired(values), values },
+        { outcome: "invalid", errors: localErrors(form.errors, locale), missingRequired: isMissingRequired(values), values },
         { status: 422 },
       );
     const result = await submitSurvey(db, form.data);
     if (result.status === "not-matched")
       return data<ActionResult>(
-        { outcome: "invalid", errors: { accountNumber: NOT_MATCHED_MESSAGE }, missingRequired: false, values },
+        { outcome: "invalid", errors: localErrors({ accountNumber: NOT_MATCHED_MESSAGE }, locale, true), missingRequired: false, values },
         { status: 422 },
       );
     if (result.status === "already-answered") return data<ActionResult>({ outcome: "already-answered", values }, { status: 400 });
@@ -86,6 +116,7 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
   const values: FormValues = result && "values" in result ? result.values : {};
   const errors = result?.outcome === "invalid" ? result.errors : {};
   const statusRef = useRef<HTMLDivElement>(null);
+  const t = useT(surveyMessages);
 
   // After a submit, bring the message into view and to the screen reader's attention.
   useEffect(() => {
@@ -94,37 +125,33 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <div className="container page survey">
-      <Breadcrumb items={[{ label: "Customer Satisfaction Survey" }]} />
-      <h1>Customer Satisfaction Survey</h1>
-      <p className="survey__lead">Help us serve you better. The survey takes about three minutes; each account can answer once.</p>
+      <Breadcrumb items={[{ label: t("survey.title") }]} />
+      <h1>{t("survey.title")}</h1>
+      <p className="survey__lead">{t("survey.lead")}</p>
 
       <div className="survey__intro">
         <section className="survey__privacy" aria-labelledby="privacy-title">
-          <h2 id="privacy-title">Privacy notice</h2>
-          <p>
-            {COOPERATIVE.name} ({COOPERATIVE.shortName}) collects the account name, your name, city or municipality, account number, e-mail
-            address, contact number and your answers to measure and improve the quality of our service. We process them under the Data
-            Privacy Act of 2012 (Republic Act No. 10173).
-          </p>
+          <h2 id="privacy-title">{t("survey.privacy.title")}</h2>
+          <p>{t("survey.privacy.collects", { name: COOPERATIVE.name, short: COOPERATIVE.shortName })}</p>
           <ul>
-            <li>Only authorized {COOPERATIVE.shortName} personnel see your answers. We do not sell or share them with third parties.</li>
-            <li>We may contact you about a concern you raise in your answers.</li>
-            <li>We keep your answers for as long as needed for this purpose, then delete them.</li>
+            <li>{t("survey.privacy.who", { short: COOPERATIVE.shortName })}</li>
+            <li>{t("survey.privacy.contact")}</li>
+            <li>{t("survey.privacy.keep")}</li>
             <li>
-              You may ask to see, correct or delete your data by writing to <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
+              {t("survey.privacy.rights")} <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
             </li>
           </ul>
-          <p className="survey__version">Privacy notice version {PRIVACY_NOTICE_VERSION}.</p>
+          <p className="survey__version">{t("survey.privacy.version", { version: PRIVACY_NOTICE_VERSION })}</p>
         </section>
         <figure className="survey__qr">
           <div
             className="survey__qr-code"
             role="img"
-            aria-label={`QR code of the survey's address, ${loaderData.surveyUrl}`}
+            aria-label={t("survey.qr", { url: loaderData.surveyUrl })}
             dangerouslySetInnerHTML={{ __html: loaderData.qrSvg }}
           />
           <figcaption>
-            Scan to open this survey on your phone: <span className="survey__url">{loaderData.surveyUrl}</span>
+            {t("survey.scan")} <span className="survey__url">{loaderData.surveyUrl}</span>
           </figcaption>
         </figure>
       </div>
@@ -146,10 +173,7 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
           </p>
         )}
         {result?.outcome === "invalid" && (
-          <ErrorSummary
-            title={result.missingRequired ? SURVEY_MESSAGES.missing : "May mali sa ilang sagot. Please check the fields marked below."}
-            errors={orderErrors(errors)}
-          />
+          <ErrorSummary title={result.missingRequired ? SURVEY_MESSAGES.missing : t("survey.invalid")} errors={orderErrors(errors)} />
         )}
       </div>
 
@@ -159,7 +183,7 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
           id="acceptPrivacyNotice"
           className="field survey__consent"
           error={errors.acceptPrivacyNotice}
-          label={<>I have read the privacy notice and I agree that {COOPERATIVE.shortName} may process my answers.</>}
+          label={t("survey.consent", { short: COOPERATIVE.shortName })}
         >
           {(p) => (
             <input
@@ -171,20 +195,20 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
             />
           )}
         </CheckboxField>
-        <p className="survey__consent-hint">The questionnaire appears once you tick the box.</p>
+        <p className="survey__consent-hint">{t("survey.consentHint")}</p>
 
         <div className="survey__questions" id="survey-questions">
-          <h2>Your details</h2>
-          <Field id="name" label="Account name" hint="The name on the electric bill." error={errors.name}>
+          <h2>{t("survey.details")}</h2>
+          <Field id="name" label={t("survey.name")} hint={t("survey.nameHint")} error={errors.name}>
             {(p) => <input {...p} type="text" autoComplete="off" defaultValue={values.name} maxLength={120} />}
           </Field>
-          <Field id="respondentName" label="Your name (respondent)" error={errors.respondentName}>
+          <Field id="respondentName" label={t("survey.respondent")} error={errors.respondentName}>
             {(p) => <input {...p} type="text" autoComplete="name" defaultValue={values.respondentName} maxLength={120} />}
           </Field>
-          <Field id="city" label="City or municipality" error={errors.city}>
+          <Field id="city" label={t("survey.city")} error={errors.city}>
             {(p) => (
               <select {...p} defaultValue={values.city ?? ""}>
-                <option value="">Choose…</option>
+                <option value="">{t("survey.choose")}</option>
                 {SURVEY_CITIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
@@ -194,23 +218,24 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
             )}
           </Field>
           <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
-          <Field id="email" label="E-mail address" error={errors.email}>
+          <Field id="email" label={t("survey.email")} error={errors.email}>
             {(p) => <input {...p} type="email" autoComplete="email" spellCheck={false} defaultValue={values.email} maxLength={254} />}
           </Field>
-          <Field
-            id="contactNumber"
-            label="Contact number"
-            hint="Mobile or landline, for example 0917 123 4567."
-            error={errors.contactNumber}
-          >
+          <Field id="contactNumber" label={t("survey.contact")} hint={t("survey.contactHint")} error={errors.contactNumber}>
             {(p) => (
               <input {...p} type="tel" autoComplete="tel" defaultValue={values.contactNumber} maxLength={20} className="input--short" />
             )}
           </Field>
 
-          <h2>Your experience</h2>
+          <h2>{t("survey.experience")}</h2>
           {SURVEY_RATINGS.map((r, qi) => (
-            <FieldSet key={r.name} id={r.name} className="survey__rating" error={errors[r.name]} legend={`${qi + 1}. ${r.question}`}>
+            <FieldSet
+              key={r.name}
+              id={r.name}
+              className="survey__rating"
+              error={errors[r.name]}
+              legend={`${qi + 1}. ${t(SURVEY_QUESTION_KEYS[r.name])}`}
+            >
               {r.options.map((label, i) => (
                 <div className="survey__option" key={label}>
                   <input
@@ -226,12 +251,12 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
             </FieldSet>
           ))}
 
-          <Field id="suggestions" label="Suggestions" hint="What could we do better? (optional)" error={errors.suggestions}>
+          <Field id="suggestions" label={t("survey.suggestions")} hint={t("survey.suggestionsHint")} error={errors.suggestions}>
             {(p) => <textarea {...p} rows={4} maxLength={2000} defaultValue={values.suggestions} />}
           </Field>
 
           <button type="submit" className="button" disabled={submitting}>
-            {submitting ? "Submitting…" : "Submit survey"}
+            {submitting ? t("survey.submitting") : t("survey.submit")}
           </button>
         </div>
       </Form>
