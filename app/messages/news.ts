@@ -74,6 +74,9 @@ export const newsMessages = defineMessages({
     "attach.file": "File",
     "attach.bytes": (p: { n: number }) => `${p.n} bytes`,
     "attach.newTab": " (opens in a new tab)",
+    "spin.loading": "Loading…",
+    "spin.slow": "This is taking longer than it should. Check your connection and try again.",
+    "spin.retry": "Retry",
   },
   fil: {
     "news.kind.electricity-rates": "Singil sa Kuryente",
@@ -152,6 +155,9 @@ export const newsMessages = defineMessages({
     "attach.file": "Dokumento",
     "attach.bytes": (p: { n: number }) => `${p.n} byte`,
     "attach.newTab": " (bubukas sa bagong tab)",
+    "spin.loading": "Naglo-load…",
+    "spin.slow": "Mas matagal ito kaysa dapat. Tingnan ang inyong koneksyon at subukan muli.",
+    "spin.retry": "Subukan muli",
   },
 });
 

@@ -18,6 +18,7 @@ import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
 import { createTestApp, type TestApp } from "../support/app";
 import { routePatterns } from "../support/public-pages";
+import { BORROWED } from "./borrowed";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,7 +109,7 @@ describe("Filipino pages", () => {
       const english = catalogs.flatMap((c) =>
         Object.values(c).filter(
           (v): v is string =>
-            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "crew", "General Manager"].includes(v),
+            typeof v === "string" && v.trim().length > 3 && !BORROWED.has(v),
         ),
       );
       const left = english.filter((e) => lines.has(e.trim()));
