@@ -122,3 +122,19 @@ describe("language rules", () => {
     expect(formatPeso(10.1234, "en", 4)).toBe("₱10.1234");
   });
 });
+
+describe("the catalogs agree with the lists the console and the database use", () => {
+  test("the new connection checklist and choices: the English catalog is the module's list, word for word", async () => {
+    const { CONNECTION_CHECKLIST, GENDERS, CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS } = await import("../../modules/members/connection-options");
+    const { serviceMessages, CONNECTION_DOC_KEYS, CONNECTION_OPTION_KEYS } = await import("../../app/messages/service");
+    expect(CONNECTION_DOC_KEYS.map((k) => serviceMessages.en[k])).toEqual([...CONNECTION_CHECKLIST]);
+    for (const value of [...GENDERS, ...CIVIL_STATUSES, ...EDUCATIONAL_ATTAINMENTS])
+      expect(serviceMessages.en[CONNECTION_OPTION_KEYS[value]], value).toBe(value);
+  });
+
+  test("the news kinds' English titles are the constants the console shows", async () => {
+    const { NEWS_KIND_TITLES, NEWS_KINDS } = await import("../../modules/shared/constants");
+    const { newsMessages, NEWS_KIND_KEYS } = await import("../../app/messages/news");
+    for (const kind of NEWS_KINDS) expect(newsMessages.en[NEWS_KIND_KEYS[kind]]).toBe(NEWS_KIND_TITLES[kind]);
+  });
+});

@@ -8,14 +8,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { aboutMessages } from "../../app/messages/about";
 import { billMessages } from "../../app/messages/bills";
 import { formMessages } from "../../app/messages/forms";
 import { homeMessages } from "../../app/messages/home";
+import { infoMessages } from "../../app/messages/info";
 import { interruptionMessages } from "../../app/messages/interruptions";
+import { newsMessages } from "../../app/messages/news";
 import { outageMessages } from "../../app/messages/outages";
 import { rateMessages } from "../../app/messages/rates";
 import { reportMessages } from "../../app/messages/reports";
+import { serviceMessages } from "../../app/messages/service";
 import { shellMessages } from "../../app/messages/shell";
+import { FIRST_RATE_YEAR } from "../../modules/shared/constants";
 import { createTestApp, type TestApp } from "../support/app";
 import { routePatterns } from "../support/public-pages";
 import { BORROWED } from "./borrowed";
@@ -81,6 +86,12 @@ describe("Filipino pages", () => {
   });
 
   test("translated pages show no English interface string of the catalogs", async () => {
+    // One news item and one bid of the sitemap, when there are any, in Filipino.
+    const sitemap = (await get("/sitemap.xml")).body;
+    const itemPages = ["/fil/news/advisory/", "/fil/bid/"].flatMap((prefix) => {
+      const m = sitemap.match(new RegExp(`<loc>[^<]*(${prefix}\\d+)</loc>`));
+      return m ? [m[1]!] : [];
+    });
     const pages: [string, readonly Record<string, unknown>[]][] = [
       ["/fil/", [shellMessages.en, homeMessages.en]],
       ["/fil/news/power-interruptions", [shellMessages.en, interruptionMessages.en]],
@@ -90,6 +101,36 @@ describe("Filipino pages", () => {
       ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
       ["/fil/report", [shellMessages.en, reportMessages.en]],
       ["/fil/outages", [shellMessages.en, outageMessages.en]],
+      // About and information pages.
+      ...[
+        "/fil/about-us",
+        "/fil/about/company-profile",
+        "/fil/about/mission-vision",
+        "/fil/about/pledge",
+        "/fil/about/coverage-area",
+        "/fil/about/organizational-structure",
+        "/fil/about/organizational-structure?department=TSD",
+        "/fil/about/bod",
+        "/fil/gallery",
+      ].map((p) => [p, [shellMessages.en, aboutMessages.en]] as [string, Record<string, unknown>[]]),
+      ...["/fil/privacy-policy", "/fil/terms-and-conditions", "/fil/contact-us", "/fil/faq", "/fil/services"].map(
+        (p) => [p, [shellMessages.en, infoMessages.en]] as [string, Record<string, unknown>[]],
+      ),
+      // News and announcements, with a filter's error and an empty result.
+      ...[
+        "/fil/news",
+        "/fil/news/electricity-rates",
+        "/fil/news/events-and-activities?month=1999-01",
+        "/fil/news/supply-and-load-demand?q=walangganitongsalita",
+        "/fil/news/advisories",
+        "/fil/bids",
+        "/fil/careers",
+        ...itemPages,
+      ].map((p) => [p, [shellMessages.en, newsMessages.en]] as [string, Record<string, unknown>[]]),
+      // Service forms and the printable forms' pages.
+      ["/fil/service/new-service-connection", [shellMessages.en, serviceMessages.en, formMessages.en]],
+      ["/fil/service/request-complaint", [shellMessages.en, serviceMessages.en]],
+      ["/fil/service/request-complaint/wiring-job-order", [shellMessages.en, serviceMessages.en]],
     ];
     for (const [page, catalogs] of pages) {
       const res = await get(page);
@@ -216,6 +257,65 @@ describe("forms in Filipino", () => {
       payload: "accountNumber=x&altcha=",
     });
     expect(res.body).toContain("Please enter your Account Number.");
+  });
+
+  test("the new connection form's errors are in Filipino beside each field, what was typed kept, on the Filipino page", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/fil/service/new-service-connection",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ lastName: "Dela Cruz", firstName: "", age: "12", tin: "abc", occupation: "Mangingisda" }).toString(),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('<html lang="fil"');
+    for (const key of ["nsc.error.firstName", "nsc.error.address", "nsc.error.gender", "nsc.error.tin", "nsc.error.dateOfBirth"] as const)
+      expect(res.body, key).toContain(serviceMessages.fil[key]);
+    expect(res.body).toContain(formMessages.fil["form.problem"]);
+    expect(res.body).toContain('value="Dela Cruz"');
+    expect(res.body).toContain('value="Mangingisda"');
+    expect(res.body).not.toContain(serviceMessages.en["nsc.error.firstName"]);
+  });
+
+  test("a Filipino pre-registration lands on its summary in Filipino; the English one stays English", async () => {
+    const today = new Date();
+    const age = today.getFullYear() - 1990 - (today.getMonth() === 0 && today.getDate() < 2 ? 1 : 0);
+    const form = new URLSearchParams({
+      lastName: "Santos",
+      firstName: "Maria",
+      address: "Poblacion, Bani",
+      dateOfBirth: "1990-01-02",
+      age: String(age),
+      gender: "Female",
+      civilStatus: "Married",
+      contactNumbers: "0917 123 4567",
+      educationalAttainment: "Tertiary",
+      occupation: "Guro",
+      dependents: "2",
+    }).toString();
+    const post = (url: string) =>
+      t.app.inject({ method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: form });
+    const fil = await post("/fil/service/new-service-connection");
+    expect(fil.statusCode, fil.body.slice(0, 300)).toBe(302);
+    expect(fil.headers.location).toMatch(/^\/fil\/service\/new-service-connection\/[A-Za-z0-9_-]{27}$/);
+    const summary = await get(fil.headers.location as string);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.body).toContain('<html lang="fil"');
+    expect(summary.body).toContain(serviceMessages.fil["sum.heading"]);
+    expect(summary.body).toContain("Natanggap na namin ang inyong pre-registration.");
+    // The stored choices are shown in Filipino; the date from Intl.
+    expect(summary.body).toContain(serviceMessages.fil["nsc.option.Married"]);
+    expect(summary.body).toContain("Enero 2, 1990");
+    const english = await post("/service/new-service-connection");
+    expect(english.headers.location).toMatch(/^\/service\/new-service-connection\//);
+    const englishSummary = await get(english.headers.location as string);
+    expect(englishSummary.body).toContain("We have received your pre-registration.");
+    expect(englishSummary.body).toContain("January 2, 1990");
+  });
+
+  test("the news filter's error is in Filipino beside the field", async () => {
+    const res = await get("/fil/news/electricity-rates?month=1999-01");
+    expect(res.body).toContain(newsMessages.fil["news.filter.monthError"]({ year: FIRST_RATE_YEAR }));
+    expect(res.body).toContain('action="/fil/news/electricity-rates"');
   });
 
   test("the rates estimator's error is in Filipino, numbers grouped by the locale", async () => {
