@@ -138,6 +138,8 @@ describe("Filipino pages", () => {
       const text = res.body
         .replace(/<script[\s\S]*?<\/script>/g, " ")
         .replace(/<figcaption[\s\S]*?<\/figcaption>/g, " ")
+        // Staff-written text marked as English (the offices' names) is content too.
+        .replace(/<(tbody|div|section|article)[^>]*\slang="en"[^>]*>[\s\S]*?<\/\1>/g, " ")
         .replace(/<[^>]+>/g, "\n")
         .replace(/&#x27;|&#39;/g, "'")
         .replace(/&amp;/g, "&");

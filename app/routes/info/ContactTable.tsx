@@ -1,12 +1,14 @@
 /** The offices and their phone numbers, as the contact page shows them; the console's preview draws the same. */
 import type { Branch } from "../../../modules/places/branches";
 import { phoneHref } from "../../../modules/places/branches";
-import { useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { infoMessages } from "../../messages/info";
 import "./info.css";
 
 export function ContactTable({ branches }: { branches: Branch[] }) {
   const t = useT(infoMessages);
+  // The offices' names and addresses are written by staff in English: said so, for screen readers on the Filipino page.
+  const contentLang = useLocale() === "fil" ? "en" : undefined;
   return (
     <table className="contact-table">
       <caption className="visually-hidden">{t("contact.caption")}</caption>
@@ -17,7 +19,7 @@ export function ContactTable({ branches }: { branches: Branch[] }) {
           <th scope="col">{t("contact.phones")}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody lang={contentLang}>
         {branches.map((b) => (
           <tr key={b.name}>
             <th scope="row">{b.name}</th>
