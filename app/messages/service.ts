@@ -170,7 +170,7 @@ export const serviceMessages = defineMessages({
 
     "nsc.error.lastName": "Ilagay ang inyong apelyido.",
     "nsc.error.firstName": "Ilagay ang inyong pangalan.",
-    "nsc.error.address": "Ilagay ang address kung saan ikakabit ang kuryente.",
+    "nsc.error.address": "Ilagay ang tirahan kung saan ikakabit ang kuryente.",
     "nsc.error.dateOfBirth": "Ilagay ang inyong petsa ng kapanganakan, gaya ng 1990-03-05.",
     "nsc.error.dateOfBirthPast": "Ilagay ang petsa ng kapanganakan na lumipas na.",
     "nsc.error.age": "Ilagay ang inyong edad sa taon, mula 18 hanggang 120.",

@@ -51,7 +51,7 @@ export default function CoverageArea() {
             <text className="coverage-map__water" x="14" y="560" transform="rotate(-80 14 560)">
               {t("coverage.sea")}
             </text>
-            <text className="coverage-map__water" x="300" y="40">
+            <text className="coverage-map__water" x="392" y="40" textAnchor="end">
               {t("coverage.gulf")}
             </text>
             {/* The Hundred Islands off Alaminos, for orientation. */}
