@@ -26,6 +26,9 @@ export interface PrintableForm {
   title: string;
   /** One line for the list page. */
   summary: string;
+  /** The title and the line in Filipino, for the list page under /fil/ (the sheet itself is the office's form, in English). */
+  titleFil: string;
+  summaryFil: string;
   /** Form number printed in the corner, for the office's filing. */
   code: string;
   blocks: FormBlock[];
@@ -59,6 +62,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Wiring Job Order and Estimate",
     code: "TSD-01",
     summary: "For the house wiring of a new connection: the job, the materials and the estimate, signed by the electrician.",
+    titleFil: "Wiring Job Order at Estimate",
+    summaryFil: "Para sa wiring ng bahay sa bagong koneksyon: ang gagawin, ang mga materyales at ang estimate, na pirmado ng elektrisyan.",
     blocks: [
       {
         kind: "fields",
@@ -103,6 +108,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Membership Application",
     code: "ISD-01",
     summary: `To become a member-consumer-owner: your details, your share subscription and the membership fee of ${peso(FEES.membershipPhp)}.`,
+    titleFil: "Aplikasyon para Maging Miyembro",
+    summaryFil: `Para maging member-consumer-owner: ang inyong mga detalye, ang inyong share subscription at ang membership fee na ${peso(FEES.membershipPhp)}.`,
     blocks: [
       { kind: "fields", title: "Applicant", fields: [...personalFields.slice(0, 8), { label: "Name of spouse (if married)", span: 6 }] },
       {
@@ -137,6 +144,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Contract for Metered Service",
     code: "ISD-02",
     summary: "The agreement for electric service through a meter: your connection's details and the terms of the service.",
+    titleFil: "Kontrata para sa Serbisyong may Metro",
+    summaryFil: "Ang kasunduan para sa serbisyo ng kuryente sa pamamagitan ng metro: ang mga detalye ng inyong koneksyon at ang mga tuntunin ng serbisyo.",
     blocks: [
       {
         kind: "fields",
@@ -194,6 +203,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Application for Transfer of Name",
     code: "ISD-03",
     summary: `To put an account in the name of a new owner or heir; the fees total ${peso(FEES.nameTransferTotalPhp)}.`,
+    titleFil: "Aplikasyon para sa Paglilipat ng Pangalan",
+    summaryFil: `Para mailipat ang account sa pangalan ng bagong may-ari o tagapagmana; ${peso(FEES.nameTransferTotalPhp)} ang kabuuang bayad.`,
     blocks: [
       {
         kind: "fields",
@@ -230,6 +241,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Deed of Transfer of Share Capital",
     code: "ISD-04",
     summary: "To transfer paid-up shares from one member to another, before a notary public.",
+    titleFil: "Kasulatan ng Paglilipat ng Share Capital",
+    summaryFil: "Para mailipat ang bayad nang share mula sa isang miyembro papunta sa iba, sa harap ng notaryo publiko.",
     blocks: [
       {
         kind: "fields",
@@ -287,6 +300,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Member Profile",
     code: "ISD-05",
     summary: "Your personal details for the cooperative's records, as on the new connection form.",
+    titleFil: "Profile ng Miyembro",
+    summaryFil: "Ang inyong personal na detalye para sa rekord ng kooperatiba, gaya ng nasa form para sa bagong koneksyon.",
     blocks: [
       { kind: "fields", title: "Personal details", fields: personalFields },
       {
@@ -312,6 +327,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Complaint Form",
     code: "TSD-02",
     summary: "For a power problem in your area: where it is, and what the crew found and did.",
+    titleFil: "Form para sa Reklamo",
+    summaryFil: "Para sa problema sa kuryente sa inyong lugar: kung saan ito, at ang nakita at ginawa ng crew.",
     blocks: [
       {
         kind: "fields",
@@ -353,6 +370,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Meter Complaint Letter",
     code: "TSD-03",
     summary: `To ask for your meter to be checked or tested (free once every ${T.freeMeterTestEveryYears} years), with the technician's findings.`,
+    titleFil: "Liham ng Reklamo sa Metro",
+    summaryFil: `Para ipasuri o ipa-test ang inyong metro (libre minsan bawat ${T.freeMeterTestEveryYears} taon), kasama ang nakita ng technician.`,
     blocks: [
       {
         kind: "fields",
@@ -388,6 +407,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     title: "Requirements for Transfer of Name",
     code: "ISD-06",
     summary: "What to bring and pay to transfer an account to a new name.",
+    titleFil: "Mga Kailangan sa Paglilipat ng Pangalan",
+    summaryFil: "Ang mga dadalhin at babayaran para mailipat ang account sa bagong pangalan.",
     blocks: [
       {
         kind: "checklist",

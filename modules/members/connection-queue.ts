@@ -6,6 +6,7 @@
 import { CONNECTION_STATUSES } from "../../db/schema/enum-values";
 import { TOWNS, type Town } from "../shared/constants";
 import { formatDate } from "../shared/dates";
+import type { Locale } from "../shared/i18n";
 import { CONNECTION_CHECKLIST } from "./connection-options";
 
 /** In the order an application moves; "declined" can end it at any step (the database enum's values). */
@@ -60,10 +61,12 @@ export const RECEIVED: ConnectionProgress = {
   documents: [],
 };
 
-const when = (date: string | null) => (date ? formatDate(`${date}T12:00:00+08:00`) : "a date we will give you");
+const when = (date: string | null, locale: Locale = "en") =>
+  date ? formatDate(`${date}T12:00:00+08:00`, locale) : locale === "fil" ? "petsang ibibigay namin sa inyo" : "a date we will give you";
 
-/** The current step and what happens next, in plain words for the applicant. */
-export function applicantStep(p: ConnectionProgress): { status: string; next: string } {
+/** The current step and what happens next, in plain words for the applicant, in the applicant's page language (both say the same). */
+export function applicantStep(p: ConnectionProgress, locale: Locale = "en"): { status: string; next: string } {
+  if (locale === "fil") return applicantStepFil(p);
   switch (p.status) {
     case "received":
       return {
@@ -96,6 +99,43 @@ export function applicantStep(p: ConnectionProgress): { status: string; next: st
       return {
         status: `Your application was declined${p.declineReason ? `: ${p.declineReason}` : "."}`,
         next: "Call or visit our office if you have questions, or to apply again once the reason is settled.",
+      };
+  }
+}
+
+function applicantStepFil(p: ConnectionProgress): { status: string; next: string } {
+  switch (p.status) {
+    case "received":
+      return {
+        status: "Natanggap na namin ang inyong pre-registration.",
+        next: "Dalhin sa aming tanggapan ang mga dokumentong nakalista sa ibaba, kasama ang reference number na ito. Doon namin ito susuriin kasama kayo.",
+      };
+    case "documents-checked":
+      return {
+        status: "Nasuri na namin ang inyong mga dokumento.",
+        next: "Tatawagan namin kayo para sa petsa ng inyong pre-membership seminar. Panatilihing malapit sa inyo ang inyong telepono.",
+      };
+    case "seminar-scheduled":
+      return {
+        status: `Ang inyong pre-membership seminar ay sa ${when(p.seminarDate, "fil")}.`,
+        next: "Pumunta sa seminar sa aming tanggapan sa araw na iyon, dala ang valid ID. Pagkatapos ng seminar, susuriin namin ang wiring ng inyong bahay.",
+      };
+    case "inspection":
+      return {
+        status: `Bibisita ang aming inspector sa inyong bahay sa ${when(p.inspectionDate, "fil")}.`,
+        next: "Tiyaking may tao sa bahay sa araw na iyon at handa nang suriin ang wiring at ang lalagyan ng metro.",
+      };
+    case "approved":
+      return {
+        status: "Aprubado na ang inyong aplikasyon.",
+        next: "Bayaran ang mga bayarin sa ibaba at pirmahan ang kontrata sa serbisyo sa aming tanggapan. Pagkatapos, ikakabit namin ang inyong metro at kuryente.",
+      };
+    case "energized":
+      return { status: "May kuryente na ang inyong koneksyon.", next: "Wala na kayong kailangang gawin. Maligayang pagdating sa kooperatiba!" };
+    case "declined":
+      return {
+        status: `Hindi naaprubahan ang inyong aplikasyon${p.declineReason ? `: ${p.declineReason}` : "."}`,
+        next: "Tumawag o pumunta sa aming tanggapan kung may tanong kayo, o para mag-apply muli kapag naayos na ang dahilan.",
       };
   }
 }

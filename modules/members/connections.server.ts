@@ -13,8 +13,6 @@ import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN } from "../shared/consta
 import { manilaIsoDate, manilaParts } from "../shared/dates";
 import { CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS, GENDERS } from "./connection-options";
 
-const text = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `Use at most ${max} characters.`);
-const optionalText = (max = 120) => z.string().trim().max(max, `Use at most ${max} characters.`).optional().default("");
 
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
@@ -28,25 +26,37 @@ export function ageOn(dob: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
-const MESSAGES = {
-  lastName: "Enter your last name.",
-  firstName: "Enter your first name.",
-  address: "Enter the address where the service will be connected.",
-  dateOfBirth: "Enter your date of birth, like 1990-03-05.",
-  age: "Enter your age in years, from 18 to 120.",
-  gender: "Choose Male or Female.",
-  civilStatus: "Choose your civil status.",
-  contactNumbers: "Enter at least one contact number; separate several with commas, like 0917 123 4567, 075 553 0123.",
-  nearestAccountNumber: `Enter the nearest account number like ${ACCOUNT_NUMBER_EXAMPLE}, or leave it empty.`,
-  educationalAttainment: "Choose your educational attainment.",
-  occupation: "Enter your occupation or source of income.",
-  dependents: "Enter the number of dependents, from 0 to 30.",
-  tin: "Enter the TIN as 9 to 12 digits, like 123-456-789-000, or leave it empty.",
-} as const;
+/**
+ * What the form says when a field is wrong, in the page's language (app/messages/service.ts
+ * holds both languages; this module only says which messages it needs).
+ */
+export interface ConnectionMessages {
+  lastName: string;
+  firstName: string;
+  address: string;
+  dateOfBirth: string;
+  dateOfBirthPast: string;
+  age: string;
+  ageMinimum: string;
+  ageByBirth: (age: number) => string;
+  gender: string;
+  civilStatus: string;
+  contactNumbers: string;
+  /** Given the example account number. */
+  nearestAccountNumber: (example: string) => string;
+  educationalAttainment: string;
+  occupation: string;
+  dependents: string;
+  tin: string;
+  tooLong: (max: number) => string;
+}
 
-/** Built per call so "today" (for the date of birth and age) is the current day in Manila. */
-export function connectionSchema(now = new Date()) {
+/** Built per call so "today" (for the date of birth and age) is the current day in Manila, and the messages are the page's language. */
+export function connectionSchema(messages: ConnectionMessages, now = new Date()) {
   const today = manilaIsoDate(now);
+  const MESSAGES = { ...messages, nearestAccountNumber: messages.nearestAccountNumber(ACCOUNT_NUMBER_EXAMPLE) };
+  const text = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, messages.tooLong(max));
+  const optionalText = (max = 120) => z.string().trim().max(max, messages.tooLong(max)).optional().default("");
   return z
     .object({
       lastName: text(MESSAGES.lastName),
@@ -59,13 +69,13 @@ export function connectionSchema(now = new Date()) {
         .trim()
         .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.dateOfBirth)
         .refine(isRealDate, MESSAGES.dateOfBirth)
-        .refine((v) => v <= today && ageOn(v, today) <= 120, "Enter a date of birth in the past."),
+        .refine((v) => v <= today && ageOn(v, today) <= 120, MESSAGES.dateOfBirthPast),
       age: z
         .string({ error: MESSAGES.age })
         .trim()
         .regex(/^\d{1,3}$/, MESSAGES.age)
         .transform(Number)
-        .pipe(z.number().int().min(18, "You must be at least 18 years old to apply.").max(120, MESSAGES.age)),
+        .pipe(z.number().int().min(18, MESSAGES.ageMinimum).max(120, MESSAGES.age)),
       gender: z.enum(GENDERS, { error: MESSAGES.gender }),
       civilStatus: z.enum(CIVIL_STATUSES, { error: MESSAGES.civilStatus }),
       contactNumbers: z
@@ -113,7 +123,7 @@ export function connectionSchema(now = new Date()) {
     .superRefine((v, ctx) => {
       // The age must agree with the date of birth (give or take the birthday).
       if (Math.abs(ageOn(v.dateOfBirth, today) - v.age) > 0)
-        ctx.addIssue({ code: "custom", path: ["age"], message: `Your age by the date of birth is ${ageOn(v.dateOfBirth, today)}.` });
+        ctx.addIssue({ code: "custom", path: ["age"], message: MESSAGES.ageByBirth(ageOn(v.dateOfBirth, today)) });
     });
 }
 

@@ -116,6 +116,16 @@ export const MONTH_NAMES = [
   "December",
 ] as const;
 
+const filMonthNames = (() => {
+  const f = new Intl.DateTimeFormat(INTL_LOCALE.fil, { month: "long", timeZone: "UTC" });
+  return MONTH_NAMES.map((_, i) => f.format(new Date(Date.UTC(2000, i, 15))));
+})();
+
+/** "March 2024" ("Marso 2024" in Filipino, the month's name from the platform); `month` is 1–12. */
+export function formatMonthYear(year: number, month: number, locale: Locale = DEFAULT_LOCALE): string {
+  return `${(locale === "fil" ? filMonthNames : MONTH_NAMES)[month - 1]} ${year}`;
+}
+
 /** The instant of a Manila wall-clock date ("2026-03-05") and time ("08:00"), or null when either is malformed. */
 export function manilaDateTime(date: string, time: string): Date | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());

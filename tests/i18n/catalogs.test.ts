@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { formatDate, formatDateWithWeekday } from "../../modules/shared/dates";
 import { formatPeso, localeOfPath, localePath, negotiateLocale, plural, stripLocale } from "../../modules/shared/i18n";
+import { BORROWED } from "./borrowed";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const messagesDir = path.join(root, "app/messages");
@@ -61,10 +62,9 @@ describe("message catalogs", () => {
 
   test("a Filipino message differs from the English one, or is a proper name or a borrowed word kept on purpose", () => {
     // Kept the same in both languages on purpose (names, acronyms, words Filipino uses as is).
-    const same = new Set(["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "E-mail", "crew"]);
     const untranslated = catalogs.flatMap(({ catalog }) =>
       Object.entries(catalog.en)
-        .filter(([key, en]) => typeof en === "string" && en === catalog.fil[key] && !same.has(en))
+        .filter(([key, en]) => typeof en === "string" && en === catalog.fil[key] && !BORROWED.has(en))
         .map(([key]) => key),
     );
     expect(untranslated).toEqual([]);
@@ -120,5 +120,21 @@ describe("language rules", () => {
     expect(formatDate(d)).toBe("July 15, 2025");
     expect(formatPeso(12345.5, "fil")).toBe("₱12,345.50");
     expect(formatPeso(10.1234, "en", 4)).toBe("₱10.1234");
+  });
+});
+
+describe("the catalogs agree with the lists the console and the database use", () => {
+  test("the new connection checklist and choices: the English catalog is the module's list, word for word", async () => {
+    const { CONNECTION_CHECKLIST, GENDERS, CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS } = await import("../../modules/members/connection-options");
+    const { serviceMessages, CONNECTION_DOC_KEYS, CONNECTION_OPTION_KEYS } = await import("../../app/messages/service");
+    expect(CONNECTION_DOC_KEYS.map((k) => serviceMessages.en[k])).toEqual([...CONNECTION_CHECKLIST]);
+    for (const value of [...GENDERS, ...CIVIL_STATUSES, ...EDUCATIONAL_ATTAINMENTS])
+      expect(serviceMessages.en[CONNECTION_OPTION_KEYS[value]], value).toBe(value);
+  });
+
+  test("the news kinds' English titles are the constants the console shows", async () => {
+    const { NEWS_KIND_TITLES, NEWS_KINDS } = await import("../../modules/shared/constants");
+    const { newsMessages, NEWS_KIND_KEYS } = await import("../../app/messages/news");
+    for (const kind of NEWS_KINDS) expect(newsMessages.en[NEWS_KIND_KEYS[kind]]).toBe(NEWS_KIND_TITLES[kind]);
   });
 });

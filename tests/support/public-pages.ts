@@ -12,6 +12,8 @@ const EXAMPLES: Record<string, string> = {
   "agam-registration-confirmation/:origin/:account": "/agam-registration-confirmation/web/01-2345-6789",
   "service/request-complaint/:form": "/service/request-complaint/wiring-job-order",
   "service/new-service-connection/:token": "/service/new-service-connection/NSC-0000-000000",
+  "fil/service/request-complaint/:form": "/fil/service/request-complaint/wiring-job-order",
+  "fil/service/new-service-connection/:token": "/fil/service/new-service-connection/NSC-0000-000000",
   "agam-registration/confirmation/:token": "/agam-registration/confirmation/AAAAAAAAAAAAAAAAAAAAAAAAAAA",
 };
 

@@ -4,21 +4,26 @@
  * name says what the file is and that it opens in a new tab.
  */
 import type { Attachment } from "../../../modules/content/attachments.server";
+import type { Translator } from "../../../modules/shared/i18n";
+import { useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import "./AttachmentList.css";
 
 /** What the list needs of an attachment (modules/content/attachments.server.ts), without the stored name. */
 export type AttachmentView = Omit<Attachment, "file">;
 
-function sizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+type T = Translator<typeof newsMessages.en>;
+
+function sizeLabel(bytes: number, t: T): string {
+  if (bytes < 1024) return t("attach.bytes", { n: bytes });
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function typeLabel(a: AttachmentView): string {
+function typeLabel(a: AttachmentView, t: T): string {
   if (a.isPdf) return "PDF";
-  if (a.isImage) return "Image";
-  return a.contentType.split("/")[1]?.toUpperCase() ?? "File";
+  if (a.isImage) return t("attach.image");
+  return a.contentType.split("/")[1]?.toUpperCase() ?? t("attach.file");
 }
 
 export function PdfIcon() {
@@ -43,8 +48,11 @@ function FileIcon() {
   );
 }
 
-export function AttachmentList({ attachments, heading = "Attachments" }: { attachments: AttachmentView[]; heading?: string | null }) {
-  if (!attachments.length) return <p className="attachments__none">No attachments.</p>;
+/** `heading`: a heading of the caller's, none (null), or the default "Attachments" in the page's language (undefined). */
+export function AttachmentList({ attachments, heading }: { attachments: AttachmentView[]; heading?: string | null }) {
+  const t = useT(newsMessages);
+  if (heading === undefined) heading = t("attach.heading");
+  if (!attachments.length) return <p className="attachments__none">{t("attach.none")}</p>;
   return (
     <div className="attachments">
       {heading ? <p className="attachments__heading">{heading}</p> : null}
@@ -70,9 +78,9 @@ export function AttachmentList({ attachments, heading = "Attachments" }: { attac
               <span className="attachment__text">
                 <span className="attachment__name">{a.originalName}</span>
                 <span className="attachment__type">
-                  {typeLabel(a)}, {sizeLabel(a.size)}
+                  {typeLabel(a, t)}, {sizeLabel(a.size, t)}
                 </span>
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden">{t("attach.newTab")}</span>
               </span>
             </a>
           </li>

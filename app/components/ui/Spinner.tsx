@@ -7,9 +7,12 @@
 import { useEffect, useState } from "react";
 import { createPath, useNavigation } from "react-router";
 import { UI } from "../../../modules/shared/constants";
+import { useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import "./Spinner.css";
 
-export function Spinner({ label = "Loading…" }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT(newsMessages);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const target = navigation.location ? createPath(navigation.location) : null;
@@ -32,14 +35,14 @@ export function Spinner({ label = "Loading…" }: { label?: string }) {
       {busy && !timedOut ? (
         <div className="spinner">
           <span className="spinner__circle" aria-hidden="true" />
-          <span>{label}</span>
+          <span>{label ?? t("spin.loading")}</span>
         </div>
       ) : null}
       {busy && timedOut ? (
         <div className="spinner spinner--timeout">
-          <span>This is taking longer than it should. Check your connection and try again.</span>
+          <span>{t("spin.slow")}</span>
           <button type="button" className="button" onClick={retry}>
-            Retry
+            {t("spin.retry")}
           </button>
         </div>
       ) : null}

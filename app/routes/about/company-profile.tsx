@@ -1,40 +1,49 @@
 import { getAboutContent } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { requestLocale, useT } from "../../i18n";
+import { aboutMessages } from "../../messages/about";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/company-profile";
 import "./about.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Company Profile | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `The company profile of the ${COOPERATIVE.name}: history, franchise area and services.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.companyProfile")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(aboutMessages, locale)("profile.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getAboutContent(services(context).db, "profile");
   return profile
-    ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate), updatedIso: manilaIsoDate(profile.lastUpdate) }
+    ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate, requestLocale(request)), updatedIso: manilaIsoDate(profile.lastUpdate) }
     : null;
 }
 
 export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
+  const t = useT(aboutMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page about">
-      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Company Profile" }]} />
-      <h1>Company Profile</h1>
+      <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.companyProfile") }]} />
+      <h1>{s("nav.companyProfile")}</h1>
       {loaderData ? (
         <>
           <p className="about__meta">
-            {loaderData.year !== null && <>Profile for {loaderData.year} · </>}
-            Last updated <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
+            {loaderData.year !== null && t("profile.year", { year: loaderData.year })}
+            {t("profile.updated")} <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
           </p>
           {/* Sanitized on the server by modules/shared/html.ts. */}
           <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         </>
       ) : (
-        <p className="notice">The company profile is being updated. Please come back soon.</p>
+        <p className="notice">{t("profile.empty")}</p>
       )}
     </div>
   );

@@ -1,30 +1,39 @@
 import { listGalleryImages } from "../../../modules/content/gallery.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { GalleryGrid } from "../../components/ui/GalleryGrid";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { aboutMessages } from "../../messages/about";
+import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/gallery";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Gallery | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Pictures of the ${COOPERATIVE.name}: our consumers, employees, substations, area offices and crews.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.gallery")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(aboutMessages, locale)("gallery.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { images: await listGalleryImages(services(context).db) };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const t = useT(aboutMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page">
-      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Gallery" }]} />
-      <h1>Gallery</h1>
-      <p>Choose a picture to see it larger.</p>
+      <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.gallery") }]} />
+      <h1>{s("nav.gallery")}</h1>
+      <p>{t("gallery.intro")}</p>
       {loaderData.images.length ? (
         <GalleryGrid images={loaderData.images} headingLevel={2} eagerCount={2} />
       ) : (
-        <p className="notice">There are no pictures yet.</p>
+        <p className="notice">{t("gallery.empty")}</p>
       )}
     </div>
   );

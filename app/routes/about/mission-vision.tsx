@@ -1,15 +1,22 @@
 import { getMissionVisionCore } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { aboutMessages } from "../../messages/about";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/mission-vision";
 import "./about.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Mission and Vision | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `The vision, mission and core values of the ${COOPERATIVE.name}.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.missionVision")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(aboutMessages, locale)("mv.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { vision, mission, core } = await getMissionVisionCore(services(context).db);
@@ -45,21 +52,23 @@ function Art({ kind }: { kind: "vision" | "mission" | "core" }) {
 }
 
 export default function MissionVision({ loaderData }: Route.ComponentProps) {
+  const t = useT(aboutMessages);
+  const s = useT(shellMessages);
   const blocks = [
-    { id: "vision", title: "Vision", html: loaderData.vision },
-    { id: "mission", title: "Mission", html: loaderData.mission },
-    { id: "core", title: "Core Values", html: loaderData.core },
+    { id: "vision", title: t("mv.vision"), html: loaderData.vision },
+    { id: "mission", title: t("mv.mission"), html: loaderData.mission },
+    { id: "core", title: t("mv.core"), html: loaderData.core },
   ] as const;
   return (
     <div className="container page about">
-      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Mission and Vision" }]} />
-      <h1>Mission and Vision</h1>
+      <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.missionVision") }]} />
+      <h1>{s("nav.missionVision")}</h1>
       {blocks.map((b, i) => (
         <section key={b.id} className={`mv${i % 2 ? " mv--reverse" : ""}`} aria-labelledby={`mv-${b.id}`}>
           <Art kind={b.id} />
           <div className="mv__text">
             <h2 id={`mv-${b.id}`}>{b.title}</h2>
-            {b.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>Being updated. Please come back soon.</p>}
+            {b.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>{t("about.beingUpdated")}</p>}
           </div>
         </section>
       ))}

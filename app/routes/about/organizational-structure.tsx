@@ -1,21 +1,28 @@
 import { Link, useSearchParams } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { DEPARTMENTS, findDepartment, ORG_LEVELS } from "../../content/org-structure";
+import { DEPARTMENTS, findDepartment } from "../../content/org-structure";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { aboutMessages } from "../../messages/about";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/organizational-structure";
 import "./about.css";
 import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const department = findDepartment(new URLSearchParams(location.search).get("department"));
+  const locale = localeOfPath(location.pathname);
   return [
-    { title: `${department ? `${department.code}: ` : ""}Organizational Structure | ${COOPERATIVE.shortName}` },
     {
-      name: "description",
-      content: `How the ${COOPERATIVE.name} is organized: member-consumer-owners, Board of Directors, General Manager and six departments.`,
+      title: `${department ? `${department.code}: ` : ""}${translator(shellMessages, locale)("nav.structure")} | ${COOPERATIVE.shortName}`,
     },
+    { name: "description", content: translator(aboutMessages, locale)("structure.description", { name: COOPERATIVE.name }) },
   ];
 };
+
+/** The chain of authority above the departments (spec: static content). */
+const ORG_LEVELS = ["structure.level.members", "structure.level.board", "structure.level.gm"] as const;
 
 /**
  * The chart. Each department is a link (?department=TSD) the server renders, so
@@ -25,21 +32,26 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 export default function OrganizationalStructure() {
   const [params] = useSearchParams();
   const selected = findDepartment(params.get("department"));
+  const t = useT(aboutMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
+  const fil = useLocale() === "fil";
+  const page = lp("/about/organizational-structure");
   return (
     <div className="container page about">
-      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Organizational Structure" }]} />
-      <h1>Organizational Structure</h1>
-      <p>Choose a department to see its staff positions.</p>
+      <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.structure") }]} />
+      <h1>{s("nav.structure")}</h1>
+      <p>{t("structure.intro")}</p>
 
-      <ol className="org-chart" aria-label="Chain of authority, from the members to the departments">
+      <ol className="org-chart" aria-label={t("structure.chain")}>
         {ORG_LEVELS.map((level) => (
           <li key={level} className="org-chart__level">
-            <span className="org-chart__box">{level}</span>
+            <span className="org-chart__box">{t(level)}</span>
           </li>
         ))}
         <li className="org-chart__level org-chart__level--departments">
           <h2 id="departments-heading" className="org-chart__heading">
-            Departments
+            {t("structure.departments")}
           </h2>
           <ul className="org-chart__departments" aria-labelledby="departments-heading">
             {DEPARTMENTS.map((d) => {
@@ -48,14 +60,14 @@ export default function OrganizationalStructure() {
                 <li key={d.code}>
                   <Link
                     className={`org-chart__department${isOpen ? " org-chart__department--open" : ""}`}
-                    to={isOpen ? "/about/organizational-structure" : `/about/organizational-structure?department=${d.code}`}
+                    to={isOpen ? page : `${page}?department=${d.code}`}
                     replace
                     preventScrollReset
                     aria-expanded={isOpen}
                     aria-controls="department-panel"
                   >
-                    <abbr title={d.name}>{d.code}</abbr>
-                    <span className="visually-hidden">: {d.name}</span>
+                    <abbr title={fil ? d.nameFil : d.name}>{d.code}</abbr>
+                    <span className="visually-hidden">: {fil ? d.nameFil : d.name}</span>
                   </Link>
                 </li>
               );
@@ -73,10 +85,10 @@ export default function OrganizationalStructure() {
         {selected ? (
           <>
             <h2 id="department-panel-title">
-              {selected.name} ({selected.code})
+              {fil ? selected.nameFil : selected.name} ({selected.code})
             </h2>
-            <p>{selected.summary}</p>
-            <h3>Staff positions</h3>
+            <p>{fil ? selected.summaryFil : selected.summary}</p>
+            <h3>{t("structure.positions")}</h3>
             <ul className="org-panel__positions">
               {selected.positions.map((p) => (
                 <li key={p}>{p}</li>
@@ -84,7 +96,7 @@ export default function OrganizationalStructure() {
             </ul>
           </>
         ) : (
-          <p className="org-panel__hint">No department chosen. Choose one of the six departments above to see its staff positions.</p>
+          <p className="org-panel__hint">{t("structure.none")}</p>
         )}
       </section>
     </div>

@@ -1,34 +1,36 @@
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { useT } from "../../i18n";
+import { aboutMessages } from "../../messages/about";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/pledge";
 import "./about.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Cooperative Pledge | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `The cooperative pledge of the ${COOPERATIVE.name}.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.pledge")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(aboutMessages, locale)("pledge.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
-/** The pledge is static text (spec). */
-const PLEDGE = [
-  "I am a member-consumer-owner of my electric cooperative.",
-  "I pledge to pay my electric bill on time, for the power I use keeps the lights on for my neighbors too.",
-  "I pledge to use electricity wisely and safely, and never to tamper with a meter or steal power.",
-  "I pledge to take part in the life of my cooperative: to attend our general assemblies, to vote for our directors, and to speak up for what is right.",
-  "I pledge to care for the lines, poles and equipment that serve our community, and to report dangers and outages at once.",
-  "I pledge to uphold honesty, unity and service, so that our cooperative will light the homes of western Pangasinan for generations to come.",
-];
+/** The pledge is static text (spec), in each language. */
+const PLEDGE = ["pledge.1", "pledge.2", "pledge.3", "pledge.4", "pledge.5", "pledge.6"] as const;
 
 export default function Pledge() {
+  const t = useT(aboutMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page about">
-      <Breadcrumb items={[{ label: "About Us", to: "/about-us" }, { label: "Cooperative Pledge" }]} />
-      <h1>Cooperative Pledge</h1>
+      <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.pledge") }]} />
+      <h1>{s("nav.pledge")}</h1>
       <blockquote className="pledge">
         {PLEDGE.map((line) => (
-          <p key={line}>{line}</p>
+          <p key={line}>{t(line)}</p>
         ))}
-        <p className="pledge__close">So help me God.</p>
+        <p className="pledge__close">{t("pledge.close")}</p>
       </blockquote>
     </div>
   );

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { Accordion, AccordionItem } from "../../components/ui/Accordion";
 import { AttachmentList, type AttachmentView } from "../../components/ui/AttachmentList";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import "./announcements.css";
 
 export interface AnnouncementView {
@@ -16,9 +18,11 @@ export interface AnnouncementView {
 }
 
 export function PostedDate({ iso }: { iso: string }) {
+  const t = useT(newsMessages);
+  const locale = useLocale();
   return (
     <>
-      Posted <time dateTime={manilaIsoDate(iso)}>{formatDate(iso)}</time>
+      {t("news.posted")} <time dateTime={manilaIsoDate(iso)}>{formatDate(iso, locale)}</time>
     </>
   );
 }
@@ -37,6 +41,7 @@ export function AnnouncementAccordion({
   /** A page of its own for each item, e.g. /bid/{id}. */
   detail?: (id: number) => { to: string; label: string };
 }) {
+  const lp = useLocalePath();
   if (!items.length) return <p className="notice">{empty}</p>;
   return (
     <Accordion label={label}>
@@ -48,7 +53,7 @@ export function AnnouncementAccordion({
             <AttachmentList attachments={item.attachments} />
             {more ? (
               <p className="announcement__more">
-                <Link to={more.to}>{more.label}</Link>
+                <Link to={lp(more.to)}>{more.label}</Link>
               </p>
             ) : null}
           </AccordionItem>

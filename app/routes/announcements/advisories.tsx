@@ -2,9 +2,13 @@
 
 import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
+import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/advisories";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
@@ -21,13 +25,13 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH },
 ];
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `News and Advisories | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Advisories from ${COOPERATIVE.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.advisories")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(newsMessages, locale)("ann.advisories.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 function FeedIcon() {
   return (
@@ -40,19 +44,26 @@ function FeedIcon() {
 }
 
 export default function Advisories({ loaderData }: Route.ComponentProps) {
+  const t = useT(newsMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: "News and Advisories" }]} />
-      <h1>News and Advisories</h1>
-      <p className="announcements__intro">Notices to member-consumers, newest first. Open an item to read it and see its attachments.</p>
+      <Breadcrumb items={[{ label: s("nav.news"), to: "/news" }, { label: s("nav.advisories") }]} />
+      <h1>{s("nav.advisories")}</h1>
+      <p className="announcements__intro">{t("ann.advisories.intro")}</p>
       <p className="announcements__feed">
         <a className="feed-link" href={FEED_PATH}>
           <FeedIcon />
-          Follow the advisories in a feed reader (Atom feed)
+          {t("ann.advisories.feed")}
         </a>
       </p>
-      <AnnouncementAccordion items={loaderData.items} idPrefix="advisory" label="Advisories" empty="There are no advisories right now." />
+      <AnnouncementAccordion
+        items={loaderData.items}
+        idPrefix="advisory"
+        label={t("ann.advisories.label")}
+        empty={t("news.noAdvisories")}
+      />
     </div>
   );
 }

@@ -2,11 +2,14 @@
 import { data, Link } from "react-router";
 import { getAnnouncement } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { toPlainText } from "../../../modules/shared/html";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useLocalePath, useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
@@ -19,31 +22,34 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { bid: announcementView(bid), summary: toPlainText(bid.body).slice(0, 160) };
 }
 
-const pageTags: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        { title: `${loaderData.bid.title} | Invitation to Bid | ${COOPERATIVE.shortName}` },
-        { name: "description", content: loaderData.summary || `Invitation to bid: ${loaderData.bid.title}` },
-      ]
-    : [];
+const pageTags: Route.MetaFunction = ({ loaderData, location }) => {
+  if (!loaderData) return [];
+  const t = translator(newsMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${loaderData.bid.title} | ${t("ann.bids.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: loaderData.summary || t("ann.bid.description", { title: loaderData.bid.title }) },
+  ];
+};
 
 export default function Bid({ loaderData }: Route.ComponentProps) {
   const { bid } = loaderData;
+  const t = useT(newsMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "Invitation to Bid", to: "/bids" }, { label: bid.title }]} />
+      <Breadcrumb items={[{ label: t("ann.bids.title"), to: "/bids" }, { label: bid.title }]} />
       <article>
         <h1>{bid.title}</h1>
         <p className="announcement-page__meta">
           <PostedDate iso={bid.createdAt} />
         </p>
         {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
-        <h2>Bid documents</h2>
+        <h2>{t("ann.bid.documents")}</h2>
         <AttachmentList attachments={bid.attachments} heading={null} />
       </article>
       <p className="announcement-page__back">
-        <Link to="/bids">All invitations to bid</Link>
+        <Link to={lp("/bids")}>{t("ann.bid.all")}</Link>
       </p>
     </div>
   );

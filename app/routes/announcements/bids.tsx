@@ -2,9 +2,12 @@
 
 import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bids";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
@@ -15,29 +18,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: bids.map(announcementView) };
 }
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Invitation to Bid | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Invitations to bid of ${COOPERATIVE.name}: supply, delivery and construction, with the bid documents to download.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(newsMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t("ann.bids.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("ann.bids.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export default function Bids({ loaderData }: Route.ComponentProps) {
+  const t = useT(newsMessages);
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "Invitation to Bid" }]} />
-      <h1>Invitation to Bid</h1>
-      <p className="announcements__intro">
-        The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.
-      </p>
+      <Breadcrumb items={[{ label: t("ann.bids.title") }]} />
+      <h1>{t("ann.bids.title")}</h1>
+      <p className="announcements__intro">{t("ann.bids.intro")}</p>
       <AnnouncementAccordion
         items={loaderData.items}
         idPrefix="bid"
-        label="Invitations to bid"
-        empty="There are no invitations to bid right now. Please check again soon."
-        detail={(id) => ({ to: `/bid/${id}`, label: "Open this invitation on its own page" })}
+        label={t("ann.bids.label")}
+        empty={t("ann.bids.empty")}
+        detail={(id) => ({ to: `/bid/${id}`, label: t("ann.bids.open") })}
       />
     </div>
   );

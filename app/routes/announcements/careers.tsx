@@ -2,9 +2,13 @@
 
 import { listCareers } from "../../../modules/content/careers.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
+import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/careers";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
@@ -15,25 +19,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { items: careers.map(careerView) };
 }
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Careers | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `Job openings at ${COOPERATIVE.name}, with the requirements and how to apply.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.careers")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(newsMessages, locale)("ann.careers.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
+  const t = useT(newsMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "Careers" }]} />
-      <h1>Careers</h1>
-      <p className="announcements__intro">
-        Join the cooperative that lights up western Pangasinan. Open a posting to see its details and requirements.
-      </p>
+      <Breadcrumb items={[{ label: s("nav.careers") }]} />
+      <h1>{s("nav.careers")}</h1>
+      <p className="announcements__intro">{t("ann.careers.intro")}</p>
       <AnnouncementAccordion
         items={loaderData.items}
         idPrefix="career"
-        label="Job postings"
-        empty="There are no job openings right now. Please check again soon."
+        label={t("ann.careers.label")}
+        empty={t("ann.careers.empty")}
       />
     </div>
   );

@@ -1,28 +1,37 @@
 import { listBranches } from "../../../modules/places/branches.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
+import { useT } from "../../i18n";
+import { infoMessages } from "../../messages/info";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/contact-us";
 import { ContactTable } from "./ContactTable";
 import "./info.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Contact Us | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Hotline, consumer welfare, area sub offices and technical services: phone numbers and offices." },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.contactUs")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(infoMessages, locale)("contact.description") },
+  ];
+};
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { branches: await listBranches(services(context).db) };
 }
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {
+  const t = useT(infoMessages);
+  const s = useT(shellMessages);
   return (
     <div className="container page info">
-      <Breadcrumb items={[{ label: "Contact Us" }]} />
-      <h1>Contact Us</h1>
+      <Breadcrumb items={[{ label: s("nav.contactUs") }]} />
+      <h1>{s("nav.contactUs")}</h1>
       <p>
-        For power outages and emergencies, call the hotline any time, day or night. E-mail:{" "}
+        {t("contact.intro")}{" "}
         <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
       </p>
       <div className="table-wrap">

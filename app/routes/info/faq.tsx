@@ -1,56 +1,60 @@
 import { CONTRACT_TERMS, COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { useLocalePath, useT } from "../../i18n";
+import { infoMessages } from "../../messages/info";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/faq";
 import "./info.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Frequently Asked Questions | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Answers to common questions about new connections, bills and power interruptions." },
-];
-
-const FAQ = [
-  {
-    q: "How do I apply for a new electric service connection?",
-    a: (
-      <>
-        <p>
-          Pre-register online through the <a href="/service/new-service-connection">new service connection form</a>, then bring the
-          requirements to the nearest area office. You will attend a pre-membership education seminar, and our technicians will inspect your
-          house wiring before the meter is installed.
-        </p>
-      </>
-    ),
-  },
-  {
-    q: "When is my electric bill due, and what happens if I pay late?",
-    a: (
-      <p>
-        Pay within {CONTRACT_TERMS.billPaymentDays} days of receiving your bill. If it stays unpaid, we give a written disconnection notice{" "}
-        {CONTRACT_TERMS.disconnectionNoticeHours} hours before we disconnect, and a grace period of {CONTRACT_TERMS.disconnectionGraceHours}{" "}
-        hours at disconnection (once per bill).
-      </p>
-    ),
-  },
-  {
-    q: "How will I know about scheduled power interruptions?",
-    a: (
-      <p>
-        We post every scheduled interruption on the <a href="/news/power-interruptions">power interruption schedules</a> page, with the
-        date, time and the barangays affected. For an unplanned outage, call our 24/7 hotline at{" "}
-        <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
-      </p>
-    ),
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const t = translator(infoMessages, localeOfPath(location.pathname));
+  return [{ title: `${t("faq.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("faq.description") }];
+};
 
 export default function Faq() {
+  const t = useT(infoMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
+  const faq = [
+    {
+      q: t("faq.q1"),
+      a: (
+        <p>
+          {t("faq.a1.before")} <a href={lp("/service/new-service-connection")}>{t("faq.a1.link")}</a>
+          {t("faq.a1.after")}
+        </p>
+      ),
+    },
+    {
+      q: t("faq.q2"),
+      a: (
+        <p>
+          {t("faq.a2", {
+            days: CONTRACT_TERMS.billPaymentDays,
+            notice: CONTRACT_TERMS.disconnectionNoticeHours,
+            grace: CONTRACT_TERMS.disconnectionGraceHours,
+          })}
+        </p>
+      ),
+    },
+    {
+      q: t("faq.q3"),
+      a: (
+        <p>
+          {t("faq.a3.before")} <a href={lp("/news/power-interruptions")}>{t("faq.a3.link")}</a>
+          {t("faq.a3.after")} <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>.
+        </p>
+      ),
+    },
+  ];
   return (
     <div className="container page info">
-      <Breadcrumb items={[{ label: "FAQ" }]} />
-      <h1>Frequently Asked Questions</h1>
+      <Breadcrumb items={[{ label: s("nav.faq") }]} />
+      <h1>{t("faq.title")}</h1>
       <div className="faq">
-        {FAQ.map((item) => (
+        {faq.map((item) => (
           <details key={item.q} className="faq__item">
             <summary>
               <h2 className="faq__question">{item.q}</h2>
@@ -60,7 +64,7 @@ export default function Faq() {
         ))}
       </div>
       <p>
-        Still have a question? <a href="/contact-us">Contact us</a>.
+        {t("faq.more")} <a href={lp("/contact-us")}>{t("faq.contact")}</a>.
       </p>
     </div>
   );

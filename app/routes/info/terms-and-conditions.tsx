@@ -1,40 +1,45 @@
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
+import { useLocalePath, useT } from "../../i18n";
+import { infoMessages } from "../../messages/info";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/terms-and-conditions";
 import "./info.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Terms and Conditions | ${COOPERATIVE.shortName}` },
-  { name: "description", content: `The terms and conditions for using the website of the ${COOPERATIVE.name}.` },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("footer.terms")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(infoMessages, locale)("terms.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export default function Terms() {
+  const t = useT(infoMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
   return (
     <div className="container page info prose-page">
-      <Breadcrumb items={[{ label: "Terms and Conditions" }]} />
-      <h1>Terms and Conditions</h1>
-      <p>By using this website you agree to these terms. If you do not agree, please do not use the site.</p>
-      <h2>Information on this site</h2>
+      <Breadcrumb items={[{ label: s("footer.terms") }]} />
+      <h1>{s("footer.terms")}</h1>
+      <p>{t("terms.agree")}</p>
+      <h2>{t("terms.info")}</h2>
       <p>
-        We publish power interruption schedules, rates, advisories and other notices in good faith and update them as soon as we can.
-        Schedules may change because of weather, safety or the grid; when in doubt, call our hotline at{" "}
-        <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>. Rates shown here are for information; your official bill prevails.
+        {t("terms.info.text")} <a href={COOPERATIVE.phoneHref}>{COOPERATIVE.phone}</a>. {t("terms.info.rates")}
       </p>
-      <h2>Forms and submissions</h2>
+      <h2>{t("terms.forms")}</h2>
       <p>
-        Information you send through our forms (survey, pre-registration, member registration) must be true and your own. We use it only to
-        serve you, as our <a href="/privacy-policy">privacy policy</a> explains. Online pre-registration is not yet a contract for service.
+        {t("terms.forms.before")} <a href={lp("/privacy-policy")}>{t("terms.forms.link")}</a>
+        {t("terms.forms.after")}
       </p>
-      <h2>Acceptable use</h2>
-      <p>Do not try to disrupt the site, send automated requests in bulk, or reach data that is not yours.</p>
-      <h2>Content and links</h2>
-      <p>
-        The text, pictures and logos on this site belong to the {COOPERATIVE.name} or to their owners. Links to other sites are for
-        convenience; we are not responsible for their content.
-      </p>
-      <h2>Changes</h2>
-      <p>We may update these terms; the version on this page applies.</p>
+      <h2>{t("terms.use")}</h2>
+      <p>{t("terms.use.text")}</p>
+      <h2>{t("terms.content")}</h2>
+      <p>{t("terms.content.text", { name: COOPERATIVE.name })}</p>
+      <h2>{t("terms.changes")}</h2>
+      <p>{t("terms.changes.text")}</p>
     </div>
   );
 }

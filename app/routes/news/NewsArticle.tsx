@@ -1,5 +1,7 @@
 /** One news item as its public page shows it; the console's preview draws the same. */
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
+import { useLocale, useT } from "../../i18n";
+import { newsMessages } from "../../messages/news";
 import "./news.css";
 
 export interface NewsArticleView {
@@ -11,11 +13,13 @@ export interface NewsArticleView {
 }
 
 export function NewsArticle({ item }: { item: NewsArticleView }) {
+  const t = useT(newsMessages);
+  const locale = useLocale();
   return (
     <article className="news-item">
       <h1>{item.title}</h1>
       <p className="news-item__date">
-        Posted <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+        {t("news.posted")} <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt, locale)}</time>
       </p>
       {item.images.map((img, i) => (
         <figure className="news-item__figure" key={img.src}>

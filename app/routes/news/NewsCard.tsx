@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import { truncateTitle } from "../../../modules/content/news-format";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
+import { useLocale, useLocalePath } from "../../i18n";
 import "./news.css";
 
 export const DEFAULT_NEWS_IMAGE = { src: "/news-default.svg", width: 800, height: 450 };
@@ -18,6 +19,8 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
   const short = truncateTitle(item.title);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const img = item.image ?? { ...DEFAULT_NEWS_IMAGE, alt: "" };
+  const locale = useLocale();
+  const lp = useLocalePath();
   return (
     <article className="news-card">
       <img
@@ -31,7 +34,7 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
       />
       <div className="news-card__body">
         <Heading className="news-card__title">
-          <Link to={`/news/advisory/${item.id}`} title={short === item.title ? undefined : item.title} className="news-card__link">
+          <Link to={lp(`/news/advisory/${item.id}`)} title={short === item.title ? undefined : item.title} className="news-card__link">
             {short === item.title ? (
               item.title
             ) : (
@@ -43,7 +46,7 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
           </Link>
         </Heading>
         <p className="news-card__date">
-          <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+          <time dateTime={manilaIsoDate(item.createdAt)}>{formatDate(item.createdAt, locale)}</time>
         </p>
       </div>
     </article>

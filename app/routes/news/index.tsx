@@ -2,11 +2,15 @@
 import { Link } from "react-router";
 import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { latestNewsOfEveryKind } from "../../../modules/content/news.server";
-import { COOPERATIVE, NEWS_KIND_TITLES, NEWS_KINDS } from "../../../modules/shared/constants";
+import { COOPERATIVE, NEWS_KINDS } from "../../../modules/shared/constants";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
+import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/index";
 import { NewsCardGrid } from "./NewsCard";
@@ -18,37 +22,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = services(context);
   const [latest, advisories] = await Promise.all([latestNewsOfEveryKind(db, PER_KIND), listAnnouncements(db, "advisory", 3)]);
   return {
-    sections: NEWS_KINDS.map((kind) => ({ kind, title: NEWS_KIND_TITLES[kind], items: latest[kind].map(newsCardView) })),
+    sections: NEWS_KINDS.map((kind) => ({ kind, items: latest[kind].map(newsCardView) })),
     advisories: advisories.map((a) => ({ id: a.id, title: a.title, createdAt: a.createdAt.toISOString() })),
   };
 }
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `News | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `The latest news of ${COOPERATIVE.name}: advisories, electricity rates, events, bids, and power supply and demand.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.news")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(newsMessages, locale)("news.description", { name: COOPERATIVE.name }) },
+  ];
+};
 
 export default function NewsIndex({ loaderData }: Route.ComponentProps) {
-  const { sections, advisories } = loaderData;
+  const { advisories } = loaderData;
+  const t = useT(newsMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
+  const locale = useLocale();
+  const sections = loaderData.sections.map((section) => ({ ...section, title: t(NEWS_KIND_KEYS[section.kind]) }));
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "News" }]} />
-      <h1>News</h1>
-      <nav aria-label="News sections">
+      <Breadcrumb items={[{ label: s("nav.news") }]} />
+      <h1>{s("nav.news")}</h1>
+      <nav aria-label={t("news.sections")}>
         <ul className="news-links">
           <li>
-            <Link to="/news/advisories">News and Advisories</Link>
+            <Link to={lp("/news/advisories")}>{s("nav.advisories")}</Link>
           </li>
           <li>
-            <Link to="/news/power-interruptions">Power Interruptions</Link>
+            <Link to={lp("/news/power-interruptions")}>{s("nav.interruptions")}</Link>
           </li>
-          {sections.map((s) => (
-            <li key={s.kind}>
-              <Link to={`/news/${s.kind}`}>{s.title}</Link>
+          {sections.map((section) => (
+            <li key={section.kind}>
+              <Link to={lp(`/news/${section.kind}`)}>{section.title}</Link>
             </li>
           ))}
         </ul>
@@ -56,33 +65,33 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
 
       <section className="news-section" aria-labelledby="news-advisories">
         <div className="news-section__head">
-          <h2 id="news-advisories">News and Advisories</h2>
-          <Link to="/news/advisories">All advisories</Link>
+          <h2 id="news-advisories">{s("nav.advisories")}</h2>
+          <Link to={lp("/news/advisories")}>{t("news.allAdvisories")}</Link>
         </div>
         {advisories.length ? (
           <ul className="news-advisory-list">
             {advisories.map((a) => (
               <li key={a.id}>
-                <Link to={`/news/advisories#advisory-${a.id}`}>{a.title}</Link>{" "}
-                <time dateTime={manilaIsoDate(a.createdAt)}>{formatDate(a.createdAt)}</time>
+                <Link to={lp(`/news/advisories#advisory-${a.id}`)}>{a.title}</Link>{" "}
+                <time dateTime={manilaIsoDate(a.createdAt)}>{formatDate(a.createdAt, locale)}</time>
               </li>
             ))}
           </ul>
         ) : (
-          <p>There are no advisories right now.</p>
+          <p>{t("news.noAdvisories")}</p>
         )}
       </section>
 
-      {sections.map((s, i) => (
-        <section className="news-section" key={s.kind} aria-labelledby={`news-${s.kind}`}>
+      {sections.map((section, i) => (
+        <section className="news-section" key={section.kind} aria-labelledby={`news-${section.kind}`}>
           <div className="news-section__head">
-            <h2 id={`news-${s.kind}`}>{s.title}</h2>
-            <Link to={`/news/${s.kind}`}>All {s.title} news</Link>
+            <h2 id={`news-${section.kind}`}>{section.title}</h2>
+            <Link to={lp(`/news/${section.kind}`)}>{t("news.allOfKind", { title: section.title })}</Link>
           </div>
-          {s.items.length ? (
-            <NewsCardGrid items={s.items} headingLevel={3} eagerCount={i === 0 ? PER_KIND : 0} />
+          {section.items.length ? (
+            <NewsCardGrid items={section.items} headingLevel={3} eagerCount={i === 0 ? PER_KIND : 0} />
           ) : (
-            <p>Nothing posted yet.</p>
+            <p>{t("news.nothingYet")}</p>
           )}
         </section>
       ))}

@@ -1,11 +1,14 @@
 /** /news/advisory/{id}: one news item with its sanitized body and its pictures. */
 import { data, Link } from "react-router";
 import { getNewsItem } from "../../../modules/content/news.server";
-import { COOPERATIVE, NEWS_KIND_TITLES } from "../../../modules/shared/constants";
+import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { useLocalePath, useT } from "../../i18n";
+import { NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/item";
 import { NewsArticle } from "./NewsArticle";
 import { newsItemView } from "./views.server";
@@ -16,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   const item = Number.isFinite(id) ? await getNewsItem(services(context).db, id) : null;
   if (!item) throw data(null, { status: 404 });
-  return { item: newsItemView(item), kindTitle: NEWS_KIND_TITLES[item.kind], summary: toPlainText(item.body).slice(0, 160) };
+  return { item: newsItemView(item), summary: toPlainText(item.body).slice(0, 160) };
 }
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
@@ -28,14 +31,18 @@ const pageTags: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
-  const { item, kindTitle } = loaderData;
+  const { item } = loaderData;
+  const t = useT(newsMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
+  const kindTitle = t(NEWS_KIND_KEYS[item.kind]);
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: kindTitle, to: `/news/${item.kind}` }, { label: item.title }]} />
+      <Breadcrumb items={[{ label: s("nav.news"), to: "/news" }, { label: kindTitle, to: `/news/${item.kind}` }, { label: item.title }]} />
       <NewsArticle item={item} />
       <p className="news-item__back">
-        <Link to={`/news/${item.kind}`}>More {kindTitle} news</Link>
+        <Link to={lp(`/news/${item.kind}`)}>{t("news.moreOfKind", { title: kindTitle })}</Link>
       </p>
     </div>
   );

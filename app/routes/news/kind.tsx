@@ -7,24 +7,20 @@
 import { data, Form, Link, useSubmit } from "react-router";
 import { listNews } from "../../../modules/content/news.server";
 import { searchQuery, yearMonthQuery } from "../../../modules/shared/api-params";
-import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KIND_TITLES, NEWS_KINDS, type NewsKind } from "../../../modules/shared/constants";
-import { MONTH_NAMES, manilaParts } from "../../../modules/shared/dates";
-import { stripLocale } from "../../../modules/shared/i18n";
+import { COOPERATIVE, FIRST_RATE_YEAR, NEWS_KINDS, type NewsKind } from "../../../modules/shared/constants";
+import { formatMonthYear, manilaParts } from "../../../modules/shared/dates";
+import { type Locale, localeOfPath, stripLocale, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Field } from "../../components/ui/Field";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
+import { requestT, useLocale, useLocalePath, useT } from "../../i18n";
+import { NEWS_KIND_ABOUT_KEYS, NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
+import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/kind";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
-
-const DESCRIPTIONS: Record<NewsKind, string> = {
-  "electricity-rates": "News about electricity rates: generation charges, adjustments and what they mean for your bill.",
-  "events-and-activities": "Events and activities of the cooperative with its member-consumer-owners.",
-  "invitation-to-bid": "Bid bulletins and pre-bid conferences of the cooperative.",
-  "supply-and-load-demand": "Power supply and load demand updates for western Pangasinan.",
-};
 
 export function kindFromPath(pathname: string): NewsKind | null {
   // Client-side navigations fetch "/news/<kind>.data": the same page's data.
@@ -35,30 +31,30 @@ export function kindFromPath(pathname: string): NewsKind | null {
   return (NEWS_KINDS as readonly string[]).includes(segment ?? "") ? (segment as NewsKind) : null;
 }
 
-/** "2024-03" -> "March 2024" */
-function monthLabel(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+/** "2024-03" -> "March 2024" ("Marso 2024") */
+function monthLabel(month: string, locale: Locale): string {
+  return formatMonthYear(Number(month.slice(0, 4)), Number(month.slice(5, 7)), locale);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = kindFromPath(url.pathname);
   if (!kind) throw data(null, { status: 404 });
+  const t = requestT(newsMessages, request);
   const rawMonth = url.searchParams.get("month")?.trim() ?? "";
   const rawQ = url.searchParams.get("q")?.trim() ?? "";
   const errors: { month?: string; q?: string } = {};
   const monthCheck = rawMonth ? yearMonthQuery.safeParse(rawMonth) : null;
   if (monthCheck && !monthCheck.success)
-    errors.month = `Choose a month from January ${FIRST_RATE_YEAR} to this month, written YYYY-MM (for example 2024-03).`;
+    errors.month = t("news.filter.monthError", { year: FIRST_RATE_YEAR });
   const qCheck = rawQ ? searchQuery.safeParse(rawQ) : null;
-  if (qCheck && !qCheck.success) errors.q = "Use at most 100 characters.";
+  if (qCheck && !qCheck.success) errors.q = t("news.filter.qError");
   const month = monthCheck?.success ? monthCheck.data : undefined;
   const q = qCheck?.success ? qCheck.data : undefined;
   const items = await listNews(services(context).db, kind, { month, q });
   const now = manilaParts();
   return {
     kind,
-    title: NEWS_KIND_TITLES[kind],
     items: items.map(newsCardView),
     filter: { month: month ?? "", q: q ?? "", rawMonth, rawQ },
     errors,
@@ -66,30 +62,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const pageTags: Route.MetaFunction = ({ loaderData }) => {
+const pageTags: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData) return [];
-  return [{ title: `${loaderData.title} | ${COOPERATIVE.shortName}` }, { name: "description", content: DESCRIPTIONS[loaderData.kind] }];
+  const t = translator(newsMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t(NEWS_KIND_KEYS[loaderData.kind])} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t(NEWS_KIND_ABOUT_KEYS[loaderData.kind]) },
+  ];
 };
 
 export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
-  const { kind, title, items, filter, errors, maxMonth } = loaderData;
+  const { kind, items, filter, errors, maxMonth } = loaderData;
+  const t = useT(newsMessages);
+  const s = useT(shellMessages);
+  const lp = useLocalePath();
+  const locale = useLocale();
+  const title = t(NEWS_KIND_KEYS[kind]);
   const submit = useSubmit();
   const filtered = Boolean(filter.month || filter.q);
-  const path = `/news/${kind}`;
-  const described = [filter.month ? `posted in ${monthLabel(filter.month)}` : null, filter.q ? `matching “${filter.q}”` : null]
+  // The form posts to the page in its own language.
+  const path = lp(`/news/${kind}`);
+  const described = [
+    filter.month ? t("news.filter.in", { month: monthLabel(filter.month, locale) }) : null,
+    filter.q ? t("news.filter.matching", { q: filter.q }) : null,
+  ]
     .filter(Boolean)
-    .join(" and ");
+    .join(t("news.filter.and"));
 
   return (
     <div className="container page">
       <Spinner />
-      <Breadcrumb items={[{ label: "News", to: "/news" }, { label: title }]} />
+      <Breadcrumb items={[{ label: s("nav.news"), to: "/news" }, { label: title }]} />
       <h1>{title}</h1>
-      <p className="news-intro">{DESCRIPTIONS[kind]}</p>
+      <p className="news-intro">{t(NEWS_KIND_ABOUT_KEYS[kind])}</p>
       {kind === "electricity-rates" ? (
         <p className="news-rates-link">
-          <Link className="button button--secondary" to="/rates">
-            See this month’s electricity rates
+          <Link className="button button--secondary" to={lp("/rates")}>
+            {t("news.ratesLink")}
           </Link>
         </p>
       ) : null}
@@ -98,7 +107,7 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
         method="get"
         action={path}
         className="news-filter"
-        aria-label={`Filter ${title}`}
+        aria-label={t("news.filter.label", { title })}
         onSubmit={(event) => {
           // With JavaScript, leave empty fields out of the address: /news/…?month=2024-03
           event.preventDefault();
@@ -111,8 +120,8 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
           id="news-month"
           name="month"
           className="news-filter__month"
-          label="Month posted"
-          hint="For example 2024-03"
+          label={t("news.filter.month")}
+          hint={t("news.filter.monthHint")}
           error={errors.month}
         >
           {(p) => (
@@ -132,43 +141,37 @@ export default function NewsKindPage({ loaderData }: Route.ComponentProps) {
               <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
               <path d="M12.6 12.6 18 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
             </svg>
-            Search
+            {t("news.filter.search")}
           </summary>
-          <Field id="news-q" name="q" label="Words in the title or text" error={errors.q}>
+          <Field id="news-q" name="q" label={t("news.filter.words")} error={errors.q}>
             {(p) => <input {...p} type="search" maxLength={100} defaultValue={filter.rawQ} key={`q-${filter.rawQ}`} />}
           </Field>
         </details>
         <div className="news-filter__actions">
           <button type="submit" className="button">
-            Show news
+            {t("news.filter.show")}
           </button>
           {filtered || filter.rawMonth || filter.rawQ ? (
             <Link to={path} className="news-filter__clear">
-              Clear filters
+              {t("news.filter.clear")}
             </Link>
           ) : null}
         </div>
       </Form>
 
       <p className={items.length ? "news-count" : "visually-hidden"} role="status">
-        {items.length === 0
-          ? "No news found."
-          : `${items.length} ${items.length === 1 ? "item" : "items"}${described ? ` ${described}` : ""}.`}
+        {items.length === 0 ? t("news.none") : t("news.count", { n: items.length, described })}
       </p>
 
       {items.length ? (
         <NewsCardGrid items={items} />
       ) : (
         <div className="notice news-empty">
-          <h2>No news found</h2>
-          <p>
-            {filtered
-              ? `There is no ${title.toLowerCase()} news ${described}. Try another month or other words.`
-              : `There is no ${title.toLowerCase()} news yet. Please check again soon.`}
-          </p>
+          <h2>{t("news.noneTitle")}</h2>
+          <p>{filtered ? t("news.noneFiltered", { title, described }) : t("news.noneYet", { title })}</p>
           {filtered ? (
             <p>
-              <Link to={path}>Show all {title} news</Link>
+              <Link to={path}>{t("news.showAll", { title })}</Link>
             </p>
           ) : null}
         </div>

@@ -1,23 +1,34 @@
 import { data } from "react-router";
-import { CONNECTION_CHECKLIST } from "../../../modules/members/connection-options";
 import { applicantStep } from "../../../modules/members/connection-queue";
 import { getProgress } from "../../../modules/members/connection-queue.server";
 import { getPreregistration } from "../../../modules/members/connections.server";
 import { openPrivateLink } from "../../../modules/privacy/private-links.server";
 import { COOPERATIVE, FEES, SHARES } from "../../../modules/shared/constants";
 import { formatDate, formatDateTime } from "../../../modules/shared/dates";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { services } from "../../context";
+import { requestLocale, requestT, useT } from "../../i18n";
+import {
+  CONNECTION_DOC_KEYS,
+  CONNECTION_LABEL_KEYS,
+  CONNECTION_OPTION_KEYS,
+  serviceMessages,
+} from "../../messages/service";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/new-service-connection-summary";
 import "./service.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Pre-registration ${loaderData?.reference ?? ""} | ${COOPERATIVE.shortName}` },
-  { name: "description", content: "Your new service connection pre-registration: reference number, details and the documents to bring." },
-  { name: "robots", content: "noindex" },
-];
+const pageTags: Route.MetaFunction = ({ loaderData, location }) => {
+  const t = translator(serviceMessages, localeOfPath(location.pathname));
+  return [
+    { title: `${t("sum.title", { reference: loaderData?.reference ?? "" })} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("sum.description") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 // Personal data: never kept by shared caches.
 export const headers: Route.HeadersFunction = () => ({
@@ -26,33 +37,38 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Reached only through its random token: the reference alone opens nothing, since references can be guessed.
   const { db } = services(context);
   const reference = await openPrivateLink(db, "connection-summary", params.token);
   const row = reference ? await getPreregistration(db, reference) : null;
   if (!row) throw data("Not found", { status: 404 });
   const progress = await getProgress(db, row.id);
+  const locale = requestLocale(request);
+  const t = requestT(serviceMessages, request);
+  const label = (k: keyof typeof CONNECTION_LABEL_KEYS) => t(CONNECTION_LABEL_KEYS[k]);
+  // A stored choice (the English word) shown in the page's language.
+  const choice = (v: string) => (v in CONNECTION_OPTION_KEYS ? t(CONNECTION_OPTION_KEYS[v as keyof typeof CONNECTION_OPTION_KEYS]) : v);
   return {
     reference: row.reference,
-    step: applicantStep(progress),
+    step: applicantStep(progress, locale),
     received: progress.status === "received",
-    createdAt: formatDateTime(row.createdAt),
+    createdAt: formatDateTime(row.createdAt, locale),
     details: [
-      ["Name", [row.lastName + ",", row.firstName, row.suffix, row.middleName].filter(Boolean).join(" ")],
-      ["Address", row.address],
-      ["Date of birth", formatDate(row.dateOfBirth)],
-      ["Age", String(row.age)],
-      ["Gender", row.gender],
-      ["Civil status", row.civilStatus],
-      ["Contact numbers", row.contactNumbers],
-      ["Nearest account number", row.nearestAccountNumber || "—"],
-      ["Educational attainment", row.educationalAttainment],
-      ["Occupation / source of income", row.occupation],
-      ["Number of dependents", String(row.dependents)],
-      ["Religion / social affiliation", row.religion || "—"],
-      ["Annual income", row.annualIncome || "—"],
-      ["TIN", row.tin || "—"],
+      [t("sum.name"), [row.lastName + ",", row.firstName, row.suffix, row.middleName].filter(Boolean).join(" ")],
+      [label("address"), row.address],
+      [label("dateOfBirth"), formatDate(row.dateOfBirth, locale)],
+      [label("age"), String(row.age)],
+      [label("gender"), choice(row.gender)],
+      [label("civilStatus"), choice(row.civilStatus)],
+      [label("contactNumbers"), row.contactNumbers],
+      [label("nearestAccountNumber"), row.nearestAccountNumber || "—"],
+      [label("educationalAttainment"), choice(row.educationalAttainment)],
+      [label("occupation"), row.occupation],
+      [label("dependents"), String(row.dependents)],
+      [label("religion"), row.religion || "—"],
+      [label("annualIncome"), row.annualIncome || "—"],
+      [t("sum.tin"), row.tin || "—"],
     ] as [string, string][],
   };
 }
@@ -62,35 +78,36 @@ const peso = (n: number) => `Php ${n.toLocaleString("en-PH")}`;
 export default function Summary({ loaderData }: Route.ComponentProps) {
   const { reference, createdAt, details, step, received } = loaderData;
   const sharesOnApplication = SHARES.paidOnApplication * SHARES.shareValuePhp;
+  const t = useT(serviceMessages);
+  const sh = useT(shellMessages);
   return (
     <div className="container page service-summary">
-      <Breadcrumb items={[{ label: "New Service Connection", to: "/service/new-service-connection" }, { label: reference }]} />
+      <Breadcrumb items={[{ label: sh("nav.newConnection"), to: "/service/new-service-connection" }, { label: reference }]} />
       {received && (
         <p className="notice notice--success no-print" role="status">
-          Your pre-registration is saved. Print this page or write down the reference number, and bring it to the office with the documents
-          below.
+          {t("sum.saved")}
         </p>
       )}
       <p className="service-summary__org">
         {COOPERATIVE.name} · {COOPERATIVE.address} · {COOPERATIVE.phone}
       </p>
-      <h1>New Service Connection Pre-registration</h1>
+      <h1>{t("sum.heading")}</h1>
       <p className="service-summary__reference">
-        Reference number: <strong>{reference}</strong>
+        {t("sum.reference")} <strong>{reference}</strong>
       </p>
-      <p>Pre-registered on {createdAt}.</p>
+      <p>{t("sum.on", { when: createdAt })}</p>
       <section className="service-summary__progress" aria-labelledby="progress-title">
-        <h2 id="progress-title">Where your application stands</h2>
+        <h2 id="progress-title">{t("sum.progress")}</h2>
         <p>
           <strong>{step.status}</strong>
         </p>
         <p>
-          <strong>Next step:</strong> {step.next}
+          <strong>{t("sum.next")}</strong> {step.next}
         </p>
       </section>
-      <PrintButton label="Print this summary" />
+      <PrintButton label={t("sum.print")} />
 
-      <h2>Applicant</h2>
+      <h2>{t("sum.applicant")}</h2>
       <dl className="summary-list">
         {details.map(([k, v]) => (
           <div key={k}>
@@ -100,42 +117,45 @@ export default function Summary({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
 
-      <h2>Documents to bring</h2>
+      <h2>{t("sum.documents")}</h2>
       <ul className="print-checklist">
-        {CONNECTION_CHECKLIST.map((item) => (
-          <li key={item}>{item}</li>
+        {CONNECTION_DOC_KEYS.map((item) => (
+          <li key={item}>{t(item)}</li>
         ))}
       </ul>
 
-      <h2>Fees to pay at the office</h2>
+      <h2>{t("sum.fees")}</h2>
       <div className="table-wrap">
         <table>
           <tbody>
             <tr>
-              <th scope="row">Membership fee</th>
+              <th scope="row">{t("sum.fee.membership")}</th>
               <td>{peso(FEES.membershipPhp)}</td>
             </tr>
             <tr>
-              <th scope="row">Membership ID</th>
+              <th scope="row">{t("sum.fee.id")}</th>
               <td>{peso(FEES.idPhp)}</td>
             </tr>
             <tr>
-              <th scope="row">
-                Share capital on application ({SHARES.paidOnApplication} shares at {peso(SHARES.shareValuePhp)} each)
-              </th>
+              <th scope="row">{t("sum.fee.shares", { shares: SHARES.paidOnApplication, each: peso(SHARES.shareValuePhp) })}</th>
               <td>{peso(sharesOnApplication)}</td>
             </tr>
             <tr>
-              <th scope="row">Notarial fee (service contract)</th>
+              <th scope="row">{t("sum.fee.notarial")}</th>
               <td>{peso(FEES.notarialPhp)}</td>
             </tr>
           </tbody>
         </table>
       </div>
       <p className="service-summary__note">
-        Members subscribe to at least {SHARES.minimumShares} shares of {peso(SHARES.shareValuePhp)} each; {SHARES.paidOnApplication} are
-        paid on application and the balance over {SHARES.balanceYears} years at {peso(SHARES.monthlyInstallmentPhp)} a month. Amounts are
-        subject to {FEES.vatPercent}% VAT where the law requires it. The office confirms the final amounts.
+        {t("sum.note", {
+          minimum: SHARES.minimumShares,
+          each: peso(SHARES.shareValuePhp),
+          paid: SHARES.paidOnApplication,
+          years: SHARES.balanceYears,
+          monthly: peso(SHARES.monthlyInstallmentPhp),
+          vat: FEES.vatPercent,
+        })}
       </p>
     </div>
   );

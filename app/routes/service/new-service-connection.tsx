@@ -1,31 +1,62 @@
 import { data, Form, redirectDocument, useNavigation } from "react-router";
 import {
   CIVIL_STATUSES,
-  CONNECTION_CHECKLIST,
   CONNECTION_FIELDS,
   type ConnectionFormValues,
   EDUCATIONAL_ATTAINMENTS,
   GENDERS,
 } from "../../../modules/members/connection-options";
-import { connectionSchema, createPreregistration } from "../../../modules/members/connections.server";
+import { type ConnectionMessages, connectionSchema, createPreregistration } from "../../../modules/members/connections.server";
 import { createPrivateLink } from "../../../modules/privacy/private-links.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { type FieldErrors, failureInit, loggableError } from "../../../modules/shared/errors";
 import { readForm } from "../../../modules/shared/forms";
+import { localeOfPath, localePath, type Translator, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
+import { requestLocale, requestT, useT } from "../../i18n";
+import {
+  CONNECTION_DOC_KEYS,
+  CONNECTION_LABEL_KEYS,
+  CONNECTION_OPTION_KEYS,
+  serviceMessages,
+} from "../../messages/service";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/new-service-connection";
 import "./service.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `New Service Connection | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Pre-register for a new electric service connection with ${COOPERATIVE.shortName}: your member profile and the documents to bring to the office.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.newConnection")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(serviceMessages, locale)("nsc.description", { short: COOPERATIVE.shortName }) },
+  ];
+};
+
+/** The schema's messages in the page's language. */
+function connectionMessages(t: Translator<typeof serviceMessages.en>): ConnectionMessages {
+  return {
+    lastName: t("nsc.error.lastName"),
+    firstName: t("nsc.error.firstName"),
+    address: t("nsc.error.address"),
+    dateOfBirth: t("nsc.error.dateOfBirth"),
+    dateOfBirthPast: t("nsc.error.dateOfBirthPast"),
+    age: t("nsc.error.age"),
+    ageMinimum: t("nsc.error.ageMinimum"),
+    ageByBirth: (age) => t("nsc.error.ageByBirth", { age }),
+    gender: t("nsc.error.gender"),
+    civilStatus: t("nsc.error.civilStatus"),
+    contactNumbers: t("nsc.error.contactNumbers"),
+    nearestAccountNumber: (example) => t("nsc.error.nearestAccountNumber", { example }),
+    educationalAttainment: t("nsc.error.educationalAttainment"),
+    occupation: t("nsc.error.occupation"),
+    dependents: t("nsc.error.dependents"),
+    tin: t("nsc.error.tin"),
+    tooLong: (max) => t("nsc.error.tooLong", { max }),
+  };
+}
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
@@ -33,38 +64,20 @@ type ActionResult = { errors: FieldErrors; values: ConnectionFormValues; failed?
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log, databaseFailed } = services(context);
-  const form = readForm(await request.formData(), connectionSchema());
+  const form = readForm(await request.formData(), connectionSchema(connectionMessages(requestT(serviceMessages, request))));
   if (!form.ok) return data<ActionResult>({ errors: form.errors, values: form.values }, { status: 422 });
   try {
     const { reference } = await createPreregistration(db, form.data);
     // The summary's address is a random token, not the (guessable) reference: shown once, here.
     // It has no React: it loads as a document (at its top, its print button set up), as without JavaScript.
-    return redirectDocument(`/service/new-service-connection/${await createPrivateLink(db, "connection-summary", reference)}`);
+    // The summary in the language the form was sent in.
+    const token = await createPrivateLink(db, "connection-summary", reference);
+    return redirectDocument(localePath(requestLocale(request), `/service/new-service-connection/${token}`));
   } catch (error) {
     if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "pre-registration failed");
     return data<ActionResult>({ errors: {}, values: form.values, failed: true }, failureInit(error));
   }
 }
-
-const LABELS: Record<(typeof CONNECTION_FIELDS)[number], string> = {
-  lastName: "Last name",
-  firstName: "First name",
-  suffix: "Suffix (Jr., Sr., III)",
-  middleName: "Middle name",
-  address: "Address",
-  dateOfBirth: "Date of birth",
-  age: "Age",
-  gender: "Gender",
-  civilStatus: "Civil status",
-  contactNumbers: "Contact numbers",
-  nearestAccountNumber: "Nearest account number",
-  educationalAttainment: "Educational attainment",
-  occupation: "Occupation / source of income",
-  dependents: "Number of dependents",
-  religion: "Religion / social affiliation",
-  annualIncome: "Annual income",
-  tin: "Tax identification number (TIN)",
-};
 
 export default function NewServiceConnection({ actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
@@ -73,6 +86,9 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const topRef = useFocusOnAnswer(result, ".error-summary, .notice");
+  const t = useT(serviceMessages);
+  const sh = useT(shellMessages);
+  const label = (name: (typeof CONNECTION_FIELDS)[number]) => t(CONNECTION_LABEL_KEYS[name]);
 
   const orderedErrors = Object.fromEntries(CONNECTION_FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]!]));
 
@@ -88,7 +104,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
       short?: boolean;
     } = {},
   ) => (
-    <Field id={name} label={`${LABELS[name]}${opts.optional ? " (optional)" : ""}`} hint={opts.hint} error={errors[name]}>
+    <Field id={name} label={`${label(name)}${opts.optional ? t("nsc.optional") : ""}`} hint={opts.hint} error={errors[name]}>
       {(p) => (
         <input
           {...p}
@@ -103,12 +119,12 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
     </Field>
   );
   const choice = (name: "gender" | "civilStatus" | "educationalAttainment", options: readonly string[]) => (
-    <FieldSet id={name} className="choice" legend={LABELS[name]} error={errors[name]}>
+    <FieldSet id={name} className="choice" legend={label(name)} error={errors[name]}>
       <div className="choice__options">
         {options.map((o) => (
           <div className="choice__option" key={o}>
             <input type="radio" id={`${name}-${o}`} name={name} value={o} defaultChecked={values[name] === o} />
-            <label htmlFor={`${name}-${o}`}>{o}</label>
+            <label htmlFor={`${name}-${o}`}>{t(CONNECTION_OPTION_KEYS[o as keyof typeof CONNECTION_OPTION_KEYS])}</label>
           </div>
         ))}
       </div>
@@ -117,17 +133,14 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
 
   return (
     <div className="container page service-form">
-      <Breadcrumb items={[{ label: "Services" }, { label: "New Service Connection" }]} />
-      <h1>New Service Connection</h1>
-      <p className="service-form__lead">
-        Apply for a new connection in two steps: pre-register here, then bring the documents of the checklist to the nearest{" "}
-        {COOPERATIVE.shortName} office. You get a reference number and a summary to print.
-      </p>
+      <Breadcrumb items={[{ label: sh("nav.services") }, { label: sh("nav.newConnection") }]} />
+      <h1>{sh("nav.newConnection")}</h1>
+      <p className="service-form__lead">{t("nsc.lead", { short: COOPERATIVE.shortName })}</p>
 
       <div ref={topRef}>
         {result?.failed && (
           <p className="notice notice--error" role="alert" tabIndex={-1}>
-            We could not save your pre-registration just now. Your answers are still below: please try again in a minute.
+            {t("nsc.failed")}
           </p>
         )}
         <ErrorSummary errors={orderedErrors} />
@@ -135,7 +148,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
 
       <Form method="post" noValidate className="service-form__form">
         <section aria-labelledby="profile-title">
-          <h2 id="profile-title">Member profile</h2>
+          <h2 id="profile-title">{t("nsc.profile")}</h2>
           <div className="grid grid--name">
             {text("lastName", { autoComplete: "family-name" })}
             {text("firstName", { autoComplete: "given-name" })}
@@ -144,8 +157,8 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
           </div>
           <Field
             id="address"
-            label={LABELS.address}
-            hint="House number, street, barangay, town: where the service will be connected."
+            label={label("address")}
+            hint={t("nsc.hint.address")}
             error={errors.address}
           >
             {(p) => <textarea {...p} rows={2} maxLength={300} autoComplete="street-address" defaultValue={values.address} />}
@@ -160,40 +173,40 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
             type: "tel",
             autoComplete: "tel",
             maxLength: 200,
-            hint: "Separate several numbers with commas, for example 0917 123 4567, 075 553 0123.",
+            hint: t("nsc.hint.contactNumbers"),
           })}
           {text("nearestAccountNumber", {
             optional: true,
             inputMode: "numeric",
             maxLength: 12,
             short: true,
-            hint: "The account number of a neighbour's meter near you, for example 01-0123-4567. It helps us find the nearest line.",
+            hint: t("nsc.hint.nearestAccountNumber"),
           })}
           {choice("educationalAttainment", EDUCATIONAL_ATTAINMENTS)}
           {text("occupation")}
           <div className="grid">
             {text("dependents", { inputMode: "numeric", maxLength: 2, short: true })}
-            {text("annualIncome", { optional: true, maxLength: 40, hint: "In pesos, for example 180,000." })}
+            {text("annualIncome", { optional: true, maxLength: 40, hint: t("nsc.hint.annualIncome") })}
           </div>
           {text("religion", { optional: true })}
-          {text("tin", { optional: true, inputMode: "numeric", maxLength: 15, short: true, hint: "For example 123-456-789-000." })}
+          {text("tin", { optional: true, inputMode: "numeric", maxLength: 15, short: true, hint: t("nsc.hint.tin") })}
         </section>
 
         <section aria-labelledby="checklist-title" className="checklist">
-          <h2 id="checklist-title">Processing checklist</h2>
-          <p>Bring these nine documents to the office. Tick what you already have; the list is for you and is not sent.</p>
+          <h2 id="checklist-title">{t("nsc.checklist")}</h2>
+          <p>{t("nsc.checklist.intro")}</p>
           <ul className="checklist__list">
-            {CONNECTION_CHECKLIST.map((item, i) => (
+            {CONNECTION_DOC_KEYS.map((item, i) => (
               <li key={item}>
                 <input type="checkbox" id={`doc-${i + 1}`} />
-                <label htmlFor={`doc-${i + 1}`}>{item}</label>
+                <label htmlFor={`doc-${i + 1}`}>{t(item)}</label>
               </li>
             ))}
           </ul>
         </section>
 
         <button type="submit" className="button" disabled={submitting}>
-          {submitting ? "Sending…" : "Submit pre-registration"}
+          {submitting ? t("nsc.sending") : t("nsc.submit")}
         </button>
       </Form>
     </div>

@@ -1,8 +1,12 @@
 import { data } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { type BlankField, type FormBlock, findPrintableForm } from "../../content/printable-forms";
+import { useLocale, useT } from "../../i18n";
+import { serviceMessages } from "../../messages/service";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/printable-form";
 import "./printable-form.css";
 import { socialMeta } from "../../seo";
@@ -13,23 +17,31 @@ export function loader({ params }: Route.LoaderArgs) {
   return { slug: form.slug };
 }
 
-const pageTags: Route.MetaFunction = ({ params }) => {
+const pageTags: Route.MetaFunction = ({ params, location }) => {
   const form = findPrintableForm(params.form ?? "");
+  const fil = localeOfPath(location.pathname) === "fil";
+  const t = translator(serviceMessages, fil ? "fil" : "en");
   return form
-    ? [{ title: `${form.title} | ${COOPERATIVE.shortName}` }, { name: "description", content: `Printable form: ${form.summary}` }]
-    : [{ title: `Page not found | ${COOPERATIVE.shortName}` }];
+    ? [
+        { title: `${fil ? form.titleFil : form.title} | ${COOPERATIVE.shortName}` },
+        { name: "description", content: t("pf.description", { summary: fil ? form.summaryFil : form.summary }) },
+      ]
+    : [{ title: `${t("pf.notFound")} | ${COOPERATIVE.shortName}` }];
 };
 
 export default function PrintableFormPage({ loaderData }: Route.ComponentProps) {
   const form = findPrintableForm(loaderData.slug)!;
+  const t = useT(serviceMessages);
+  const sh = useT(shellMessages);
+  const fil = useLocale() === "fil";
   return (
     <div className="container page printable">
-      <Breadcrumb items={[{ label: "Requests and Complaints", to: "/service/request-complaint" }, { label: form.title }]} />
+      <Breadcrumb items={[{ label: sh("nav.requests"), to: "/service/request-complaint" }, { label: fil ? form.titleFil : form.title }]} />
       <div className="printable__tools no-print">
-        <p>Print on A4 paper and fill in by hand.</p>
-        <PrintButton label="Print this form" />
+        <p>{t("pf.instructions")}</p>
+        <PrintButton label={t("pf.print")} />
       </div>
-      <article className="sheet" aria-labelledby="form-title">
+      <article className="sheet" aria-labelledby="form-title" lang={fil ? "en" : undefined}>
         <header className="sheet__head">
           <div>
             <p className="sheet__org">{COOPERATIVE.name}</p>
@@ -37,18 +49,18 @@ export default function PrintableFormPage({ loaderData }: Route.ComponentProps) 
               {COOPERATIVE.address} · {COOPERATIVE.phone}
             </p>
           </div>
-          <p className="sheet__code">Form {form.code}</p>
+          <p className="sheet__code">{t("pf.code", { code: form.code })}</p>
         </header>
         <h1 id="form-title">{form.title}</h1>
         {form.blocks.map((block, i) => (
-          <Block key={i} block={block} />
+          <Block key={i} block={block} blank={t("pf.blank")} />
         ))}
       </article>
     </div>
   );
 }
 
-function Block({ block }: { block: FormBlock }) {
+function Block({ block, blank }: { block: FormBlock; blank: string }) {
   const title = block.title ? <h2>{block.title}</h2> : null;
   switch (block.kind) {
     case "fields":
@@ -117,7 +129,7 @@ function Block({ block }: { block: FormBlock }) {
                 <tr key={r}>
                   {block.columns.map((c) => (
                     <td key={c}>
-                      <span className="visually-hidden">blank</span>
+                      <span className="visually-hidden">{blank}</span>
                     </td>
                   ))}
                 </tr>

@@ -1,35 +1,40 @@
 import { Link } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PRINTABLE_FORMS } from "../../content/printable-forms";
+import { useLocale, useLocalePath, useT } from "../../i18n";
+import { serviceMessages } from "../../messages/service";
+import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/request-complaint";
 import "./printable-form.css";
 import { socialMeta } from "../../seo";
 
-const pageTags: Route.MetaFunction = () => [
-  { title: `Requests and Complaints | ${COOPERATIVE.shortName}` },
-  {
-    name: "description",
-    content: `Printable ${COOPERATIVE.shortName} forms: wiring job order, membership, service contract, transfers, member profile, complaints and meter complaints.`,
-  },
-];
+const pageTags: Route.MetaFunction = ({ location }) => {
+  const locale = localeOfPath(location.pathname);
+  return [
+    { title: `${translator(shellMessages, locale)("nav.requests")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: translator(serviceMessages, locale)("rc.description", { short: COOPERATIVE.shortName }) },
+  ];
+};
 
 export default function RequestComplaint() {
+  const t = useT(serviceMessages);
+  const sh = useT(shellMessages);
+  const lp = useLocalePath();
+  const fil = useLocale() === "fil";
   return (
     <div className="container page">
-      <Breadcrumb items={[{ label: "Services" }, { label: "Requests and Complaints" }]} />
-      <h1>Requests and Complaints</h1>
-      <p className="forms-list__lead">
-        Print the form you need on A4 paper, fill it in by hand and bring it to the nearest {COOPERATIVE.shortName} office. These forms are
-        for printing only; nothing is sent from this page.
-      </p>
+      <Breadcrumb items={[{ label: sh("nav.services") }, { label: sh("nav.requests") }]} />
+      <h1>{sh("nav.requests")}</h1>
+      <p className="forms-list__lead">{t("rc.lead", { short: COOPERATIVE.shortName })}</p>
       <ul className="forms-list">
         {PRINTABLE_FORMS.map((f) => (
           <li key={f.slug}>
             <h2>
-              <Link to={`/service/request-complaint/${f.slug}`}>{f.title}</Link>
+              <Link to={lp(`/service/request-complaint/${f.slug}`)}>{fil ? f.titleFil : f.title}</Link>
             </h2>
-            <p>{f.summary}</p>
+            <p>{fil ? f.summaryFil : f.summary}</p>
           </li>
         ))}
       </ul>

@@ -1,0 +1,27 @@
+/**
+ * Words the Filipino interface keeps as in English on purpose: names, acronyms, and the names
+ * of official documents and fees as members see them on the forms and receipts at the office.
+ * The catalog check lets a Filipino message equal its English one only for these, and the
+ * page check does not count them as English left on a /fil/ page.
+ */
+export const BORROWED = new Set([
+  "Menu",
+  "AGAM",
+  "E-mail:",
+  "Barangay",
+  "Captcha",
+  "E-mail address",
+  "E-mail",
+  "crew",
+  "General Manager",
+  "Valid ID",
+  "Fire safety clearance",
+  "Certificate of occupancy",
+  "Certificate of final electrical inspection",
+  "Electrical permit",
+  "Tax identification number (TIN)",
+  "TIN",
+  "Membership fee",
+  "Membership ID",
+  "Reference number:",
+]);
