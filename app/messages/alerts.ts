@@ -30,6 +30,10 @@ export const alertMessages = defineMessages({
     "alerts.error.channels": "Enter an e-mail address or a mobile number (or turn on notifications in this browser).",
     "alerts.error.unavailable": "Alerts cannot be sent just now. Please try again later.",
     "alerts.error.areas": "Choose at least one town or barangay.",
+    "alerts.error.tooMany.email": (p: { n: number }) =>
+      `We have already sent ${p.n} confirmation e-mails to this address today. Use the link in one of them, or try again tomorrow.`,
+    "alerts.error.tooMany.sms": (p: { n: number }) =>
+      `We have already sent ${p.n} codes to this number today. Use the last one, or try again tomorrow.`,
     "alerts.confirm.meta": "Confirm your e-mail",
     "alerts.confirm.title": "Confirm your e-mail address",
     "alerts.confirm.ask": (p: { shortName: string }) =>
@@ -134,6 +138,10 @@ export const alertMessages = defineMessages({
     "alerts.error.channels": "Maglagay ng e-mail address o numero ng mobile (o buksan ang notification sa browser na ito).",
     "alerts.error.unavailable": "Hindi makapagpadala ng abiso ngayon. Pakisubukan muli mamaya.",
     "alerts.error.areas": "Pumili ng kahit isang bayan o barangay.",
+    "alerts.error.tooMany.email": (p: { n: number }) =>
+      `Nakapagpadala na kami ng ${p.n} e-mail ng kumpirmasyon sa address na ito ngayong araw. Gamitin ang link sa isa sa mga iyon, o subukan muli bukas.`,
+    "alerts.error.tooMany.sms": (p: { n: number }) =>
+      `Nakapagpadala na kami ng ${p.n} code sa numerong ito ngayong araw. Gamitin ang pinakahuli, o subukan muli bukas.`,
     "alerts.confirm.meta": "Kumpirmahin ang inyong e-mail",
     "alerts.confirm.title": "Kumpirmahin ang inyong e-mail address",
     "alerts.confirm.ask": (p: { shortName: string }) =>

@@ -8,6 +8,14 @@ export const rateMessages = defineMessages({
     "rates.description":
       "Official electricity rates per kWh (Residential, Commercial, High Voltage), the breakdown of the generation charge, rate history, a CSV download and a bill estimator.",
     "rates.month.choose": "Choose a month",
+    "rates.month.error": (p: { year: boolean; month: boolean; first: number; last: number }) =>
+      `We could not read that month (${[
+        p.year ? `the year must be ${p.first} to ${p.last}` : "",
+        p.month ? "the month must be 1 to 12" : "",
+      ]
+        .filter(Boolean)
+        .join(" and ")}), so this month's rates are shown.`,
+    "rates.officialName": "The name printed on your bill",
     "rates.year": "Year",
     "rates.month": "Month",
     "rates.show": "Show rates",
@@ -83,6 +91,14 @@ export const rateMessages = defineMessages({
     "rates.description":
       "Opisyal na singil sa kuryente bawat kWh (Residential, Commercial, High Voltage), ang hati-hati ng generation charge, ang kasaysayan ng singil, CSV na maida-download at pantantiya ng bill.",
     "rates.month.choose": "Pumili ng buwan",
+    "rates.month.error": (p: { year: boolean; month: boolean; first: number; last: number }) =>
+      `Hindi namin mabasa ang buwang iyon (${[
+        p.year ? `ang taon ay dapat ${p.first} hanggang ${p.last}` : "",
+        p.month ? "ang buwan ay dapat 1 hanggang 12" : "",
+      ]
+        .filter(Boolean)
+        .join(" at ")}), kaya ang singil ngayong buwan ang ipinapakita.`,
+    "rates.officialName": "Ang pangalang nakasulat sa inyong bill",
     "rates.year": "Taon",
     "rates.month": "Buwan",
     "rates.show": "Ipakita ang singil",

@@ -1,6 +1,10 @@
 /** The outage and hazard report form (its first step, the form, the safety warning). */
 import { defineMessages } from "../../modules/shared/i18n";
 
+/** The no-JavaScript question's numbers in words (1 to 9), in each language. */
+const EN_DIGITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
+const FIL_DIGITS = ["sero", "isa", "dalawa", "tatlo", "apat", "lima", "anim", "pito", "walo", "siyam"];
+
 export const reportMessages = defineMessages({
   en: {
     "report.title": "Report an outage or hazard",
@@ -45,6 +49,26 @@ export const reportMessages = defineMessages({
     "report.mobile.noSms": (p: { hint: string }) => `${p.hint}. Text messages are not available yet; use your status page.`,
     "report.robot": "Check that you are not a robot",
     "report.question": (p: { question: string }) => `${p.question} Write the answer in digits.`,
+    "report.question.sum": (p: { a: number; b: number }) => `What is ${EN_DIGITS[p.a]} plus ${EN_DIGITS[p.b]}?`,
+    "report.captcha.missing": "Please complete the check that you are not a robot.",
+    "report.captcha.invalid": "The check could not be verified. Please do it again.",
+    "report.captcha.wrong": "The answer to the question is not right. Please try the new question.",
+    "report.captcha.expired": "The check has expired. Please do it again.",
+    "report.captcha.replayed": "That check was already used. Please do it again.",
+    "report.mine.title": "This is mine too",
+    "report.mine.count": (p: { n: number }) => (p.n === 1 ? "1 report" : `${p.n} reports`),
+    "report.mine.near": (p: { place: string }) => ` · near ${p.place}`,
+    "report.mine.last": (p: { at: string }) => ` · last ${p.at}`,
+    "report.mine.etr": (p: { at: string }) => ` · estimated restoration ${p.at}`,
+    "report.mine.add": "Add me to this report",
+    "report.mine.back": "Not this one: back to the form",
+    "report.known.title": (p: { barangay: string }) => `Already known in ${p.barangay}`,
+    "report.known.text":
+      "If one of these is your problem, tap “This is mine too”: it adds you to the count and gives you a status page, without filling in the form.",
+    "report.known.interruption": (p: { status: string }) => `Power interruption: ${p.status}`,
+    "report.known.details": "Details",
+    "report.known.mine": (p: { kind: string; count: string }) => `This is mine too: ${p.kind}, ${p.count}`,
+    "report.known.else": "Something else? Report it",
     "report.sending": "Sending…",
     "report.send": "Send report",
     "report.safety.lineDown": "A fallen or sparking line can kill",
@@ -97,6 +121,26 @@ export const reportMessages = defineMessages({
     "report.mobile.noSms": (p: { hint: string }) => `${p.hint}. Wala pang text message sa ngayon; gamitin ang inyong pahina ng katayuan.`,
     "report.robot": "Patunayang hindi kayo robot",
     "report.question": (p: { question: string }) => `${p.question} Isulat ang sagot bilang numero.`,
+    "report.question.sum": (p: { a: number; b: number }) => `Ano ang kabuuan ng ${FIL_DIGITS[p.a]} at ${FIL_DIGITS[p.b]}?`,
+    "report.captcha.missing": "Pakitapos ang pagsusuring nagpapatunay na hindi kayo robot.",
+    "report.captcha.invalid": "Hindi ma-verify ang pagsusuri. Pakiulit ito.",
+    "report.captcha.wrong": "Mali ang sagot sa tanong. Pakisagot ang bagong tanong.",
+    "report.captcha.expired": "Nag-expire na ang pagsusuri. Pakiulit ito.",
+    "report.captcha.replayed": "Nagamit na ang pagsusuring iyon. Pakiulit ito.",
+    "report.mine.title": "Ganito rin sa amin",
+    "report.mine.count": (p: { n: number }) => `${p.n} ulat`,
+    "report.mine.near": (p: { place: string }) => ` · malapit sa ${p.place}`,
+    "report.mine.last": (p: { at: string }) => ` · huling ulat ${p.at}`,
+    "report.mine.etr": (p: { at: string }) => ` · tantiyang pagbabalik ng kuryente ${p.at}`,
+    "report.mine.add": "Isama ako sa ulat na ito",
+    "report.mine.back": "Hindi ito: bumalik sa form",
+    "report.known.title": (p: { barangay: string }) => `Naiulat na sa ${p.barangay}`,
+    "report.known.text":
+      "Kung isa rito ang inyong problema, pindutin ang “Ganito rin sa amin”: madadagdag kayo sa bilang at magkakaroon kayo ng pahina ng katayuan, nang hindi na sinasagutan ang form.",
+    "report.known.interruption": (p: { status: string }) => `Pagkawala ng kuryente: ${p.status}`,
+    "report.known.details": "Detalye",
+    "report.known.mine": (p: { kind: string; count: string }) => `Ganito rin sa amin: ${p.kind}, ${p.count}`,
+    "report.known.else": "Iba ang problema? Iulat ito",
     "report.sending": "Ipinapadala…",
     "report.send": "Ipadala ang ulat",
     "report.safety.lineDown": "Nakamamatay ang bumagsak o umaapoy na linya",
@@ -116,4 +160,13 @@ export const REPORT_KIND_KEYS = {
   tree: "report.kind.tree",
   meter: "report.kind.meter",
   other: "report.kind.other",
+} as const;
+
+/** The robot check's answers (the question's and the proof of work's), as catalog keys. */
+export const CAPTCHA_KEYS = {
+  missing: "report.captcha.missing",
+  invalid: "report.captcha.invalid",
+  wrong: "report.captcha.wrong",
+  expired: "report.captcha.expired",
+  replayed: "report.captcha.replayed",
 } as const;

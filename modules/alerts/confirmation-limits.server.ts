@@ -4,6 +4,7 @@
  * 3 unconfirmed ones a day to one address or number, and a new SMS code at most once a
  * minute. Reserved before sending (modules/shared/attempt-limits.server.ts), so a burst of
  * subscribes or "send a new code" gets no more messages out; confirming starts the count again.
+ * What a refused visitor reads is in the alerts catalog (`alerts.error.tooMany.*`, app/messages/alerts.ts).
  */
 import type { Db } from "../../db/client";
 import { type AttemptRule, clearAttempts, type Reservation, reserveAttempt } from "../shared/attempt-limits.server";
@@ -30,8 +31,3 @@ export function reserveConfirmation(db: Db, channel: "email" | "sms", address: s
 export function recipientConfirmed(db: Db, channel: "email" | "sms", address: string): Promise<void> {
   return clearAttempts(db, CONFIRMATION_RULE, [recipientKey(channel, address)]);
 }
-
-export const TOO_MANY_CONFIRMATIONS = {
-  email: "We have already sent 3 confirmation e-mails to this address today. Use the link in one of them, or try again tomorrow.",
-  sms: "We have already sent 3 codes to this number today. Use the last one, or try again tomorrow.",
-};

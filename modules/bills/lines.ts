@@ -2,12 +2,16 @@
  * A computed bill as the lines a printed bill shows, in its groups: each charge with its
  * quantity × rate, the VAT lines, the discounts, the total. The estimator on /rates shows these.
  */
-import { type ClassSchedule, SCHEDULE_COMPONENTS, UNIT_LABELS } from "../rates/schedule";
+import { type ClassSchedule, componentLabel, SCHEDULE_COMPONENTS, unitLabel } from "../rates/schedule";
+import type { Locale } from "../shared/i18n";
 import type { BillInput, ComputedBill } from "./compute";
 
 export interface BillLine {
   group: string;
+  /** The line's name in the page's language. */
   label: string;
+  /** The name printed on the paper bill (English), when `label` is in another language. */
+  official?: string;
   /** "150 kWh × 5.1234 Php/kWh", "12 % of 768.51", … */
   detail: string;
   /** Centavos. */
@@ -16,8 +20,20 @@ export interface BillLine {
 
 const qty = (n: number) => n.toLocaleString("en-PH", { maximumFractionDigits: 3 });
 
-export function billLines(schedule: ClassSchedule, input: BillInput, bill: ComputedBill): BillLine[] {
+/** The lines' own words in Filipino (the components' names are in modules/rates/schedule.ts). */
+const FIL = {
+  waived: "hindi sinisingil dahil sa diskwento",
+  vat: (name: string) => `VAT sa ${name.charAt(0).toLowerCase()}${name.slice(1)}`,
+  of: "ng",
+  lifeline: "Diskwento sa lifeline rate",
+  senior: "Diskwento ng senior citizen",
+};
+
+export function billLines(schedule: ClassSchedule, input: BillInput, bill: ComputedBill, locale: Locale = "en"): BillLine[] {
   const lines: BillLine[] = [];
+  const fil = locale === "fil";
+  /** A name in the page's language, with the bill's English name beside it on a Filipino page. */
+  const named = (en: string, filipino: string) => (fil ? { label: filipino, official: en } : { label: en });
   for (const def of SCHEDULE_COMPONENTS) {
     const amount = bill.charges[def.code];
     const { rate } = schedule.components[def.code];
@@ -26,8 +42,12 @@ export function billLines(schedule: ClassSchedule, input: BillInput, bill: Compu
     const waived = amount === 0 && rate !== 0 && "subsidyOf" in def;
     lines.push({
       group: def.group,
-      label: def.label,
-      detail: waived ? "not charged with the discount" : `${quantity} × ${rate.toFixed(4)} ${UNIT_LABELS[def.unit]}`,
+      ...named(def.label, componentLabel(def, locale)),
+      detail: waived
+        ? fil
+          ? FIL.waived
+          : "not charged with the discount"
+        : `${quantity} × ${rate.toFixed(4)} ${unitLabel(def.unit, locale)}`,
       amount,
     });
   }
@@ -36,22 +56,22 @@ export function billLines(schedule: ClassSchedule, input: BillInput, bill: Compu
     if (v === undefined || (v === 0 && bill.charges[def.code] === 0)) continue;
     lines.push({
       group: "Value-added tax",
-      label: `VAT on ${def.label.toLowerCase()}`,
-      detail: `${schedule.components[def.code].vatPercent} % of ${(bill.charges[def.code] / 100).toFixed(2)}`,
+      ...named(`VAT on ${def.label.toLowerCase()}`, FIL.vat(def.fil)),
+      detail: `${schedule.components[def.code].vatPercent} % ${fil ? FIL.of : "of"} ${(bill.charges[def.code] / 100).toFixed(2)}`,
       amount: v,
     });
   }
   if (bill.lifelineDiscount)
     lines.push({
       group: "Discounts",
-      label: "Lifeline discount",
+      ...named("Lifeline discount", FIL.lifeline),
       detail: `${bill.lifelinePercent} % (RA 11552)`,
       amount: bill.lifelineDiscount,
     });
   if (bill.seniorDiscount)
     lines.push({
       group: "Discounts",
-      label: "Senior citizen discount",
+      ...named("Senior citizen discount", FIL.senior),
       detail: `${bill.seniorPercent} % (RA 9994)`,
       amount: bill.seniorDiscount,
     });

@@ -21,18 +21,31 @@ export interface GenerationCharge {
   generationRate: number;
 }
 
-/** The columns of the Breakdown of Generation Charge, in table order (spec section 3). */
+/**
+ * The columns of the Breakdown of Generation Charge, in table order (spec section 3): `label`
+ * is the spec's English (the CSV's and the staff file's header), `fil` the Filipino page's.
+ */
 export const GENERATION_COLUMNS = [
-  { key: "percentKwhPurchased", label: "% kWh Purchased", unit: "percent" },
-  { key: "kwhPurchased", label: "kWh Purchased", unit: "kwh" },
-  { key: "basicGenerationCost", label: "Basic Generation Cost (Php)", unit: "php" },
-  { key: "otherCostAdjustment", label: "Other Cost Adjustment (Php)", unit: "php" },
-  { key: "totalGenerationCost", label: "Total Generation Cost (Php)", unit: "php" },
-  { key: "promptPaymentDiscount", label: "Prompt Payment Discount (Php)", unit: "php" },
-  { key: "pilferageCostRecoveries", label: "Pilferage Cost Recoveries (Php)", unit: "php" },
-  { key: "otherGenerationCostAdjustment", label: "Other Generation Cost Adjustment (Php)", unit: "php" },
-  { key: "generationRate", label: "Generation Rate (Php/kWh)", unit: "rate" },
-] as const satisfies readonly { key: Exclude<keyof GenerationCharge, "source">; label: string; unit: string }[];
+  { key: "percentKwhPurchased", label: "% kWh Purchased", fil: "% ng kWh na Binili", unit: "percent" },
+  { key: "kwhPurchased", label: "kWh Purchased", fil: "kWh na Binili", unit: "kwh" },
+  { key: "basicGenerationCost", label: "Basic Generation Cost (Php)", fil: "Pangunahing Gastos sa Paglikha (Php)", unit: "php" },
+  { key: "otherCostAdjustment", label: "Other Cost Adjustment (Php)", fil: "Iba pang Adjustment sa Gastos (Php)", unit: "php" },
+  { key: "totalGenerationCost", label: "Total Generation Cost (Php)", fil: "Kabuuang Gastos sa Paglikha (Php)", unit: "php" },
+  { key: "promptPaymentDiscount", label: "Prompt Payment Discount (Php)", fil: "Diskwento sa Maagap na Pagbayad (Php)", unit: "php" },
+  {
+    key: "pilferageCostRecoveries",
+    label: "Pilferage Cost Recoveries (Php)",
+    fil: "Nabawing Gastos sa Nakaw na Kuryente (Php)",
+    unit: "php",
+  },
+  {
+    key: "otherGenerationCostAdjustment",
+    label: "Other Generation Cost Adjustment (Php)",
+    fil: "Iba pang Adjustment sa Gastos sa Paglikha (Php)",
+    unit: "php",
+  },
+  { key: "generationRate", label: "Generation Rate (Php/kWh)", fil: "Singil sa Paglikha (Php/kWh)", unit: "rate" },
+] as const satisfies readonly { key: Exclude<keyof GenerationCharge, "source">; label: string; fil: string; unit: string }[];
 
 export const isTotalRow = (c: GenerationCharge) => c.source.queue === GENERATION_TOTAL_QUEUE;
 
@@ -72,7 +85,10 @@ export function rateYears(now = new Date()): number[] {
  * Reads ?year=&month= as a person typed them. Missing values take the current
  * year and month in Manila; invalid ones do too, with a message saying so.
  */
-export function parseRateMonth(params: URLSearchParams, now = new Date()): RateMonth & { error?: string } {
+export function parseRateMonth(
+  params: URLSearchParams,
+  now = new Date(),
+): RateMonth & { error?: string; invalid?: { year: boolean; month: boolean; lastYear: number } } {
   const current = currentRateMonth(now);
   const rawYear = params.get("year");
   const rawMonth = params.get("month");
@@ -87,7 +103,11 @@ export function parseRateMonth(params: URLSearchParams, now = new Date()): RateM
   ]
     .filter(Boolean)
     .join(" and ");
-  return { ...current, error: `We could not read that month (${problems}), so this month's rates are shown.` };
+  return {
+    ...current,
+    error: `We could not read that month (${problems}), so this month's rates are shown.`,
+    invalid: { year: !yearOk, month: !monthOk, lastYear: current.year },
+  };
 }
 
 export const monthLabel = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;

@@ -5,13 +5,18 @@
  * class's total per kWh is computed here and nowhere else (`totalPerKwh`).
  */
 
+import type { Locale } from "../shared/i18n";
+
 /** What a component's rate multiplies: kWh used, kW of billed demand, or once per bill. */
 export type ComponentUnit = "kwh" | "kw" | "customer" | "meter";
 
 export interface ComponentDef {
   /** Column name in the schedule and bill files, key in the API. */
   code: string;
+  /** The official English name, as printed on the bill and in the schedule files. */
   label: string;
+  /** Its name on the Filipino pages (docs/glossary-filipino.md); the bill's name is shown beside it. */
+  fil: string;
   unit: ComponentUnit;
   /** The bill's group heading (ERC's unbundled bill). */
   group: "Generation and transmission" | "Distribution" | "Others" | "Government subsidies and universal charges";
@@ -22,20 +27,84 @@ export interface ComponentDef {
 }
 
 export const SCHEDULE_COMPONENTS = [
-  { code: "generation", label: "Generation charge", unit: "kwh", group: "Generation and transmission", discountable: true },
-  { code: "transmission_kwh", label: "Transmission charge", unit: "kwh", group: "Generation and transmission", discountable: true },
-  { code: "transmission_kw", label: "Transmission demand charge", unit: "kw", group: "Generation and transmission", discountable: true },
-  { code: "system_loss", label: "System loss charge", unit: "kwh", group: "Generation and transmission", discountable: true },
-  { code: "distribution_kwh", label: "Distribution charge", unit: "kwh", group: "Distribution", discountable: true },
-  { code: "distribution_kw", label: "Distribution demand charge", unit: "kw", group: "Distribution", discountable: true },
-  { code: "supply_kwh", label: "Supply charge", unit: "kwh", group: "Distribution", discountable: true },
-  { code: "supply_customer", label: "Supply charge per customer", unit: "customer", group: "Distribution", discountable: true },
-  { code: "metering_kwh", label: "Metering charge", unit: "kwh", group: "Distribution", discountable: true },
-  { code: "metering_meter", label: "Metering charge per meter", unit: "meter", group: "Distribution", discountable: true },
-  { code: "rfsc", label: "Reinvestment fund for sustainable capex", unit: "kwh", group: "Others", discountable: false },
+  {
+    code: "generation",
+    label: "Generation charge",
+    fil: "Singil sa paglikha ng kuryente",
+    unit: "kwh",
+    group: "Generation and transmission",
+    discountable: true,
+  },
+  {
+    code: "transmission_kwh",
+    label: "Transmission charge",
+    fil: "Singil sa transmisyon",
+    unit: "kwh",
+    group: "Generation and transmission",
+    discountable: true,
+  },
+  {
+    code: "transmission_kw",
+    label: "Transmission demand charge",
+    fil: "Singil sa transmisyon ayon sa demand",
+    unit: "kw",
+    group: "Generation and transmission",
+    discountable: true,
+  },
+  {
+    code: "system_loss",
+    label: "System loss charge",
+    fil: "Singil sa kuryenteng nawawala sa linya",
+    unit: "kwh",
+    group: "Generation and transmission",
+    discountable: true,
+  },
+  {
+    code: "distribution_kwh",
+    label: "Distribution charge",
+    fil: "Singil sa distribusyon",
+    unit: "kwh",
+    group: "Distribution",
+    discountable: true,
+  },
+  {
+    code: "distribution_kw",
+    label: "Distribution demand charge",
+    fil: "Singil sa distribusyon ayon sa demand",
+    unit: "kw",
+    group: "Distribution",
+    discountable: true,
+  },
+  { code: "supply_kwh", label: "Supply charge", fil: "Singil sa suplay", unit: "kwh", group: "Distribution", discountable: true },
+  {
+    code: "supply_customer",
+    label: "Supply charge per customer",
+    fil: "Singil sa suplay bawat konsumer",
+    unit: "customer",
+    group: "Distribution",
+    discountable: true,
+  },
+  { code: "metering_kwh", label: "Metering charge", fil: "Singil sa metro", unit: "kwh", group: "Distribution", discountable: true },
+  {
+    code: "metering_meter",
+    label: "Metering charge per meter",
+    fil: "Singil sa metro bawat metro",
+    unit: "meter",
+    group: "Distribution",
+    discountable: true,
+  },
+  {
+    code: "rfsc",
+    label: "Reinvestment fund for sustainable capex",
+    fil: "Pondo sa pagpapaunlad ng sistema",
+    unit: "kwh",
+    group: "Others",
+    discountable: false,
+  },
   {
     code: "lifeline_subsidy",
     label: "Lifeline subsidy",
+    fil: "Subsidiya sa lifeline rate",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -44,6 +113,7 @@ export const SCHEDULE_COMPONENTS = [
   {
     code: "senior_subsidy",
     label: "Senior citizen subsidy",
+    fil: "Subsidiya sa diskwento ng senior citizen",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -52,6 +122,7 @@ export const SCHEDULE_COMPONENTS = [
   {
     code: "uc_me",
     label: "Universal charge: missionary electrification",
+    fil: "Universal charge: pagpapakuryente sa malalayong lugar",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -59,6 +130,7 @@ export const SCHEDULE_COMPONENTS = [
   {
     code: "uc_ec",
     label: "Universal charge: environmental",
+    fil: "Universal charge: pangkalikasan",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -66,6 +138,7 @@ export const SCHEDULE_COMPONENTS = [
   {
     code: "uc_sd",
     label: "Universal charge: stranded debts",
+    fil: "Universal charge: naiwang utang ng NPC",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -73,6 +146,7 @@ export const SCHEDULE_COMPONENTS = [
   {
     code: "fit_all",
     label: "FiT-All (renewable energy)",
+    fil: "FiT-All (para sa renewable energy)",
     unit: "kwh",
     group: "Government subsidies and universal charges",
     discountable: false,
@@ -89,6 +163,19 @@ export const UNIT_LABELS: Record<ComponentUnit, string> = {
   customer: "Php/customer/month",
   meter: "Php/meter/month",
 };
+/** The units on the Filipino pages. */
+export const UNIT_LABELS_FIL: Record<ComponentUnit, string> = {
+  kwh: "Php/kWh",
+  kw: "Php/kW",
+  customer: "Php/konsumer/buwan",
+  meter: "Php/metro/buwan",
+};
+
+/** A component's name in an interface language: the official English name, or the Filipino one. */
+export const componentLabel = (def: Pick<ComponentDef, "label" | "fil">, locale: Locale): string =>
+  locale === "fil" ? def.fil : def.label;
+/** A unit in an interface language. */
+export const unitLabel = (unit: ComponentUnit, locale: Locale): string => (locale === "fil" ? UNIT_LABELS_FIL : UNIT_LABELS)[unit];
 
 export interface ScheduleRate {
   /** Php per unit (6 decimals at most). */

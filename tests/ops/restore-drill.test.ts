@@ -92,7 +92,7 @@ const stable = (html: string) =>
     .replace(/(name="questionToken" value=")[^"]*"/g, '$1"')
     .replace(/>[^<>]*(Write the answer in digits\.|Isulat ang sagot bilang numero\.)/g, ">$1")
     // and the same question and token in the page's hydration data
-    .replace(/What is [a-z]+ (?:plus|minus|times) [a-z]+\?/g, "")
+    .replace(/What is [a-z]+ (?:plus|minus|times) [a-z]+\?|Ano ang kabuuan ng [a-z]+ at [a-z]+\?/g, "")
     .replace(/eyJ[\w-]+\.[\w-]+/g, "")
     // the token: its expiry and nonce, signed
     .replace(/\d{13}-[\w-]+\.[\w-]+/g, "");

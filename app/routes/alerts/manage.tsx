@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
+import { CONFIRMATIONS_PER_DAY } from "../../../modules/alerts/confirmation-limits.server";
 import { ALERT_CHANNELS, CONSENT_TEXTS, smsConfirmationText } from "../../../modules/alerts/messages";
 import {
   areaChoices,
@@ -120,7 +120,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             errors: {
               code:
                 renewed.status === "limit"
-                  ? TOO_MANY_CONFIRMATIONS.sms
+                  ? t("alerts.error.tooMany.sms", { n: CONFIRMATIONS_PER_DAY })
                   : t("alerts.manage.code.wait", { seconds: renewed.retryAfterSeconds }),
             },
           },

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { reserveConfirmation, TOO_MANY_CONFIRMATIONS } from "../../../modules/alerts/confirmation-limits.server";
+import { CONFIRMATIONS_PER_DAY, reserveConfirmation } from "../../../modules/alerts/confirmation-limits.server";
 import { type AlertChannel, CONSENT_TEXTS, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
 import { areaChoices, createSubscription } from "../../../modules/alerts/subscriptions.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
@@ -103,11 +103,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // Confirmation messages to one recipient are capped, whoever asks: reserved before anything is made.
   const emailSlot = email ? await reserveConfirmation(s.db, "email", email) : null;
-  if (emailSlot && !emailSlot.ok) return data<ActionResult>({ errors: { email: TOO_MANY_CONFIRMATIONS.email }, values }, { status: 429 });
+  if (emailSlot && !emailSlot.ok)
+    return data<ActionResult>(
+      { errors: { email: t("alerts.error.tooMany.email", { n: CONFIRMATIONS_PER_DAY }) }, values },
+      { status: 429 },
+    );
   const smsSlot = mobile ? await reserveConfirmation(s.db, "sms", mobile) : null;
   if (smsSlot && !smsSlot.ok) {
     if (emailSlot?.ok) await emailSlot.release();
-    return data<ActionResult>({ errors: { mobile: TOO_MANY_CONFIRMATIONS.sms }, values }, { status: 429 });
+    return data<ActionResult>({ errors: { mobile: t("alerts.error.tooMany.sms", { n: CONFIRMATIONS_PER_DAY }) }, values }, { status: 429 });
   }
 
   const created = await createSubscription(s.db, {

@@ -13,9 +13,9 @@ import {
   rateYears,
 } from "../../../modules/rates/model";
 import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../modules/rates/queries.server";
-import { type ClassSchedule, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../modules/rates/schedule";
+import { type ClassSchedule, componentLabel, SCHEDULE_COMPONENTS, totalPerKwh, unitLabel } from "../../../modules/rates/schedule";
 import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
-import { COOPERATIVE, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
+import { COOPERATIVE, FIRST_RATE_YEAR, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
 import { MONTH_NAMES } from "../../../modules/shared/dates";
 import {
   formatNumber,
@@ -98,7 +98,7 @@ function readEstimate(
       senior: discount === "senior",
     };
     const bill = computeBill(classSchedule, tiers, input);
-    return { ...base, bill: { lines: billLines(classSchedule, input, bill), total: bill.currentCharges } };
+    return { ...base, bill: { lines: billLines(classSchedule, input, bill, locale), total: bill.currentCharges } };
   }
   const rate = rates.find((r) => r.type === type);
   if (!rate) return { ...base, error: t("rates.noRate") };
@@ -110,7 +110,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const locale = requestLocale(request);
   const now = new Date();
-  const { year, month, error } = parseRateMonth(params, now);
+  const { year, month, invalid } = parseRateMonth(params, now);
+  const t = translator(rateMessages, locale);
   const [rates, charges, history, schedule, tiers] = await Promise.all([
     getOfficialRates(db, year, month),
     listGenerationCharges(db, year, month),
@@ -121,14 +122,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     year,
     month,
-    error,
+    error: invalid && t("rates.month.error", { year: invalid.year, month: invalid.month, first: FIRST_RATE_YEAR, last: invalid.lastYear }),
     years: rateYears(now),
     rates,
     charges,
     history,
     schedule,
     tiers,
-    estimate: readEstimate(params, rates, schedule, tiers, translator(rateMessages, locale), locale),
+    estimate: readEstimate(params, rates, schedule, tiers, t, locale),
   };
 }
 
@@ -274,7 +275,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                     <th scope="col">{t("rates.col.source")}</th>
                     {GENERATION_COLUMNS.map((c) => (
                       <th scope="col" key={c.key} className="num">
-                        {c.label}
+                        {locale === "fil" ? c.fil : c.label}
                       </th>
                     ))}
                   </tr>
@@ -387,7 +388,10 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {estimate.bill.lines.map((l) => (
                     <tr key={l.label}>
-                      <th scope="row">{l.label}</th>
+                      <th scope="row">
+                        {l.label}
+                        {l.official && <OfficialName name={l.official} />}
+                      </th>
                       <td>{l.detail}</td>
                       <td className="num">{pesos(l.amount)}</td>
                     </tr>
@@ -437,6 +441,7 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
   const lifeline = tiers.filter((t) => t.program === "lifeline");
   const senior = tiers.filter((t) => t.program === "senior");
   const t = useT(rateMessages);
+  const locale = useLocale();
   return (
     <section aria-labelledby="schedule-title" className="rates-section">
       <h2 id="schedule-title">{t("rates.schedule", { month: label })}</h2>
@@ -458,8 +463,11 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
           <tbody>
             {SCHEDULE_COMPONENTS.map((def) => (
               <tr key={def.code}>
-                <th scope="row">{def.label}</th>
-                <td>{UNIT_LABELS[def.unit]}</td>
+                <th scope="row">
+                  {componentLabel(def, locale)}
+                  {locale !== "en" && <OfficialName name={def.label} />}
+                </th>
+                <td>{unitLabel(def.unit, locale)}</td>
                 {schedule.map((c) => {
                   const r = c.components[def.code];
                   return (
@@ -473,7 +481,7 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
             ))}
             <tr className="rates-total">
               <th scope="row">{t("rates.schedule.total")}</th>
-              <td>{UNIT_LABELS.kwh}</td>
+              <td>{unitLabel("kwh", locale)}</td>
               {schedule.map((c) => (
                 <td key={c.classCode} className="num">
                   {rate4.format(totalPerKwh(c))}
@@ -495,6 +503,19 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * On a Filipino page, a charge's name as the paper bill prints it (in English), under its
+ * Filipino name, so a member can find the line on the bill (docs/glossary-filipino.md).
+ */
+function OfficialName({ name }: { name: string }) {
+  const t = useT(rateMessages);
+  return (
+    <span className="rates-official-name" lang="en" title={t("rates.officialName")}>
+      ({name})
+    </span>
   );
 }
 

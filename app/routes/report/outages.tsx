@@ -82,8 +82,8 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
         <p className="outages__figure">
           <strong>{d.totals.crews}</strong> {tr("outages.crewsDeployed")}
         </p>
-        <p className="outages__figure">
-          <strong>{d.totals.etr ?? "—"}</strong> {tr("outages.latestEtr")}
+        <p className="outages__figure outages__figure--date">
+          <strong className="outages__date">{d.totals.etr ?? "—"}</strong> {tr("outages.latestEtr")}
         </p>
       </div>
       <p className="field__hint">{d.totals.updated ? tr("outages.updated", { at: d.totals.updated }) : tr("outages.noFigures")}</p>
@@ -132,10 +132,14 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
                   {t.restored}
                   {t.consumers ? ` (${t.consumers})` : ""}
                 </td>
-                <td data-label={tr("outages.col.etr")}>{t.etr ?? "—"}</td>
+                <td data-label={tr("outages.col.etr")} className="outages__date">
+                  {t.etr ?? "—"}
+                </td>
                 <td data-label={tr("outages.col.crews")}>{t.crews}</td>
                 <td data-label={tr("outages.col.reports")}>{t.openIncidents}</td>
-                <td data-label={tr("outages.col.updated")}>{t.updated ?? "—"}</td>
+                <td data-label={tr("outages.col.updated")} className="outages__date">
+                  {t.updated ?? "—"}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -9,9 +9,10 @@
  */
 import crypto from "node:crypto";
 import type { Db } from "../../../db/client";
+import { type Locale, translate } from "../../../modules/shared/i18n";
+import { reportMessages } from "../../messages/reports";
 import { signWithCaptchaKey, spendOnce } from "../service/captcha.server";
 
-const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 const TTL_MS = 10 * 60_000;
 
 export interface Question {
@@ -21,11 +22,12 @@ export interface Question {
 
 const signAnswer = (body: string, answer: number) => signWithCaptchaKey(`report-question|${body}|${answer}`);
 
-export function makeQuestion(now = Date.now()): Question {
+/** A new question, its words in the page's language (app/messages/reports.ts); the token is the same in both. */
+export function makeQuestion(now = Date.now(), locale: Locale = "en"): Question {
   const a = crypto.randomInt(1, 10);
   const b = crypto.randomInt(1, 10);
   const body = `${now + TTL_MS}-${crypto.randomBytes(12).toString("base64url")}`;
-  return { text: `What is ${WORDS[a]} plus ${WORDS[b]}?`, token: `${body}.${signAnswer(body, a + b)}` };
+  return { text: translate(reportMessages, locale, "report.question.sum", { a, b }), token: `${body}.${signAnswer(body, a + b)}` };
 }
 
 export type QuestionCheck = "ok" | "missing" | "wrong" | "expired" | "replayed";

@@ -12,7 +12,12 @@ import { dropPendingPhoto, keepPendingPhoto, readPendingPhoto } from "../../../m
 import { preparePhoto } from "../../../modules/reports/photo.server";
 import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
 import { readForm } from "../../../modules/shared/forms";
+import { type Locale, translate } from "../../../modules/shared/i18n";
 import type { AppServices } from "../../context";
+import { requestT } from "../../i18n";
+import { STATUS_KEYS as INTERRUPTION_STATUS_KEYS, interruptionMessages } from "../../messages/interruptions";
+import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
+import { CAPTCHA_KEYS, reportMessages } from "../../messages/reports";
 import { verifyCaptcha } from "../service/captcha.server";
 import { checkQuestion, makeQuestion } from "./question.server";
 
@@ -23,21 +28,13 @@ export type ReportValues = Partial<Record<(typeof FIELD_NAMES)[number], string>>
 };
 export type ReportErrors = Partial<Record<(typeof FIELD_NAMES)[number] | "photo" | "captcha" | "form", string>>;
 
-const CAPTCHA_MESSAGES = {
-  missing: "Please complete the check that you are not a robot.",
-  invalid: "The check could not be verified. Please do it again.",
-  wrong: "The answer to the question is not right. Please try the new question.",
-  expired: "The check has expired. Please do it again.",
-  replayed: "That check was already used. Please do it again.",
-} as const;
-
 /** The proof of work when scripts ran, the question otherwise; spends what it checks. */
 function checkCaptcha(s: AppServices, form: FormData) {
   const altcha = form.get("altcha");
   return altcha ? verifyCaptcha(s.db, altcha) : checkQuestion(s.db, form.get("questionToken"), form.get("questionAnswer"));
 }
 
-export async function loadReportPage(s: AppServices, url: URL) {
+export async function loadReportPage(s: AppServices, url: URL, locale: Locale) {
   const kindParam = url.searchParams.get("kind");
   const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? "") ? (kindParam as ReportKind) : null;
   const barangayId = Number(url.searchParams.get("barangay"));
@@ -52,7 +49,13 @@ export async function loadReportPage(s: AppServices, url: URL) {
     [open, interruptions] = await Promise.all([
       listIncidents(s.db, { open: true, barangayId: barangay.id, limit: 20 }),
       listUpcomingInterruptions(s.db, { town: barangay.town, barangay: barangay.name }, now).then((l) =>
-        l.filter((i) => i.startsAt.getTime() - now.getTime() < 86_400_000).map((i) => interruptionView(i, now)),
+        l
+          .filter((i) => i.startsAt.getTime() - now.getTime() < 86_400_000)
+          .map((i) => {
+            // Labels in the page's language from the server: the page's bundle carries only its own catalog.
+            const view = interruptionView(i, now, locale);
+            return { ...view, statusLabel: translate(interruptionMessages, locale, INTERRUPTION_STATUS_KEYS[view.status]) };
+          }),
       ),
     ]);
   }
@@ -67,13 +70,14 @@ export async function loadReportPage(s: AppServices, url: URL) {
       id: i.id,
       kind: i.kind,
       status: i.status,
+      statusLabel: translate(reportStatusMessages, locale, STATUS_KEYS[i.status][0]),
       reportCount: i.reportCount,
       landmark: i.landmark,
       etr: i.etr?.toISOString() ?? null,
       lastReportAt: i.lastReportAt.toISOString(),
     })),
     interruptions,
-    question: makeQuestion(),
+    question: makeQuestion(Date.now(), locale),
     smsOn: Boolean(s.sms),
   };
 }
@@ -81,6 +85,7 @@ export async function loadReportPage(s: AppServices, url: URL) {
 export type SubmitResult = { ok: true; token: string } | { ok: false; status: number; values: ReportValues; errors: ReportErrors };
 
 export async function submitReport(s: AppServices, request: Request): Promise<SubmitResult> {
+  const t = requestT(reportMessages, request);
   let form: FormData;
   try {
     form = await request.formData();
@@ -103,7 +108,7 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
     // Adding to a count is a report too: the same robot check as the form.
     const id = Number(text("incidentId"));
     const check = await checkCaptcha(s, form);
-    if (check !== "ok") return { ok: false, status: 422, values, errors: { captcha: CAPTCHA_MESSAGES[check] } };
+    if (check !== "ok") return { ok: false, status: 422, values, errors: { captcha: t(CAPTCHA_KEYS[check]) } };
     const filed = Number.isInteger(id) && id > 0 ? await addMeToo(s.db, id) : null;
     if (!filed)
       return {
@@ -149,9 +154,9 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   // The captcha is spent only when everything else is right, so a typo does not cost a new one.
   if (Object.keys(errors).length === 0) {
     const check = await checkCaptcha(s, form);
-    if (check !== "ok") errors.captcha = CAPTCHA_MESSAGES[check];
+    if (check !== "ok") errors.captcha = t(CAPTCHA_KEYS[check]);
   } else if (!form.get("altcha") && !text("questionAnswer")) {
-    errors.captcha = CAPTCHA_MESSAGES.missing;
+    errors.captcha = t(CAPTCHA_KEYS.missing);
   }
   if (Object.keys(errors).length > 0 || !submission.ok) {
     // Keep a good photo for the next try, so the reporter does not choose it again.

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirectDocument, useNavigation } from "react-router";
-import { HAZARD_KINDS, INCIDENT_STATUS_LABELS, PHOTO_MAX_BYTES, REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
+import { HAZARD_KINDS, PHOTO_MAX_BYTES, REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
@@ -9,7 +9,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
-import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { formMessages } from "../../messages/forms";
 import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import type { Route } from "./+types/report";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReportPage(services(context), new URL(request.url));
+  return loadReportPage(services(context), new URL(request.url), requestLocale(request));
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -45,6 +45,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const t = useT(reportMessages);
   const lp = useLocalePath();
   const kindLabel = (k: ReportKind) => t(REPORT_KIND_KEYS[k]);
+  const locale = useLocale();
   const mobile = useT(formMessages)("form.mobile.hint", { example: mobileExample });
   const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
     latitude: values.latitude ?? "",
@@ -136,11 +137,11 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
 
           {mineIncident ? (
             <section className="report__known" aria-labelledby="mine-title">
-              <h2 id="mine-title">This is mine too</h2>
+              <h2 id="mine-title">{t("report.mine.title")}</h2>
               <p>
-                <strong>{kindLabel(mineIncident.kind)}</strong>: {INCIDENT_STATUS_LABELS[mineIncident.status]} · {mineIncident.reportCount}{" "}
-                {mineIncident.reportCount === 1 ? "report" : "reports"}
-                {mineIncident.landmark ? ` · near ${mineIncident.landmark}` : ""}
+                <strong>{kindLabel(mineIncident.kind)}</strong>: {mineIncident.statusLabel} ·{" "}
+                {t("report.mine.count", { n: mineIncident.reportCount })}
+                {mineIncident.landmark ? t("report.mine.near", { place: mineIncident.landmark }) : ""}
               </p>
               <Form method="post" className="report__form">
                 <input type="hidden" name="intent" value="me-too" />
@@ -152,57 +153,57 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                   </Field>
                 </CaptchaField>
                 <button type="submit" className="button" disabled={submitting}>
-                  {submitting ? "Sending…" : "Add me to this report"}
+                  {submitting ? t("report.sending") : t("report.mine.add")}
                 </button>
               </Form>
               <p>
-                <a href={`/report?kind=${chosenKind}&barangay=${barangay!.id}`}>Not this one: back to the form</a>
+                <a href={`${lp("/report")}?kind=${chosenKind}&barangay=${barangay!.id}`}>{t("report.mine.back")}</a>
               </p>
             </section>
           ) : null}
 
           {!mineIncident && (open.length > 0 || interruptions.length > 0) && (
             <section className="report__known" aria-labelledby="known-title">
-              <h2 id="known-title">Already known in {barangay!.name}</h2>
-              <p>
-                If one of these is your problem, tap “This is mine too”: it adds you to the count and gives you a status page, without
-                filling in the form.
-              </p>
+              <h2 id="known-title">{t("report.known.title", { barangay: barangay!.name })}</h2>
+              <p>{t("report.known.text")}</p>
               <ul className="report__known-list">
                 {interruptions.map((i) => (
                   <li key={`i${i.id}`} className="report__known-item">
-                    <strong>Power interruption: {i.statusLabel}</strong>
+                    <strong>{t("report.known.interruption", { status: i.statusLabel })}</strong>
                     <span>
                       {i.date}, {i.time}
                     </span>
-                    <a href="/news/power-interruptions">Details</a>
+                    <a href={lp("/news/power-interruptions")}>{t("report.known.details")}</a>
                   </li>
                 ))}
                 {open.map((i) => (
                   <li key={i.id} className="report__known-item">
                     <strong>{kindLabel(i.kind)}</strong>
                     <span>
-                      {INCIDENT_STATUS_LABELS[i.status]} · {i.reportCount} {i.reportCount === 1 ? "report" : "reports"} · last{" "}
-                      {formatDateTime(i.lastReportAt)}
-                      {i.landmark ? ` · near ${i.landmark}` : ""}
-                      {i.etr ? ` · estimated restoration ${formatDateTime(i.etr)}` : ""}
+                      {i.statusLabel} · {t("report.mine.count", { n: i.reportCount })}
+                      {t("report.mine.last", { at: formatDateTime(i.lastReportAt, locale) })}
+                      {i.landmark ? t("report.mine.near", { place: i.landmark }) : ""}
+                      {i.etr ? t("report.mine.etr", { at: formatDateTime(i.etr, locale) }) : ""}
                     </span>
-                    <Form method="get" action="/report#mine-title">
+                    <Form method="get" action={`${lp("/report")}#mine-title`}>
                       <input type="hidden" name="kind" value={chosenKind!} />
                       <input type="hidden" name="barangay" value={barangay!.id} />
                       <input type="hidden" name="mine" value={i.id} />
                       <button
                         type="submit"
                         className="button button--secondary"
-                        aria-label={`This is mine too: ${kindLabel(i.kind)}, ${i.reportCount} reports`}
+                        aria-label={t("report.known.mine", {
+                          kind: kindLabel(i.kind),
+                          count: t("report.mine.count", { n: i.reportCount }),
+                        })}
                       >
-                        This is mine too
+                        {t("report.mine.title")}
                       </button>
                     </Form>
                   </li>
                 ))}
               </ul>
-              <h2>Something else? Report it</h2>
+              <h2>{t("report.known.else")}</h2>
             </section>
           )}
 

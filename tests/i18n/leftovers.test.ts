@@ -1,0 +1,236 @@
+/**
+ * The leftovers a review found English on translated pages, each caught here had it stayed:
+ * the report form's question and its answers, its "already known / this is mine too" part,
+ * the rates page's component names, units, generation columns, bill lines and month error,
+ * and the alerts' daily confirmation limits and the "wait a minute" for a new SMS code.
+ * Text the page marks `lang="en"` on purpose (a charge's name as the paper bill prints it)
+ * is left out of the comparison; everything else must not be an English string of the
+ * catalogs or of the modules' English lists.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { alertMessages } from "../../app/messages/alerts";
+import { formMessages } from "../../app/messages/forms";
+import { rateMessages } from "../../app/messages/rates";
+import { reportMessages } from "../../app/messages/reports";
+import { shellMessages } from "../../app/messages/shell";
+import { barangays } from "../../db/schema";
+import { CONFIRMATIONS_PER_DAY } from "../../modules/alerts/confirmation-limits.server";
+import { GENERATION_COLUMNS, parseRateMonth } from "../../modules/rates/model";
+import { SCHEDULE_COMPONENTS, UNIT_LABELS } from "../../modules/rates/schedule";
+import { fileReport } from "../../modules/reports/queries.server";
+import { FIRST_RATE_YEAR } from "../../modules/shared/constants";
+import { translate } from "../../modules/shared/i18n";
+import { createTestApp, type TestApp } from "../support/app";
+import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
+import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+
+let t: TestApp;
+let smtp: SmtpStandIn;
+let sms: SmsGatewayStandIn;
+beforeAll(async () => {
+  [smtp, sms] = await Promise.all([startSmtpServer(), startSmsGateway()]);
+  t = await createTestApp({
+    withPages: true,
+    env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+  await sms?.close();
+});
+
+const get = (url: string) => t.app.inject({ method: "GET", url });
+const post = (url: string, fields: Record<string, string>) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:80", "x-forwarded-for": "198.18.3.1" },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+/** The page's text lines, without scripts and without what it marks as English on purpose. */
+function lines(body: string): Set<string> {
+  const text = body
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<!-- -->/g, "")
+    .replace(/<span[^>]* lang="en"[^>]*>[^<]*<\/span>/g, " ")
+    .replace(/<[^>]+>/g, "\n")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
+  return new Set(
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
+}
+const SAME = new Set(["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "E-mail", "crew", "Php/kWh", "Php/kW"]);
+/** English strings (catalogs' plain messages and any extra ones) found as a whole line on the page. */
+function englishLeft(body: string, sources: readonly (Record<string, unknown> | readonly string[])[]): string[] {
+  const found = lines(body);
+  return sources
+    .flatMap((s) => (Array.isArray(s) ? s : Object.values(s)))
+    .filter((v): v is string => typeof v === "string" && v.trim().length > 3 && !SAME.has(v))
+    .filter((e) => found.has(e.trim()));
+}
+
+describe("the report form in Filipino", () => {
+  test("the question is asked in Filipino, and the English page still asks it in English", async () => {
+    const fil = await get("/fil/report?kind=no-power&barangay=1");
+    expect(fil.statusCode).toBe(200);
+    expect(fil.body).not.toMatch(/What is \w+ plus \w+\?/);
+    expect(fil.body).toMatch(
+      /Ano ang kabuuan ng (isa|dalawa|tatlo|apat|lima|anim|pito|walo|siyam) at \w+\? Isulat ang sagot bilang numero\./,
+    );
+    const en = await get("/report?kind=no-power&barangay=1");
+    expect(en.body).toMatch(/What is \w+ plus \w+\? Write the answer in digits\./);
+  });
+
+  test("a wrong answer and a missing check are told in Filipino", async () => {
+    const db = t.db.handle.db;
+    const [b] = await db.select({ id: barangays.id }).from(barangays).where(eq(barangays.town, "Bani")).limit(1);
+    const page = await get(`/fil/report?kind=no-power&barangay=${b!.id}`);
+    const token = /name="questionToken" value="([^"]+)"/.exec(page.body)![1]!;
+    const fields = { intent: "report", kind: "no-power", barangayId: String(b!.id), landmark: "sa tabi ng kapilya" };
+    const wrong = await post("/fil/report", { ...fields, questionToken: token, questionAnswer: "99" });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toContain(reportMessages.fil["report.captcha.wrong"]);
+    const none = await post("/fil/report", fields);
+    expect(none.body).toContain(reportMessages.fil["report.captcha.missing"]);
+    for (const res of [wrong, none]) expect(englishLeft(res.body, [shellMessages.en, formMessages.en, reportMessages.en])).toEqual([]);
+    // The check sees the English where it is.
+    const english = await post("/report", fields);
+    expect(englishLeft(english.body, [reportMessages.en])).toContain(reportMessages.en["report.captcha.missing"]);
+  });
+
+  test("the reports already known in a barangay, and 'this is mine too', are in Filipino", async () => {
+    const db = t.db.handle.db;
+    const [b] = await db.select({ id: barangays.id, name: barangays.name }).from(barangays).where(eq(barangays.town, "Agno")).limit(1);
+    const filed = await fileReport(db, {
+      kind: "no-power",
+      barangayId: b!.id,
+      landmark: "malapit sa paaralan",
+      details: "",
+      accountNumber: "",
+      mobile: "",
+    });
+    const known = await get(`/fil/report?kind=no-power&barangay=${b!.id}`);
+    expect(known.body).toContain(translate(reportMessages, "fil", "report.known.title", { barangay: b!.name }));
+    const mine = await get(`/fil/report?kind=no-power&barangay=${b!.id}&mine=${filed.incidentId}`);
+    expect(mine.body).toContain(reportMessages.fil["report.mine.add"]);
+    const english = [
+      translate(reportMessages, "en", "report.known.title", { barangay: b!.name }),
+      "Received",
+      "This is mine too",
+      "1 report",
+    ];
+    for (const res of [known, mine]) {
+      expect(englishLeft(res.body, [shellMessages.en, reportMessages.en, english])).toEqual([]);
+      expect(res.body).not.toMatch(/ · (near|last) |Received · |\d reports?\b/);
+    }
+    const en = await get(`/report?kind=no-power&barangay=${b!.id}`);
+    expect(englishLeft(en.body, [english])).toContain("This is mine too");
+  });
+});
+
+describe("the rates page in Filipino", () => {
+  const componentNames = SCHEDULE_COMPONENTS.map((c) => c.label);
+  const moduleEnglish = [
+    ...componentNames,
+    ...GENERATION_COLUMNS.map((c) => c.label),
+    ...Object.values(UNIT_LABELS),
+    ...SCHEDULE_COMPONENTS.map((c) => `VAT on ${c.label.toLowerCase()}`),
+    "Lifeline discount",
+    "Senior citizen discount",
+  ];
+
+  test("each component has a Filipino name of its own", () => {
+    for (const c of SCHEDULE_COMPONENTS) {
+      expect(c.fil.trim(), c.code).not.toBe("");
+      expect(c.fil, c.code).not.toBe(c.label);
+    }
+    for (const c of GENERATION_COLUMNS) expect(c.fil, c.key).not.toBe(c.label);
+  });
+
+  test("the schedule, the generation table and the estimator's lines name the charges in Filipino, the bill's name beside them", async () => {
+    // Small uses, so that each discount applies and its line shows.
+    for (const [kwh, discount] of [
+      ["150", "none"],
+      ["80", "senior"],
+      ["20", "lifeline"],
+    ] as const) {
+      const res = await get(`/fil/rates?kwh=${kwh}&discount=${discount}`);
+      const html = res.body.replaceAll("<!-- -->", "");
+      expect(res.statusCode).toBe(200);
+      expect(englishLeft(res.body, [shellMessages.en, rateMessages.en, moduleEnglish]), discount).toEqual([]);
+      for (const c of SCHEDULE_COMPONENTS.filter((x) => x.code === "generation" || x.code === "system_loss")) {
+        expect(html.includes(c.fil), c.fil).toBe(true);
+        // The paper bill's English name, marked as English, for the member to match the bill.
+        expect(html.includes(`(${c.label})</span>`), c.label).toBe(true);
+      }
+    }
+    // The check sees English where there is English.
+    expect((await get("/fil/rates?kwh=80&discount=senior")).body).toContain("Diskwento ng senior citizen");
+    const en = await get("/rates?kwh=80&discount=senior");
+    expect(englishLeft(en.body, [moduleEnglish])).toEqual(expect.arrayContaining(["Generation charge", "Senior citizen discount"]));
+  });
+
+  test("a month it cannot read is said in Filipino", async () => {
+    const res = await get("/fil/rates?year=1990&month=13");
+    const english = parseRateMonth(new URLSearchParams("year=1990&month=13")).error!;
+    expect(res.body).not.toContain(english.slice(0, 30));
+    expect(res.body).toContain(
+      translate(rateMessages, "fil", "rates.month.error", {
+        year: true,
+        month: true,
+        first: FIRST_RATE_YEAR,
+        last: parseRateMonth(new URLSearchParams()).year,
+      }),
+    );
+    // The English page says what the module says.
+    expect((await get("/rates?year=1990&month=13")).body.replace(/&#x27;/g, "'")).toContain(english);
+  });
+});
+
+describe("the alerts' limits in Filipino", () => {
+  test("the day's confirmation limit for an e-mail address and a number, and the minute between codes", async () => {
+    const email = "limit-fil@example.test";
+    for (let i = 0; i < CONFIRMATIONS_PER_DAY; i++)
+      expect((await post("/fil/alerts", { area: "Bani", consent: "on", email })).statusCode).toBe(302);
+    const refused = await post("/fil/alerts", { area: "Bani", consent: "on", email });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(translate(alertMessages, "fil", "alerts.error.tooMany.email", { n: CONFIRMATIONS_PER_DAY }));
+    const tooMany = [
+      translate(alertMessages, "en", "alerts.error.tooMany.email", { n: CONFIRMATIONS_PER_DAY }),
+      translate(alertMessages, "en", "alerts.error.tooMany.sms", { n: CONFIRMATIONS_PER_DAY }),
+    ];
+    expect(englishLeft(refused.body, [shellMessages.en, formMessages.en, alertMessages.en, tooMany])).toEqual([]);
+    expect(refused.body).toContain(`value="${email}"`);
+
+    const mobile = "0917 555 0402";
+    let manage = "";
+    for (let i = 0; i < CONFIRMATIONS_PER_DAY; i++) {
+      const made = await post("/fil/alerts", { area: "Bani", consent: "on", mobile });
+      expect(made.statusCode).toBe(302);
+      manage = made.headers.location!.split("?")[0]!;
+    }
+    const smsRefused = await post("/fil/alerts", { area: "Bani", consent: "on", mobile });
+    expect(smsRefused.statusCode).toBe(429);
+    expect(smsRefused.body).toContain(translate(alertMessages, "fil", "alerts.error.tooMany.sms", { n: CONFIRMATIONS_PER_DAY }));
+    expect(englishLeft(smsRefused.body, [alertMessages.en, tooMany])).toEqual([]);
+
+    // A new code asked for at once: the minute's wait, then (the day's codes spent) the limit, in Filipino.
+    const wait = await post(manage, { intent: "resend-sms" });
+    expect(wait.statusCode).toBe(429);
+    expect(wait.body).toMatch(/Kapapadala lang|segundo/);
+    expect(englishLeft(wait.body, [alertMessages.en, tooMany])).toEqual([]);
+    expect(wait.body).not.toMatch(/We just sent a code|We have already sent/);
+
+    // The English page keeps the English words.
+    const en = await post("/alerts", { area: "Bani", consent: "on", email });
+    expect(en.body).toContain(tooMany[0]);
+  });
+});
