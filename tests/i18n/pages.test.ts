@@ -110,8 +110,43 @@ describe("Filipino pages", () => {
       ["/fil/service/bill-inquiry", [shellMessages.en, billMessages.en, formMessages.en]],
       ["/fil/report", [shellMessages.en, reportMessages.en]],
       ["/fil/outages", [shellMessages.en, outageMessages.en]],
-import { aboutMessages } from "../../app/messages/about";
-import { agamMessages } from "../../app/messages/agam";
+      ["/fil/mco/login", [shellMessages.en, portalMessages.en]],
+      ["/fil/mco/register", [shellMessages.en, portalMessages.en, formMessages.en]],
+      ["/fil/mco/register/bill", [shellMessages.en, portalMessages.en, formMessages.en]],
+      ["/fil/agam-registration", [shellMessages.en, agamMessages.en, formMessages.en]],
+      ["/fil/agam-status", [shellMessages.en, agamMessages.en]],
+      ["/fil/customer-satisfaction-survey", [shellMessages.en, surveyMessages.en, formMessages.en]],
+      ["/fil/css", [shellMessages.en, surveyMessages.en, formMessages.en]],
+      // About and information pages.
+      ...[
+        "/fil/about-us",
+        "/fil/about/company-profile",
+        "/fil/about/mission-vision",
+        "/fil/about/pledge",
+        "/fil/about/coverage-area",
+        "/fil/about/organizational-structure",
+        "/fil/about/organizational-structure?department=TSD",
+        "/fil/about/bod",
+        "/fil/gallery",
+      ].map((p) => [p, [shellMessages.en, aboutMessages.en]] as [string, Record<string, unknown>[]]),
+      ...["/fil/privacy-policy", "/fil/terms-and-conditions", "/fil/contact-us", "/fil/faq", "/fil/services"].map(
+        (p) => [p, [shellMessages.en, infoMessages.en]] as [string, Record<string, unknown>[]],
+      ),
+      // News and announcements, with a filter's error and an empty result.
+      ...[
+        "/fil/news",
+        "/fil/news/electricity-rates",
+        "/fil/news/events-and-activities?month=1999-01",
+        "/fil/news/supply-and-load-demand?q=walangganitongsalita",
+        "/fil/news/advisories",
+        "/fil/bids",
+        "/fil/careers",
+        ...itemPages,
+      ].map((p) => [p, [shellMessages.en, newsMessages.en]] as [string, Record<string, unknown>[]]),
+      // Service forms and the printable forms' pages.
+      ["/fil/service/new-service-connection", [shellMessages.en, serviceMessages.en, formMessages.en]],
+      ["/fil/service/request-complaint", [shellMessages.en, serviceMessages.en]],
+      ["/fil/service/request-complaint/wiring-job-order", [shellMessages.en, serviceMessages.en]],
     ];
     for (const [page, catalogs] of pages) {
       const res = await get(page);
