@@ -383,22 +383,32 @@ export async function subscriptionOfAddress(db: Db, channel: "email" | "sms", ad
 }
 
 /**
- * One step for a contact already confirmed elsewhere (the member portal's code): the town is
- * added to the subscription of that address, or a subscription is made with the endpoint
- * confirmed now and the consent recorded. No confirmation message is sent.
+ * One step for a contact already confirmed elsewhere (the member portal's code): the area (a
+ * barangay of the town, or the whole town when `barangayId` is null) is added to the
+ * subscription of that address, or a subscription is made with the endpoint confirmed now and
+ * the consent recorded. No confirmation message is sent.
  */
 export async function subscribeConfirmed(
   db: Db,
-  input: { town: Town; channel: "email" | "sms"; address: string; consentText: string; language?: Locale; now?: Date },
+  input: {
+    town: Town;
+    barangayId?: number | null;
+    channel: "email" | "sms";
+    address: string;
+    consentText: string;
+    language?: Locale;
+    now?: Date;
+  },
 ): Promise<{ manageToken: string; created: boolean }> {
   const now = input.now ?? new Date();
+  const barangayId = input.barangayId ?? null;
   const address = input.address.toLowerCase();
   return db.transaction(async (tx) => {
     const existing = await subscriptionOfAddress(tx as unknown as Db, input.channel, address);
     if (existing) {
       await tx
         .insert(alertSubscriberAreas)
-        .values({ subscriberId: existing.subscriberId, town: input.town, barangayId: null })
+        .values({ subscriberId: existing.subscriberId, town: input.town, barangayId })
         .onConflictDoNothing();
       return { manageToken: existing.manageToken, created: false };
     }
@@ -408,7 +418,7 @@ export async function subscribeConfirmed(
       .values({ manageToken, createdAt: now, language: input.language ?? "en" })
       .returning({ id: alertSubscribers.id });
     const subscriberId = subscriber!.id;
-    await tx.insert(alertSubscriberAreas).values({ subscriberId, town: input.town, barangayId: null });
+    await tx.insert(alertSubscriberAreas).values({ subscriberId, town: input.town, barangayId });
     await tx.insert(alertEndpoints).values({ subscriberId, channel: input.channel, address, confirmedAt: now });
     await tx.insert(alertConsents).values({ subscriberId, channel: input.channel, text: input.consentText, givenAt: now });
     return { manageToken, created: true };

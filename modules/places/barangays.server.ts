@@ -1,8 +1,9 @@
 /** Barangays per town, for "find your area" and the API. */
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { barangays } from "../../db/schema";
 import type { Town } from "../shared/constants";
+import { type BarangayRef, matchBarangayNames } from "./barangay-match";
 
 export async function listBarangays(db: Db): Promise<{ name: string; town: Town }[]> {
   return db.select({ name: barangays.name, town: barangays.town }).from(barangays).orderBy(asc(barangays.town), asc(barangays.name));
@@ -14,4 +15,22 @@ export async function listBarangayOptions(db: Db): Promise<{ id: number; name: s
     .select({ id: barangays.id, name: barangays.name, town: barangays.town })
     .from(barangays)
     .orderBy(asc(barangays.town), asc(barangays.name));
+}
+
+/**
+ * The barangay an address on the member roll names first ("Allabon, Agno, Pangasinan"), among
+ * its town's; null when the first part names none of them (the address is free text).
+ */
+export async function barangayOfAddress(db: Db, town: Town, address: string | null): Promise<BarangayRef | null> {
+  const first = address
+    ?.split(",")[0]
+    ?.replace(/[:;\n\r]/g, " ")
+    .trim();
+  if (!first) return null;
+  const inTown = await db
+    .select({ id: barangays.id, name: barangays.name, town: barangays.town })
+    .from(barangays)
+    .where(eq(barangays.town, town));
+  const { matched } = matchBarangayNames(inTown, first, town);
+  return matched.length === 1 ? matched[0]! : null;
 }

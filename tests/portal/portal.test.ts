@@ -15,6 +15,7 @@ import {
   alertSubscriberAreas,
   alertSubscribers,
   auditLog,
+  barangays,
   bills,
   portalCodes,
   portalLinks,
@@ -346,14 +347,21 @@ describe("member portal", () => {
     expect((await v.get("/mco")).body).not.toContain(second);
   });
 
-  it("interruption alerts for the account's town in one step, with the portal's contact already confirmed", async () => {
+  it("interruption alerts for the account's barangay in one step, with the portal's contact already confirmed", async () => {
     const account = demoAccountNumber(7, 1);
     const v = new Visitor(t);
     const textsBefore = sms.messages.length;
     await register(v, sms, account);
     const [onFile] = await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+    // The roll's address names the barangay first, written as people write it.
+    const [barangay] = await db().select().from(barangays).where(eq(barangays.town, onFile!.town!)).limit(1);
+    await db()
+      .update(agamAccounts)
+      .set({ address: `brgy. ${barangay!.name.toUpperCase()}, ${onFile!.town}, Pangasinan` })
+      .where(eq(agamAccounts.accountNumber, account));
+    const place = `${barangay!.name}, ${onFile!.town}`;
     const page = await v.get(`/mco/accounts/${account}`);
-    expect(page.body).toContain(`Send me alerts for ${onFile!.town}`);
+    expect(page.body).toContain(`Send me alerts for ${place}`);
     const other = new Visitor(t);
     await register(other, sms, demoAccountNumber(7, 2));
     expect((await other.post(`/mco/accounts/${account}`, { intent: "alerts-on" })).statusCode).toBe(404);
@@ -361,7 +369,7 @@ describe("member portal", () => {
     expect(on.headers.location).toBe(`/mco/accounts/${account}`);
     const after = await v.get(`/mco/accounts/${account}`);
     expect(after.headers["cache-control"]).toBe("private, no-store");
-    expect(after.body).toContain(`You get power interruption alerts for ${onFile!.town}`);
+    expect(after.body).toContain(`You get power interruption alerts for ${place}`);
     const token = /\/alerts\/manage\/([A-Za-z0-9_-]{20,})/.exec(after.body)![1]!;
     const mobile = normalizeMobile(onFile!.phone!)!;
     const endpoints = await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile));
@@ -372,13 +380,21 @@ describe("member portal", () => {
         a.town,
         a.barangayId,
       ]),
-    ).toEqual([[onFile!.town, null]]);
+    ).toEqual([[onFile!.town, barangay!.id]]);
     expect((await db().select().from(alertConsents).where(eq(alertConsents.subscriberId, sub!.id))).length).toBe(1);
     // Again: the same subscription, nothing added, and no confirmation text was ever sent for it.
     await v.post(`/mco/accounts/${account}`, { intent: "alerts-on" });
     expect((await db().select().from(alertEndpoints).where(eq(alertEndpoints.address, mobile))).length).toBe(1);
     // Two registration codes were texted (this member and the other); nothing else.
     expect(sms.messages.length - textsBefore).toBe(2);
+    // An address that names no barangay of the town: the whole town.
+    await db()
+      .update(agamAccounts)
+      .set({ address: "Purok 3, near the chapel" })
+      .where(eq(agamAccounts.accountNumber, demoAccountNumber(7, 2)));
+    expect((await other.get(`/mco/accounts/${demoAccountNumber(7, 2)}`)).body).toMatch(
+      /Send me alerts for (Alaminos|Bolinao|Anda|Bani|Agno|Burgos|Mabini|Dasol|Infanta)</,
+    );
   });
 
   it("AGAM registration of a linked account without a second proof, audited; not for an account not linked", async () => {

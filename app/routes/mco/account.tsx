@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { CONSENT_TEXTS } from "../../../modules/alerts/messages";
 import { subscribeConfirmed, subscriptionOfAddress } from "../../../modules/alerts/subscriptions.server";
+import { barangayOfAddress } from "../../../modules/places/barangays.server";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
 import { type Contact, maskContact } from "../../../modules/portal/contact";
 import { memberById, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
@@ -44,12 +45,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
   const endpoint = alertAddress(me?.contact);
   const town = townOf(overview.town);
-  const subscription = endpoint && town ? await subscriptionOfAddress(db, endpoint.channel, endpoint.address) : null;
+  const [subscription, barangay] = await Promise.all([
+    endpoint && town ? subscriptionOfAddress(db, endpoint.channel, endpoint.address) : null,
+    town ? barangayOfAddress(db, town, overview.address) : null,
+  ]);
   const alerts = {
     town,
+    // The account's barangay when its address on the roll names one; else the whole town.
+    place: town ? (barangay ? `${barangay.name}, ${town}` : town) : null,
     contact: me?.contact ? maskContact(me.contact) : null,
     manageToken: subscription?.manageToken ?? null,
-    following: Boolean(subscription?.areas.some((a) => a.town === town)),
+    following: Boolean(subscription?.areas.some((a) => a.town === town && (a.barangayId === null || a.barangayId === barangay?.id))),
   };
   return data(
     { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email, alerts },
@@ -71,7 +77,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const endpoint = alertAddress(me?.contact);
     const town = townOf(overview.town);
     const language = requestLocale(request);
-    if (endpoint && town) await subscribeConfirmed(db, { town, ...endpoint, consentText: CONSENT_TEXTS[language], language });
+    if (endpoint && town) {
+      const barangay = await barangayOfAddress(db, town, overview.address);
+      await subscribeConfirmed(db, { town, barangayId: barangay?.id ?? null, ...endpoint, consentText: CONSENT_TEXTS[language], language });
+    }
   }
   if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
   if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email")
@@ -234,14 +243,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <p>{t("mco.alerts.noTown")}</p>
       ) : alerts.following ? (
         <p>
-          {t("mco.alerts.following", { town: alerts.town, contact: alerts.contact ?? "" })}
+          {t("mco.alerts.following", { town: alerts.place ?? alerts.town, contact: alerts.contact ?? "" })}
           {alerts.manageToken && <a href={lp(`/alerts/manage/${alerts.manageToken}`)}>{t("mco.alerts.manage")}</a>}
         </p>
       ) : (
         <form method="post" className="portal-form">
-          <p>{t("mco.alerts.offer", { town: alerts.town, contact: alerts.contact ?? "" })}</p>
+          <p>{t("mco.alerts.offer", { town: alerts.place ?? alerts.town, contact: alerts.contact ?? "" })}</p>
           <button type="submit" name="intent" value="alerts-on" className="button">
-            {t("mco.alerts.button", { town: alerts.town })}
+            {t("mco.alerts.button", { town: alerts.place ?? alerts.town })}
           </button>
         </form>
       )}
