@@ -3,14 +3,15 @@
 import { pesos } from "../../../modules/bills/money";
 import type { BillStatus } from "../../../modules/bills/status";
 import { MONTH_NAMES } from "../../../modules/shared/dates";
-import { formatPeso, INTL_LOCALE, type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
+import { formatNumber, formatPeso, INTL_LOCALE, type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { useLocalePath, useT } from "../../i18n";
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
 import { portalMessages } from "../../messages/portal";
 
 /** Money as the page's language writes it: "Php 1,234.50" in English (as before), "₱1,234.50" in Filipino. */
 export const php = (cents: number, locale: Locale = "en") => (locale === "en" ? `Php ${pesos(cents)}` : formatPeso(cents / 100, locale));
-export const kwhText = (n: number, locale: Locale = "en") => n.toLocaleString(INTL_LOCALE[locale], { maximumFractionDigits: 2 });
+/** kWh and readings to two decimals at most, grouped (one kept formatter: toLocaleString made one per call). */
+export const kwhText = (n: number, locale: Locale = "en") => formatNumber(Math.round(n * 100) / 100, locale);
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 /** "July 2025" / "Hulyo 2025"; `short` "Jul" / "Hul" (the month alone). */
