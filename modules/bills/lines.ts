@@ -20,8 +20,8 @@ export interface BillLine {
 
 const qty = (n: number) => n.toLocaleString("en-PH", { maximumFractionDigits: 3 });
 
-/** The lines' own words in Filipino (the components' names are in modules/rates/schedule.ts). */
-const FIL = {
+/** The lines' own words in Filipino (the components' names are in modules/rates/schedule.ts); the portal's bill lines use them too. */
+export const FIL = {
   waived: "hindi sinisingil dahil sa diskwento",
   vat: (name: string) => `VAT sa ${name.charAt(0).toLowerCase()}${name.slice(1)}`,
   of: "ng",

@@ -4,7 +4,9 @@
  * each, the discounts, other charges, arrears and the total. The page, the PDF and their
  * tests read the same lines.
  */
-import { SCHEDULE_COMPONENTS } from "../rates/schedule";
+import { FIL } from "../bills/lines";
+import { componentLabel, SCHEDULE_COMPONENTS } from "../rates/schedule";
+import type { Locale } from "../shared/i18n";
 
 export interface StoredBillLine {
   group: string;
@@ -24,9 +26,21 @@ export interface StoredBillAmounts {
   totalDue: number;
 }
 
-const LABELS = new Map<string, { label: string; group: string }>(
-  SCHEDULE_COMPONENTS.map((d) => [d.code, { label: d.label, group: d.group }]),
+const LABELS = new Map<string, { label: string; fil: string; group: string }>(
+  SCHEDULE_COMPONENTS.map((d) => [d.code, { label: d.label, fil: componentLabel(d, "fil"), group: d.group }]),
 );
+
+/** The groups' headings on a Filipino page (the bill itself is printed in English). */
+const GROUPS_FIL: Record<string, string> = {
+  "Generation and transmission": "Paglikha at transmisyon",
+  Distribution: "Distribusyon",
+  Others: "Iba pa",
+  "Government subsidies and universal charges": "Mga subsidiya at universal charge ng pamahalaan",
+  "Value-added tax": "VAT (value-added tax)",
+  Discounts: "Mga diskwento",
+  "Other charges": "Iba pang singil",
+  "Previous balance": "Naunang balanse",
+};
 
 const ordered = (record: Record<string, number>) => {
   const known = SCHEDULE_COMPONENTS.map((d) => d.code).filter((c) => c in record);
@@ -36,20 +50,24 @@ const ordered = (record: Record<string, number>) => {
   return [...known, ...unknown];
 };
 
-export function storedBillLines(bill: StoredBillAmounts): StoredBillLine[] {
+export function storedBillLines(bill: StoredBillAmounts, locale: Locale = "en"): StoredBillLine[] {
+  const fil = locale === "fil";
   const lines: StoredBillLine[] = [];
+  const push = (group: string, label: string, amount: number) =>
+    lines.push({ group: fil ? (GROUPS_FIL[group] ?? group) : group, label, amount });
   for (const code of ordered(bill.charges)) {
     const def = LABELS.get(code);
-    lines.push({ group: def?.group ?? "Others", label: def?.label ?? code, amount: bill.charges[code]! });
+    push(def?.group ?? "Others", (fil ? def?.fil : def?.label) ?? code, bill.charges[code]!);
   }
   for (const code of ordered(bill.vat)) {
     const def = LABELS.get(code);
-    lines.push({ group: "Value-added tax", label: `VAT on ${(def?.label ?? code).toLowerCase()}`, amount: bill.vat[code]! });
+    push("Value-added tax", fil ? FIL.vat(def?.fil ?? code) : `VAT on ${(def?.label ?? code).toLowerCase()}`, bill.vat[code]!);
   }
-  if (bill.lifelineDiscount) lines.push({ group: "Discounts", label: "Lifeline discount", amount: bill.lifelineDiscount });
-  if (bill.seniorDiscount) lines.push({ group: "Discounts", label: "Senior citizen discount", amount: bill.seniorDiscount });
-  if (bill.otherAmount) lines.push({ group: "Other charges", label: bill.otherLabel || "Other charges", amount: bill.otherAmount });
-  if (bill.arrears) lines.push({ group: "Previous balance", label: "Arrears", amount: bill.arrears });
+  if (bill.lifelineDiscount) push("Discounts", fil ? FIL.lifeline : "Lifeline discount", bill.lifelineDiscount);
+  if (bill.seniorDiscount) push("Discounts", fil ? FIL.senior : "Senior citizen discount", bill.seniorDiscount);
+  // The billing system's own label for other charges is kept as it sent it.
+  if (bill.otherAmount) push("Other charges", bill.otherLabel || (fil ? "Iba pang singil" : "Other charges"), bill.otherAmount);
+  if (bill.arrears) push("Previous balance", fil ? "Hindi pa nababayaran mula sa nakaraang bill" : "Arrears", bill.arrears);
   return lines;
 }
 

@@ -62,6 +62,12 @@ describe("member portal documents", () => {
     // The page shows the same total and lines.
     const page = await v().get(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}`);
     for (const l of lines) expect(page.body).toContain(`Php ${pesos(l.amount)}`);
+    // In Filipino: the same lines and amounts, each named in Filipino.
+    const filipino = storedBillLines(bill!, "fil");
+    expect(filipino.map((l) => l.amount)).toEqual(lines.map((l) => l.amount));
+    const filPage = await v().get(`/fil/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}`);
+    for (const l of filipino) expect(filPage.body).toContain(l.label.replace(/&/g, "&amp;"));
+    expect(filPage.body).not.toContain(lines[0]!.label);
     // Another member gets nothing.
     const stranger = new Visitor(t);
     await register(stranger, sms, demoAccountNumber(3, 4));

@@ -3,7 +3,7 @@ import { accountBill } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
-import { useLocale, useLocalePath, useT } from "../../i18n";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/bill";
 import { requireLinkedAccount } from "./account.server";
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
   const bill = await accountBill(services(context).db, accountNumber, params.bill);
   if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  const groups = groupLines(storedBillLines(bill));
+  const groups = groupLines(storedBillLines(bill, requestLocale(request)));
   return data(
     {
       accountNumber,
