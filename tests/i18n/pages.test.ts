@@ -124,7 +124,9 @@ describe("Filipino pages", () => {
       const english = catalogs.flatMap((c) =>
         Object.values(c).filter(
           (v): v is string =>
-            typeof v === "string" && v.trim().length > 3 && !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "crew"].includes(v),
+            typeof v === "string" &&
+            v.trim().length > 3 &&
+            !["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "crew"].includes(v),
         ),
       );
       const left = english.filter((e) => lines.has(e.trim()));
