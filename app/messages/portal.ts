@@ -296,7 +296,7 @@ export const portalMessages = defineMessages({
       `Bar chart: madilim na bar ang ngayong taon, mapusyaw na bar ang parehong buwan noong nakaraang taon. ${p.month}: ${p.kwh} kWh. Nasa talaan sa ibaba ang mga numero.`,
     "mco.usage.legend": "Madilim: ngayong taon. Mapusyaw: parehong buwan noong nakaraang taon.",
     "mco.usage.caption": "kWh bawat buwan",
-    "mco.usage.yearBefore": "Noong nakaraang taon",
+    "mco.usage.yearBefore": "Nakaraang taon",
     "mco.bill": (p: { bill: string }) => `Bill ${p.bill}`,
     "mco.bill.title": (p: { month: string }) => `Bill para sa ${p.month}`,
     "mco.bill.pdf": "I-download ang bill (PDF)",

@@ -23,6 +23,8 @@ export const portalUser = pgTable("portal_user", {
   contact: text("contact"),
   /** Set by member services: no code is sent and no session is honoured while locked. */
   lockedAt: at("locked_at"),
+  /** The interface language ("en" or "fil") the member last signed in with: their e-bills come in it. */
+  language: text("language").notNull().default("en"),
 });
 
 export const portalSession = pgTable(

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { type DbOrTx, queryRows } from "../../db/client";
 import { pesos } from "../bills/money";
 import { formatDate } from "../shared/dates";
+import { formatPeso, INTL_LOCALE, type Locale, localePath } from "../shared/i18n";
 
 /** Queues the e-bills of these freshly stored bills (inside the import's transaction). */
 export async function queueEbills(tx: DbOrTx, billNumbers: string[]): Promise<number> {
@@ -47,13 +48,32 @@ export function ebillMessage(
   b: { accountNumber: string; billNumber: string; totalDue: number; dueDate: string; billingYear: number; billingMonth: number },
   corrected: boolean,
   publicUrl: string,
+  language: Locale = "en",
 ) {
-  const month = new Date(Date.UTC(b.billingYear, b.billingMonth - 1, 15)).toLocaleString("en-PH", {
+  const month = new Date(Date.UTC(b.billingYear, b.billingMonth - 1, 15)).toLocaleString(INTL_LOCALE[language], {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
   });
-  const link = `${publicUrl}/mco/accounts/${encodeURIComponent(b.accountNumber)}/bills/${encodeURIComponent(b.billNumber)}`;
+  const link = `${publicUrl}${localePath(language, `/mco/accounts/${encodeURIComponent(b.accountNumber)}/bills/${encodeURIComponent(b.billNumber)}`)}`;
+  if (language === "fil")
+    return {
+      subject: corrected
+        ? `Itinamang bill para sa ${month}, account ${b.accountNumber}`
+        : `Ang inyong bill para sa ${month}, account ${b.accountNumber}`,
+      body: [
+        corrected
+          ? `Itinama ng billing office ang inyong bill ${b.billNumber} para sa ${month}. Ito ang papalit sa e-mail na naipadala na.`
+          : `Handa na ang inyong bill ${b.billNumber} para sa ${month}.`,
+        "",
+        `Halagang babayaran: ${formatPeso(b.totalDue / 100, "fil")}`,
+        `Takdang petsa ng bayad: ${formatDate(`${b.dueDate}T12:00:00+08:00`, "fil")}`,
+        "",
+        `Tingnan ang bill at ang PDF nito (mag-sign in muna): ${link}`,
+        "",
+        "Natatanggap ninyo ito dahil pinili ninyo ang e-bill para sa account na ito sa portal ng miyembro. Maaari itong itigil doon.",
+      ].join("\n"),
+    };
   return {
     subject: corrected ? `Corrected bill for ${month}, account ${b.accountNumber}` : `Your bill for ${month}, account ${b.accountNumber}`,
     body: [
@@ -95,10 +115,10 @@ export async function sendEbills(
             where state = 'queued' or (state = 'retrying' and updated_at < ${retryBefore})
               or (state = 'sending' and updated_at < ${staleBefore})
             order by id limit ${opts.batch ?? 20} for update skip locked)
-          returning id, bill_number, revision, address, attempts)
+          returning id, user_id, bill_number, revision, address, attempts)
         select c.id, c.address, c.attempts, c.revision as wanted, b.revision, b.account_number, b.bill_number,
-          b.total_due, b.due_date::text as due_date, b.billing_year, b.billing_month
-        from c left join bills b on b.bill_number = c.bill_number`,
+          b.total_due, b.due_date::text as due_date, b.billing_year, b.billing_month, u.language
+        from c left join bills b on b.bill_number = c.bill_number left join portal_user u on u.id = c.user_id`,
     );
     if (!claimed.length) return sent;
     for (const r of claimed) {
@@ -124,6 +144,7 @@ export async function sendEbills(
         },
         Number(r.wanted) > 1,
         publicUrl,
+        r.language === "fil" ? "fil" : "en",
       );
       const outcome = await sender.send({ idempotencyKey: `ebill-${id}`, to: String(r.address), ...m });
       if (outcome.ok) {

@@ -15,6 +15,7 @@ import {
   portalSignIns,
   portalUser,
 } from "../../db/schema";
+import type { Locale } from "../shared/i18n";
 import { internalEmail } from "./auth.server";
 import { type Contact, contactOnFile } from "./contact";
 
@@ -107,8 +108,14 @@ export async function setPaperless(db: DbOrTx, userId: string, accountNumber: st
   return rows.length > 0;
 }
 
-export async function recordSignIn(db: DbOrTx, userId: string, ip: string, method: string): Promise<void> {
+export async function recordSignIn(db: DbOrTx, userId: string, ip: string, method: string, language?: Locale): Promise<void> {
   await db.insert(portalSignIns).values({ userId, ip, method });
+  if (language) await setMemberLanguage(db, userId, language);
+}
+
+/** The language the member's e-bills are written in: the one of the pages they use. */
+export async function setMemberLanguage(db: DbOrTx, userId: string, language: Locale): Promise<void> {
+  await db.update(portalUser).set({ language }).where(eq(portalUser.id, userId));
 }
 
 export async function recentSignIns(db: DbOrTx, userId: string, limit = 10) {

@@ -5,6 +5,7 @@
  * typed kept, redirects keep the member under /fil/mco, the session cookie reaches /fil/mco and
  * never opens the console, and the codes texted to a member who asked in Filipino are in Filipino.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { agamMessages } from "../../app/messages/agam";
 import { billMessages } from "../../app/messages/bills";
@@ -13,15 +14,17 @@ import { portalMessages } from "../../app/messages/portal";
 import { shellMessages } from "../../app/messages/shell";
 import { SURVEY_QUESTION_KEYS, surveyMessages } from "../../app/messages/survey";
 import { SURVEY_MESSAGES } from "../../app/routes/survey/page";
+import { portalLinks, portalUser } from "../../db/schema";
 import { codeText as agamCodeText } from "../../modules/agam/second-factor.server";
 import { SURVEY_RATINGS } from "../../modules/members/survey-options";
+import { ebillMessage } from "../../modules/portal/ebills.server";
 import { codeMessage } from "../../modules/portal/messages";
-import { DEMO_PIN } from "../../seed/index";
 import { demoAccountNumber } from "../../seed/accounts";
+import { DEMO_PIN } from "../../seed/index";
+import { codeIn, rOf, Visitor, waitUntil } from "../portal/helpers";
 import { createTestApp, type TestApp } from "../support/app";
 import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
 import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
-import { codeIn, rOf, Visitor, waitUntil } from "../portal/helpers";
 
 let t: TestApp;
 let smtp: SmtpStandIn;
@@ -128,6 +131,10 @@ describe("the member portal in Filipino", () => {
     const cookie = ([] as string[]).concat(done.headers["set-cookie"] as string[]).find((c) => c.startsWith("__Host-mco.session="))!;
     // Path=/ (a __Host- cookie must be): sent to /mco and /fil/mco alike.
     expect(cookie).toMatch(/Path=\/(;|$)/);
+    // The member signed in in Filipino: their e-bills will be in Filipino.
+    const [link] = await t.db.handle.db.select({ userId: portalLinks.userId }).from(portalLinks).where(eq(portalLinks.accountNumber, A));
+    const [user] = await t.db.handle.db.select({ language: portalUser.language }).from(portalUser).where(eq(portalUser.id, link!.userId));
+    expect(user!.language).toBe("fil");
 
     const account = await v.get(`/fil/mco/accounts/${A}`);
     expect(account.statusCode).toBe(200);
@@ -248,6 +255,25 @@ test("every code text fits one GSM-7 segment, in each language", () => {
     expect(text, text).toMatch(/^[\x20-\x7e]+$/);
     expect(text.length, text).toBeLessThanOrEqual(160);
   }
+});
+
+test("an e-bill in Filipino: its words, the platform's date and money, the link under /fil/", () => {
+  const bill = {
+    accountNumber: "01-2345-6789",
+    billNumber: "B1",
+    totalDue: 123450,
+    dueDate: "2025-07-15",
+    billingYear: 2025,
+    billingMonth: 6,
+  };
+  const fil = ebillMessage(bill, false, "https://w.example", "fil");
+  expect(fil.subject).toBe("Ang inyong bill para sa Hunyo 2025, account 01-2345-6789");
+  expect(fil.body).toContain("Halagang babayaran: ₱1,234.50");
+  expect(fil.body).toContain("Takdang petsa ng bayad: Hulyo 15, 2025");
+  expect(fil.body).toContain("https://w.example/fil/mco/accounts/01-2345-6789/bills/B1");
+  const en = ebillMessage(bill, true, "https://w.example");
+  expect(en.subject).toBe("Corrected bill for June 2025, account 01-2345-6789");
+  expect(en.body).toContain("https://w.example/mco/accounts/01-2345-6789/bills/B1");
 });
 
 describe("the survey in Filipino", () => {

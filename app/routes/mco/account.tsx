@@ -4,7 +4,7 @@ import { subscribeConfirmed, subscriptionOfAddress } from "../../../modules/aler
 import { barangayOfAddress } from "../../../modules/places/barangays.server";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
 import { type Contact, maskContact } from "../../../modules/portal/contact";
-import { memberById, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
+import { memberById, setMemberLanguage, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
 import { TOWNS, type Town } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { normalizeMobile } from "../../../modules/shared/phone";
@@ -83,8 +83,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
-  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email")
+  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email") {
     await setPaperless(db, member.userId, accountNumber, true);
+    // The e-bills come in the language the member chose them in.
+    await setMemberLanguage(db, member.userId, requestLocale(request));
+  }
   throw redirect(portalPath(request, `/mco/accounts/${accountNumber}`), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 

@@ -63,7 +63,7 @@ export async function signInAndGo(request: Request, context: Ctx, userId: string
   const auth = await authOf(context);
   const cookies = await startSession(auth, userId, authHeaders(request, context));
   if (!cookies) return null;
-  await recordSignIn(services(context).db, userId, clientIp(context), method);
+  await recordSignIn(services(context).db, userId, clientIp(context), method, requestLocale(request));
   const headers = new Headers({ Location: to, "Cache-Control": MEMBER_CACHE_CONTROL });
   for (const c of cookies.getSetCookie()) headers.append("Set-Cookie", c);
   return new Response(null, { status: 303, headers });
