@@ -18,7 +18,8 @@ export const DEPARTMENTS: readonly Department[] = [
     name: "Corporate Planning, Energy Trading and Information Technology Department",
     nameFil: "Departamento ng Corporate Planning, Energy Trading at Information Technology",
     summary: "Plans the network's growth, buys power for the members and runs the cooperative's computer systems.",
-    summaryFil: "Nagpaplano ng paglago ng linya, bumibili ng kuryente para sa mga miyembro at nagpapatakbo ng mga computer system ng kooperatiba.",
+    summaryFil:
+      "Nagpaplano ng paglago ng linya, bumibili ng kuryente para sa mga miyembro at nagpapatakbo ng mga computer system ng kooperatiba.",
     positions: [
       "Department Manager",
       "Corporate Planning Supervisor",

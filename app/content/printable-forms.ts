@@ -145,7 +145,8 @@ export const PRINTABLE_FORMS: PrintableForm[] = [
     code: "ISD-02",
     summary: "The agreement for electric service through a meter: your connection's details and the terms of the service.",
     titleFil: "Kontrata para sa Serbisyong may Metro",
-    summaryFil: "Ang kasunduan para sa serbisyo ng kuryente sa pamamagitan ng metro: ang mga detalye ng inyong koneksyon at ang mga tuntunin ng serbisyo.",
+    summaryFil:
+      "Ang kasunduan para sa serbisyo ng kuryente sa pamamagitan ng metro: ang mga detalye ng inyong koneksyon at ang mga tuntunin ng serbisyo.",
     blocks: [
       {
         kind: "fields",

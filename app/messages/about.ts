@@ -52,8 +52,7 @@ export const aboutMessages = defineMessages({
     "coverage.district": (p: { n: number }) => `District ${p.n}`,
     "coverage.caption": "Map of the nine towns in our franchise area, western Pangasinan",
     "coverage.towns": "Towns we serve",
-    "coverage.offices":
-      "Our main office is in Bani. The north area office is in Bolinao and the south area office in Dasol; see",
+    "coverage.offices": "Our main office is in Bani. The north area office is in Bolinao and the south area office in Dasol; see",
     "coverage.reach": "how to reach them",
 
     "structure.description": (p: { name: string }) =>
@@ -67,9 +66,9 @@ export const aboutMessages = defineMessages({
     "structure.positions": "Staff positions",
     "structure.none": "No department chosen. Choose one of the six departments above to see its staff positions.",
 
-    "bod.description": (p: { name: string }) =>
-      `The Board of Directors of the ${p.name}, one for each district, and the General Manager.`,
-    "bod.intro": "Each of our nine districts elects one director. The Board sets the cooperative's policies and appoints the General Manager.",
+    "bod.description": (p: { name: string }) => `The Board of Directors of the ${p.name}, one for each district, and the General Manager.`,
+    "bod.intro":
+      "Each of our nine districts elects one director. The Board sets the cooperative's policies and appoints the General Manager.",
     "bod.directors": "Directors",
     "bod.management": "Management",
     "bod.district": "District:",
@@ -102,8 +101,7 @@ export const aboutMessages = defineMessages({
     "about.link.gallery": "Mga larawan ng aming mga tao, tanggapan at crew habang nagtatrabaho.",
     "about.beingUpdated": "Kasalukuyang ina-update. Pakibalikan muli sa lalong madaling panahon.",
 
-    "profile.description": (p: { name: string }) =>
-      `Ang profile ng ${p.name}: kasaysayan, sakop na lugar at mga serbisyo.`,
+    "profile.description": (p: { name: string }) => `Ang profile ng ${p.name}: kasaysayan, sakop na lugar at mga serbisyo.`,
     "profile.year": (p: { year: number }) => `Profile para sa ${p.year} · `,
     "profile.updated": "Huling na-update noong",
     "profile.empty": "Kasalukuyang ina-update ang profile ng kooperatiba. Pakibalikan muli sa lalong madaling panahon.",
@@ -155,8 +153,7 @@ export const aboutMessages = defineMessages({
     "structure.none":
       "Wala pang napiling departamento. Pumili ng isa sa anim na departamento sa itaas para makita ang mga posisyon ng kawani nito.",
 
-    "bod.description": (p: { name: string }) =>
-      `Ang Lupon ng mga Direktor ng ${p.name}, isa sa bawat distrito, at ang General Manager.`,
+    "bod.description": (p: { name: string }) => `Ang Lupon ng mga Direktor ng ${p.name}, isa sa bawat distrito, at ang General Manager.`,
     "bod.intro":
       "Bawat isa sa aming siyam na distrito ay naghahalal ng isang direktor. Ang Lupon ang nagtatakda ng mga patakaran ng kooperatiba at nagtatalaga ng General Manager.",
     "bod.directors": "Mga Direktor",

@@ -108,7 +108,8 @@ export const infoMessages = defineMessages({
     "privacy.mainOffice": "Pangunahing Tanggapan",
     "privacy.statement": "Pahayag tungkol sa Privacy ng Datos (Data Privacy Statement)",
     "privacy.pdf": (p: { kb: number }) => `(PDF, ${p.kb} KB, nasa Ingles)`,
-    "privacy.statementMissing": "Kasalukuyang ina-update ang pahayag tungkol sa privacy ng datos. Pakibalikan muli sa lalong madaling panahon.",
+    "privacy.statementMissing":
+      "Kasalukuyang ina-update ang pahayag tungkol sa privacy ng datos. Pakibalikan muli sa lalong madaling panahon.",
     "privacy.collect":
       "Kinukuha lamang namin ang personal na datos na kailangan para mapagsilbihan kayo, at pinangangalagaan namin ito ayon sa Data Privacy Act of 2012 (Republic Act 10173). Para magtanong tungkol sa inyong datos, sumulat sa",
     "privacy.visit": "o pumunta sa Pangunahing Tanggapan sa",
@@ -130,7 +131,8 @@ export const infoMessages = defineMessages({
     "services.industrial": "Pang-industriya",
     "services.industrial.text": "Mga high-voltage na koneksyon, pag-aaral ng load at sariling linya para sa mga planta at malalaking load.",
     "services.repair": "Pagkukumpuni",
-    "services.repair.text": "Kinukumpuni ng aming mga crew ang mga linya, transformer at service drop, at sinusuri ang metro kapag hiniling.",
+    "services.repair.text":
+      "Kinukumpuni ng aming mga crew ang mga linya, transformer at service drop, at sinusuri ang metro kapag hiniling.",
     "services.security": "Seguridad",
     "services.security.text":
       "Pinangangalagaan ang linya at ang inyong serbisyo laban sa pagnanakaw at pakikialam sa kuryente, sa pamamagitan ng mga safety inspection.",
@@ -151,8 +153,7 @@ export const infoMessages = defineMessages({
     "terms.forms.link": "patakaran sa privacy",
     "terms.forms.after": ". Ang online na pre-registration ay hindi pa kontrata para sa serbisyo.",
     "terms.use": "Wastong paggamit",
-    "terms.use.text":
-      "Huwag subukang guluhin ang site, magpadala ng maramihang awtomatikong request, o buksan ang datos na hindi sa inyo.",
+    "terms.use.text": "Huwag subukang guluhin ang site, magpadala ng maramihang awtomatikong request, o buksan ang datos na hindi sa inyo.",
     "terms.content": "Nilalaman at mga link",
     "terms.content.text": (p: { name: string }) =>
       `Ang mga teksto, larawan at logo sa site na ito ay pag-aari ng ${p.name} o ng kani-kanilang may-ari. Ang mga link sa ibang site ay para sa inyong kaginhawahan; hindi kami mananagot sa nilalaman ng mga iyon.`,

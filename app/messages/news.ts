@@ -56,7 +56,8 @@ export const newsMessages = defineMessages({
     "ann.bids.title": "Invitation to Bid",
     "ann.bids.description": (p: { name: string }) =>
       `Invitations to bid of ${p.name}: supply, delivery and construction, with the bid documents to download.`,
-    "ann.bids.intro": "The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.",
+    "ann.bids.intro":
+      "The cooperative invites eligible suppliers and contractors to bid. Open an item to see its details and bid documents.",
     "ann.bids.label": "Invitations to bid",
     "ann.bids.empty": "There are no invitations to bid right now. Please check again soon.",
     "ann.bids.open": "Open this invitation on its own page",

@@ -155,8 +155,7 @@ export const serviceMessages = defineMessages({
     "nsc.checklist": "Checklist ng mga dokumento",
     "nsc.checklist.intro":
       "Dalhin ang siyam na dokumentong ito sa tanggapan. Lagyan ng tsek ang mga mayroon na kayo; para sa inyo ang listahang ito at hindi ito ipinapadala.",
-    "nsc.doc.1":
-      "Patunay na inyo ang lote o bahay (titulo, tax declaration o deed of sale), o nakasulat na pahintulot ng may-ari",
+    "nsc.doc.1": "Patunay na inyo ang lote o bahay (titulo, tax declaration o deed of sale), o nakasulat na pahintulot ng may-ari",
     "nsc.doc.2": "Sertipiko ng barangay",
     "nsc.doc.3": "Valid ID",
     "nsc.doc.4": "Tax identification number (TIN) at patunay nito",
@@ -206,8 +205,7 @@ export const serviceMessages = defineMessages({
     "sum.fees": "Mga bayarin sa tanggapan",
     "sum.fee.membership": "Membership fee",
     "sum.fee.id": "Membership ID",
-    "sum.fee.shares": (p: { shares: number; each: string }) =>
-      `Share capital sa pag-apply (${p.shares} share na tig-${p.each} bawat isa)`,
+    "sum.fee.shares": (p: { shares: number; each: string }) => `Share capital sa pag-apply (${p.shares} share na tig-${p.each} bawat isa)`,
     "sum.fee.notarial": "Bayad sa notaryo (kontrata sa serbisyo)",
     "sum.note": (p: { minimum: number; each: string; paid: number; years: number; monthly: string; vat: number }) =>
       `Ang bawat miyembro ay nagsu-subscribe ng hindi bababa sa ${p.minimum} share na tig-${p.each} bawat isa; ${p.paid} ang binabayaran sa pag-apply at ang natitira ay hinuhulugan sa loob ng ${p.years} taon, ${p.monthly} bawat buwan. May ${p.vat}% VAT ang mga halaga kung saan ito hinihingi ng batas. Ang tanggapan ang magkukumpirma ng huling halaga.`,

@@ -131,7 +131,10 @@ function applicantStepFil(p: ConnectionProgress): { status: string; next: string
         next: "Bayaran ang mga bayarin sa ibaba at pirmahan ang kontrata sa serbisyo sa aming tanggapan. Pagkatapos, ikakabit namin ang inyong metro at kuryente.",
       };
     case "energized":
-      return { status: "May kuryente na ang inyong koneksyon.", next: "Wala na kayong kailangang gawin. Maligayang pagdating sa kooperatiba!" };
+      return {
+        status: "May kuryente na ang inyong koneksyon.",
+        next: "Wala na kayong kailangang gawin. Maligayang pagdating sa kooperatiba!",
+      };
     case "declined":
       return {
         status: `Hindi naaprubahan ang inyong aplikasyon${p.declineReason ? `: ${p.declineReason}` : "."}`,

@@ -13,7 +13,6 @@ import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN } from "../shared/consta
 import { manilaIsoDate, manilaParts } from "../shared/dates";
 import { CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS, GENDERS } from "./connection-options";
 
-
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;

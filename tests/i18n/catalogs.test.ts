@@ -125,7 +125,9 @@ describe("language rules", () => {
 
 describe("the catalogs agree with the lists the console and the database use", () => {
   test("the new connection checklist and choices: the English catalog is the module's list, word for word", async () => {
-    const { CONNECTION_CHECKLIST, GENDERS, CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS } = await import("../../modules/members/connection-options");
+    const { CONNECTION_CHECKLIST, GENDERS, CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS } = await import(
+      "../../modules/members/connection-options"
+    );
     const { serviceMessages, CONNECTION_DOC_KEYS, CONNECTION_OPTION_KEYS } = await import("../../app/messages/service");
     expect(CONNECTION_DOC_KEYS.map((k) => serviceMessages.en[k])).toEqual([...CONNECTION_CHECKLIST]);
     for (const value of [...GENDERS, ...CIVIL_STATUSES, ...EDUCATIONAL_ATTAINMENTS])

@@ -166,10 +166,7 @@ describe("Filipino pages", () => {
           .filter(Boolean),
       );
       const english = catalogs.flatMap((c) =>
-        Object.values(c).filter(
-          (v): v is string =>
-            typeof v === "string" && v.trim().length > 3 && !BORROWED.has(v),
-        ),
+        Object.values(c).filter((v): v is string => typeof v === "string" && v.trim().length > 3 && !BORROWED.has(v)),
       );
       const left = english.filter((e) => lines.has(e.trim()));
       expect(left, page).toEqual([]);

@@ -2,7 +2,7 @@ import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { BOARD } from "../../content/bod";
-import { useLocale, useLocalePath, useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { aboutMessages } from "../../messages/about";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/bod";
@@ -51,7 +51,11 @@ export default function Bod() {
       <div className="bod-card__text">
         <h3 className="bod-card__name">{m.name}</h3>
         <p className="bod-card__position">{t(POSITION_KEYS[m.position as keyof typeof POSITION_KEYS])}</p>
-        {m.district && <p className="bod-card__district">{t("bod.district")} {m.district === "Alaminos" ? city : m.district}</p>}
+        {m.district && (
+          <p className="bod-card__district">
+            {t("bod.district")} {m.district === "Alaminos" ? city : m.district}
+          </p>
+        )}
       </div>
     </li>
   );

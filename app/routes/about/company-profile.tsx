@@ -22,7 +22,12 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = await getAboutContent(services(context).db, "profile");
   return profile
-    ? { html: profile.content, year: profile.year, updated: formatDate(profile.lastUpdate, requestLocale(request)), updatedIso: manilaIsoDate(profile.lastUpdate) }
+    ? {
+        html: profile.content,
+        year: profile.year,
+        updated: formatDate(profile.lastUpdate, requestLocale(request)),
+        updatedIso: manilaIsoDate(profile.lastUpdate),
+      }
     : null;
 }
 

@@ -2,8 +2,8 @@
 import { data, Link } from "react-router";
 import { getAnnouncement } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
-import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { toPlainText } from "../../../modules/shared/html";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";

@@ -36,12 +36,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: s("nav.careers") }]} />
       <h1>{s("nav.careers")}</h1>
       <p className="announcements__intro">{t("ann.careers.intro")}</p>
-      <AnnouncementAccordion
-        items={loaderData.items}
-        idPrefix="career"
-        label={t("ann.careers.label")}
-        empty={t("ann.careers.empty")}
-      />
+      <AnnouncementAccordion items={loaderData.items} idPrefix="career" label={t("ann.careers.label")} empty={t("ann.careers.empty")} />
     </div>
   );
 }

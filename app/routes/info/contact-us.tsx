@@ -31,8 +31,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <Breadcrumb items={[{ label: s("nav.contactUs") }]} />
       <h1>{s("nav.contactUs")}</h1>
       <p>
-        {t("contact.intro")}{" "}
-        <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
+        {t("contact.intro")} <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
       </p>
       <div className="table-wrap">
         {/* Explicit roles keep the table semantics when phones show each row as a card. */}

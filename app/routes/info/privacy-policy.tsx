@@ -69,8 +69,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
         <p>
-          {t("privacy.rights")}{" "}
-          <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
+          {t("privacy.rights")} <a href={`mailto:${COOPERATIVE.email}`}>{COOPERATIVE.email}</a>.
         </p>
       </section>
     </div>

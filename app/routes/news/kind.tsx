@@ -45,8 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rawQ = url.searchParams.get("q")?.trim() ?? "";
   const errors: { month?: string; q?: string } = {};
   const monthCheck = rawMonth ? yearMonthQuery.safeParse(rawMonth) : null;
-  if (monthCheck && !monthCheck.success)
-    errors.month = t("news.filter.monthError", { year: FIRST_RATE_YEAR });
+  if (monthCheck && !monthCheck.success) errors.month = t("news.filter.monthError", { year: FIRST_RATE_YEAR });
   const qCheck = rawQ ? searchQuery.safeParse(rawQ) : null;
   if (qCheck && !qCheck.success) errors.q = t("news.filter.qError");
   const month = monthCheck?.success ? monthCheck.data : undefined;

@@ -10,12 +10,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
-import {
-  CONNECTION_DOC_KEYS,
-  CONNECTION_LABEL_KEYS,
-  CONNECTION_OPTION_KEYS,
-  serviceMessages,
-} from "../../messages/service";
+import { CONNECTION_DOC_KEYS, CONNECTION_LABEL_KEYS, CONNECTION_OPTION_KEYS, serviceMessages } from "../../messages/service";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/new-service-connection-summary";
 import "./service.css";

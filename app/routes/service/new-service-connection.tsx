@@ -16,12 +16,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
-import {
-  CONNECTION_DOC_KEYS,
-  CONNECTION_LABEL_KEYS,
-  CONNECTION_OPTION_KEYS,
-  serviceMessages,
-} from "../../messages/service";
+import { CONNECTION_DOC_KEYS, CONNECTION_LABEL_KEYS, CONNECTION_OPTION_KEYS, serviceMessages } from "../../messages/service";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/new-service-connection";
 import "./service.css";
@@ -155,12 +150,7 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
             {text("suffix", { optional: true, maxLength: 10, autoComplete: "honorific-suffix", short: true })}
             {text("middleName", { optional: true, autoComplete: "additional-name" })}
           </div>
-          <Field
-            id="address"
-            label={label("address")}
-            hint={t("nsc.hint.address")}
-            error={errors.address}
-          >
+          <Field id="address" label={label("address")} hint={t("nsc.hint.address")} error={errors.address}>
             {(p) => <textarea {...p} rows={2} maxLength={300} autoComplete="street-address" defaultValue={values.address} />}
           </Field>
           <div className="grid">
