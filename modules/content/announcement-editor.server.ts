@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { announcementAttachments, announcements, storedFiles } from "../../db/schema";
@@ -272,7 +272,7 @@ export async function getAnnouncementForEditor(db: Db, kind: AnnouncementKind, i
 export async function listAnnouncementsForStaff(
   db: Db,
   kind: AnnouncementKind,
-  filter: { q?: string; state?: PublicState | "" } = {},
+  filter: { q?: string; state?: PublicState | ""; missing?: ContentLanguage | "" } = {},
   limit = 200,
 ) {
   const conditions: (SQL | undefined)[] = [eq(announcements.kind, kind)];
@@ -282,6 +282,8 @@ export async function listAnnouncementsForStaff(
   }
   const now = clockNow();
   if (filter.state) conditions.push(inPublicState(announcements, filter.state, now));
+  // No version in that language: no key, or one with nothing in it.
+  if (filter.missing) conditions.push(sql`coalesce(${announcements.translations} -> ${filter.missing}, '{}'::jsonb) = '{}'::jsonb`);
   const rows = await db
     .select()
     .from(announcements)

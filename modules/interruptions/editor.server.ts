@@ -465,6 +465,8 @@ export interface InterruptionListFilter {
   state?: PublicState | "";
   /** "upcoming" (default: not over yet), "past", "all". */
   when?: "upcoming" | "past" | "all";
+  /** Only the ones with no version of their activities in this language. */
+  missing?: ContentLanguage | "";
 }
 
 /** The console's list: every interruption, drafts and archived ones included. */
@@ -485,6 +487,7 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
   }
   if (filter.town) conditions.push(touchesTown(db, filter.town));
   if (filter.state) conditions.push(inPublicState(powerInterruptions, filter.state, now));
+  if (filter.missing) conditions.push(sql`coalesce(${powerInterruptions.translations} -> ${filter.missing}, '{}'::jsonb) = '{}'::jsonb`);
   const rows = await db
     .select()
     .from(powerInterruptions)
