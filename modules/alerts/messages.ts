@@ -153,9 +153,7 @@ export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: s
   const head = `${COOPERATIVE.shortName}: ${HEADLINES[language][reason]} ${w.short}`;
   const tail = ` ${shortLink} ${words.stopWord}`;
   const work = toGsm(workIn(i, language));
-  const extra = [work ? `${words.work}: ${work}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""]
-    .filter(Boolean)
-    .join(" ");
+  const extra = [work ? `${words.work}: ${work}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""].filter(Boolean).join(" ");
   const limit = extra ? 306 : 160;
   const cut = (text: string, room: number) => (text.length <= room ? text : `${text.slice(0, Math.max(0, room - 3))}...`);
   const areas = cut(toGsm(i.areas), 160 - head.length - tail.length - 1);

@@ -66,8 +66,10 @@ export function readTranslations(
       const key = translationKey(lang, f.name);
       const v = version[f.name];
       if (blank(v) && !blank(english[f.name] ?? ""))
-        errors[key] = `Fill in the ${LANGUAGE_NAMES[lang].en} ${f.label.toLowerCase()} too, or empty the ${LANGUAGE_NAMES[lang].en} version.`;
-      else if (v && v.length > f.max) errors[key] = `The ${LANGUAGE_NAMES[lang].en} ${f.label.toLowerCase()} may be at most ${f.max} characters.`;
+        errors[key] =
+          `Fill in the ${LANGUAGE_NAMES[lang].en} ${f.label.toLowerCase()} too, or empty the ${LANGUAGE_NAMES[lang].en} version.`;
+      else if (v && v.length > f.max)
+        errors[key] = `The ${LANGUAGE_NAMES[lang].en} ${f.label.toLowerCase()} may be at most ${f.max} characters.`;
     }
     out[lang] = version;
   }
@@ -99,7 +101,8 @@ export function flatTranslations(t: Translations, fields: readonly TranslatedFie
 export const languagesOf = (t: Translations): ContentLanguage[] => CONTENT_LANGUAGES.filter((l) => t[l] && Object.keys(t[l]!).length);
 
 /** The languages an item lacks, for the console's "Missing:" mark. */
-export const missingLanguages = (t: Translations): ContentLanguage[] => CONTENT_LANGUAGES.filter((l) => !t[l] || !Object.keys(t[l]!).length);
+export const missingLanguages = (t: Translations): ContentLanguage[] =>
+  CONTENT_LANGUAGES.filter((l) => !t[l] || !Object.keys(t[l]!).length);
 
 /** What a page asks for: the /fil/ page's Filipino, or `?lang=pag|ilo|fil|en` on an item page. */
 export function wantedLanguage(locale: "en" | "fil", asked: string | null | undefined): ItemLanguage {

@@ -4,6 +4,8 @@ import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { Accordion, AccordionItem } from "../../components/ui/Accordion";
 import { AttachmentList, type AttachmentView } from "../../components/ui/AttachmentList";
 import "./announcements.css";
+import { type ItemLanguageView, itemLang, LanguageFallbackNote } from "../../components/ContentInLanguage";
+import { useLocale } from "../../i18n";
 
 export interface AnnouncementView {
   id: number;
@@ -13,6 +15,8 @@ export interface AnnouncementView {
   /** Sanitized HTML */
   body: string;
   attachments: AttachmentView[];
+  /** Which language version is shown (staff-written content in several languages). */
+  shown?: ItemLanguageView;
 }
 
 export function PostedDate({ iso }: { iso: string }) {
@@ -37,14 +41,23 @@ export function AnnouncementAccordion({
   /** A page of its own for each item, e.g. /bid/{id}. */
   detail?: (id: number) => { to: string; label: string };
 }) {
+  const locale = useLocale();
   if (!items.length) return <p className="notice">{empty}</p>;
   return (
     <Accordion label={label}>
       {items.map((item) => {
         const more = detail?.(item.id);
         return (
-          <AccordionItem key={item.id} id={`${idPrefix}-${item.id}`} title={item.title} meta={<PostedDate iso={item.createdAt} />}>
-            {item.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
+          <AccordionItem
+            key={item.id}
+            id={`${idPrefix}-${item.id}`}
+            title={<span lang={itemLang(item.shown, locale)}>{item.title}</span>}
+            meta={<PostedDate iso={item.createdAt} />}
+          >
+            <LanguageFallbackNote shown={item.shown} />
+            {item.body ? (
+              <div className="announcement__body" lang={itemLang(item.shown, locale)} dangerouslySetInnerHTML={{ __html: item.body }} />
+            ) : null}
             <AttachmentList attachments={item.attachments} />
             {more ? (
               <p className="announcement__more">

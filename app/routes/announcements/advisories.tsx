@@ -9,12 +9,18 @@ import { socialMeta } from "../../seo";
 import type { Route } from "./+types/advisories";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
+import { itemInLanguage } from "../../content-language.server";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const advisories = await listAnnouncements(services(context).db, "advisory");
-  return { items: advisories.map(announcementView) };
+  return {
+    items: advisories.map((a) => {
+      const { item, shown } = itemInLanguage(a, request);
+      return { ...announcementView(item), shown };
+    }),
+  };
 }
 
 export const links: Route.LinksFunction = () => [

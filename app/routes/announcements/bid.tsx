@@ -11,12 +11,17 @@ import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
+import { itemInLanguage } from "../../content-language.server";
+import { ContentInLanguage } from "../../components/ContentInLanguage";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const handle = { query: ["lang"] };
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
   const bid = Number.isFinite(id) ? await getAnnouncement(services(context).db, "bid", id) : null;
   if (!bid) throw data(null, { status: 404 });
-  return { bid: announcementView(bid), summary: toPlainText(bid.body).slice(0, 160) };
+  const { item: inLang, shown } = itemInLanguage(bid, request, true);
+  return { bid: announcementView(inLang), shown, summary: toPlainText(inLang.body).slice(0, 160) };
 }
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
@@ -34,11 +39,13 @@ export default function Bid({ loaderData }: Route.ComponentProps) {
       <Spinner />
       <Breadcrumb items={[{ label: "Invitation to Bid", to: "/bids" }, { label: bid.title }]} />
       <article>
-        <h1>{bid.title}</h1>
+        <ContentInLanguage shown={loaderData.shown} links>
+          <h1>{bid.title}</h1>
+          {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
+        </ContentInLanguage>
         <p className="announcement-page__meta">
           <PostedDate iso={bid.createdAt} />
         </p>
-        {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
         <h2>Bid documents</h2>
         <AttachmentList attachments={bid.attachments} heading={null} />
       </article>

@@ -8,15 +8,20 @@ import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
 import type { Route } from "./+types/item";
 import { NewsArticle } from "./NewsArticle";
+import { itemInLanguage } from "../../content-language.server";
+import { ContentInLanguage } from "../../components/ContentInLanguage";
 import { newsItemView } from "./views.server";
 import "./news.css";
 import { socialMeta } from "../../seo";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const handle = { query: ["lang"] };
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   const item = Number.isFinite(id) ? await getNewsItem(services(context).db, id) : null;
   if (!item) throw data(null, { status: 404 });
-  return { item: newsItemView(item), kindTitle: NEWS_KIND_TITLES[item.kind], summary: toPlainText(item.body).slice(0, 160) };
+  const { item: inLang, shown } = itemInLanguage(item, request, true);
+  return { item: newsItemView(inLang), shown, kindTitle: NEWS_KIND_TITLES[item.kind], summary: toPlainText(inLang.body).slice(0, 160) };
 }
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
@@ -33,7 +38,9 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
     <div className="container page">
       <Spinner />
       <Breadcrumb items={[{ label: "News", to: "/news" }, { label: kindTitle, to: `/news/${item.kind}` }, { label: item.title }]} />
-      <NewsArticle item={item} />
+      <ContentInLanguage shown={loaderData.shown} links>
+        <NewsArticle item={item} />
+      </ContentInLanguage>
       <p className="news-item__back">
         <Link to={`/news/${item.kind}`}>More {kindTitle} news</Link>
       </p>

@@ -60,13 +60,7 @@ export function TranslationFields({
             {fields.map((f) => {
               const key = translationKey(lang, f.name);
               return (
-                <Field
-                  key={key}
-                  id={key}
-                  label={`${f.label} in ${name}`}
-                  hint={f.rich ? RICH_TEXT_HINT : undefined}
-                  error={errors[key]}
-                >
+                <Field key={key} id={key} label={`${f.label} in ${name}`} hint={f.rich ? RICH_TEXT_HINT : undefined} error={errors[key]}>
                   {(p) =>
                     f.rich ? (
                       <textarea {...p} lang={lang} rows={6} defaultValue={text(key)} />

@@ -54,7 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
     values[f.name] = f.type === "richtext" ? toEditableText(v) : v;
   }
   for (const file of item?.files ?? []) values[`alt:${file.ref}`] = file.alt;
-  if (def.translated) Object.assign(values, translationValues(item ? flatTranslations(item.translations ?? {}, def.translated) : null, def.translated));
+  if (def.translated)
+    Object.assign(values, translationValues(item ? flatTranslations(item.translations ?? {}, def.translated) : null, def.translated));
   if (def.publication) {
     values.publish = item ? "keep" : "draft";
     values.publishAt = toManilaLocalInput(item?.publication?.publishAt);

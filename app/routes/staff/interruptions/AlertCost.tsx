@@ -34,8 +34,8 @@ export function AlertCost({ preview }: { preview: AlertPreview }) {
                   <td>
                     {texts.map((s) => (
                       <span key={s.language} className="alert-cost__language">
-                        {LANGUAGE_NAMES[s.language]}: {n(s.recipients)} × {s.segments.segments} segment{s.segments.segments === 1 ? "" : "s"} (
-                        {s.segments.encoding}, {s.segments.length} characters);{" "}
+                        {LANGUAGE_NAMES[s.language]}: {n(s.recipients)} × {s.segments.segments} segment
+                        {s.segments.segments === 1 ? "" : "s"} ({s.segments.encoding}, {s.segments.length} characters);{" "}
                       </span>
                     ))}
                     {n(sms.credits)} credits; {n(sms.calls)} gateway call{sms.calls === 1 ? "" : "s"}, {describeDuration(sms.seconds)}

@@ -86,7 +86,10 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
           Import a week (CSV)
         </Link>
       </p>
-      <details className="filters-toggle" open={Boolean(filter.q || filter.town || filter.state || filter.missing || filter.when !== "upcoming")}>
+      <details
+        className="filters-toggle"
+        open={Boolean(filter.q || filter.town || filter.state || filter.missing || filter.when !== "upcoming")}
+      >
         <summary>Search and filters</summary>
         <FilterForm label="Find interruptions">
           <FilterSearch value={filter.q} />
