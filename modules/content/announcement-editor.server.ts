@@ -24,24 +24,21 @@ import { inPublicState, type PublicState, publicState } from "./publication.serv
 import { publicationFields, readPublication } from "./publication-form";
 import { getRevision } from "./revisions.server";
 import {
+  CONTENT_LANGUAGES,
   type ContentLanguage,
   flatTranslations,
   missingLanguages,
   readTranslations,
   storedTranslations,
-  type TranslatedField,
+  TITLE_AND_BODY,
   translationKey,
-  CONTENT_LANGUAGES,
 } from "./translations";
 import { prepareUploads, storePrepared } from "./uploads.server";
 
 export const AREA = "announcements";
 
 /** An advisory's or bid's title and text may also be written in Filipino, Pangasinan and Ilocano. */
-export const ANNOUNCEMENT_TRANSLATED: readonly TranslatedField[] = [
-  { name: "title", label: "Title", rich: false, max: 300 },
-  { name: "body", label: "Text", rich: true, max: 50_000 },
-];
+const ANNOUNCEMENT_TRANSLATED = TITLE_AND_BODY;
 
 /** The form's optional versions: `fil.title`, `fil.body`, … (empty when not written). */
 const translationFields = Object.fromEntries(

@@ -26,7 +26,7 @@ import { rowIdFromParam } from "../shared/ids";
 import { ABOUT_KEYS } from "./about.server";
 import { type Attachment, storagePath, toAttachment } from "./attachments.server";
 import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from "./items.server";
-import { missingLanguages, storedTranslations, type TranslatedField } from "./translations";
+import { missingLanguages, storedTranslations, TITLE_AND_BODY } from "./translations";
 import { storePrepared } from "./uploads.server";
 
 const numericId = (param: string): string | null => (rowIdFromParam(param) === null ? null : param);
@@ -97,12 +97,6 @@ async function keptAndAdded(tx: DbOrTx, input: WriteInput): Promise<string[]> {
 
 /* ---------------- News items (the four kinds), images stored in the row ---------------- */
 
-/** A news item's title and text may also be written in Filipino, Pangasinan and Ilocano. */
-export const NEWS_TRANSLATED: readonly TranslatedField[] = [
-  { name: "title", label: "Title", rich: false, max: 300 },
-  { name: "body", label: "Text", rich: true, max: 50_000 },
-];
-
 export const newsKind: ContentKindDef = {
   key: "news",
   revisionKind: "news",
@@ -124,7 +118,8 @@ export const newsKind: ContentKindDef = {
   creatable: true,
   removable: false,
   filter: { label: "Kind", options: NEWS_KINDS.map((k) => ({ value: k, label: NEWS_KIND_TITLES[k] })) },
-  translated: NEWS_TRANSLATED,
+  // Its title and text may also be written in Filipino, Pangasinan and Ilocano.
+  translated: TITLE_AND_BODY,
   parseId: numericId,
   publicPath: (id) => `/news/advisory/${id}`,
   async listAll(db) {

@@ -35,6 +35,15 @@ export interface TranslatedField {
   max: number;
 }
 
+/** An advisory's, bid's or news item's title and text may be written in each language. */
+export const TITLE_AND_BODY: readonly TranslatedField[] = [
+  { name: "title", label: "Title", rich: false, max: 300 },
+  { name: "body", label: "Text", rich: true, max: 50_000 },
+];
+
+/** A power interruption's activities (what work, why the power goes off) may be written in each language. */
+export const INTERRUPTION_TRANSLATED: readonly TranslatedField[] = [{ name: "activities", label: "Activities", rich: true, max: 5000 }];
+
 /** The form's (and a revision snapshot's) name of a field's version: `fil.title`. */
 export const translationKey = (lang: ContentLanguage, field: string) => `${lang}.${field}`;
 

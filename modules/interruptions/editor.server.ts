@@ -19,10 +19,10 @@ import {
   CONTENT_LANGUAGES,
   type ContentLanguage,
   flatTranslations,
+  INTERRUPTION_TRANSLATED,
   missingLanguages,
   readTranslations,
   storedTranslations,
-  type TranslatedField,
   type Translations,
   translationKey,
 } from "../content/translations";
@@ -41,9 +41,6 @@ import { IMPORT_COLUMNS, type ImportProblem, NEXT_STATUSES } from "./rules";
 export { IMPORT_COLUMNS, IMPORT_TEMPLATE, type ImportProblem, NEXT_STATUSES, STATUS_ACTION_LABELS } from "./rules";
 
 export const AREA = "interruptions";
-
-/** The activities (what work, why the power goes off) may also be written in Filipino, Pangasinan and Ilocano. */
-export const INTERRUPTION_TRANSLATED: readonly TranslatedField[] = [{ name: "activities", label: "Activities", rich: true, max: 5000 }];
 
 const translationFields = Object.fromEntries(
   CONTENT_LANGUAGES.map((l) => [translationKey(l, "activities"), z.string().max(5000).default("")]),

@@ -5,7 +5,6 @@
  */
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import {
-  ANNOUNCEMENT_TRANSLATED,
   announcementFormSchema,
   createAnnouncement,
   getAnnouncementForEditor,
@@ -13,6 +12,7 @@ import {
   updateAnnouncement,
 } from "../../../../modules/content/announcement-editor.server";
 import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
+import { TITLE_AND_BODY as ANNOUNCEMENT_TRANSLATED } from "../../../../modules/content/translations";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
 import { readForm } from "../../../../modules/shared/forms";

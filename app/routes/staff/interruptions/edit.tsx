@@ -14,7 +14,6 @@ import {
   createInterruption,
   describeAreas,
   formFromSnapshot,
-  INTERRUPTION_TRANSLATED,
   getInterruptionForEditor,
   type InterruptionForm,
   interruptionFormSchema,
@@ -39,7 +38,7 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
 import { AlertCost } from "./AlertCost";
 import "../content/content.css";
-import type { ContentLanguage } from "../../../../modules/content/translations";
+import { type ContentLanguage, INTERRUPTION_TRANSLATED } from "../../../../modules/content/translations";
 import { TranslationFields, translationValues } from "../content/TranslationFields";
 import type { ConsoleHandle } from "../nav";
 
