@@ -94,8 +94,8 @@ describe("saving versions in other languages", () => {
     const audit = await t.db.handle.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.objectId, String(id)), eq(auditLog.action, "announcement.created")));
-    expect(audit).toHaveLength(1);
+      .where(and(eq(auditLog.objectId, String(id)), eq(auditLog.actorId, comms.id)));
+    expect(audit.map((a) => a.action)).toEqual([expect.stringMatching(/created$/)]);
     expect((audit[0]!.after as Record<string, string>)["fil.title"]).toBe("Oras ng tanggapan sa bagyong Ambo 3101");
 
     // A Pangasinan version added later is a revision like any other, its change named in words; a restore brings back the one before.

@@ -81,7 +81,7 @@ export function TranslationFields({
 /** "Missing: Pangasinan, Ilocano", or nothing when every version is written. */
 export function MissingTranslations({ missing }: { missing: readonly ContentLanguage[] | undefined }) {
   if (!missing?.length) return null;
-  return <p className="content-item__missing">Missing: {missing.map((l) => LANGUAGE_NAMES[l].en).join(", ")}</p>;
+  return <p className="content-item__missing">{`Missing: ${missing.map((l) => LANGUAGE_NAMES[l].en).join(", ")}`}</p>;
 }
 
 /** The list filter's choices: items missing one language. */
