@@ -21,7 +21,11 @@ import { createItem, itemFormSchema } from "../../modules/content/items.server";
 import { newsKind } from "../../modules/content/kinds.server";
 import { diffSnapshots } from "../../modules/content/revision-diff";
 import { listRevisions } from "../../modules/content/revisions.server";
+import { loadInterruption } from "../../modules/alerts/fanout.server";
+import { alertPreview } from "../../modules/alerts/preview.server";
+import { createInterruption, interruptionFormSchema } from "../../modules/interruptions/editor.server";
 import { setClock } from "../../modules/shared/clock";
+import { manilaFormParts } from "../../modules/shared/dates";
 import { CONTENT_CHANGED_CHANNEL } from "../../server/bus";
 import { createTestApp, type TestApp } from "../support/app";
 import { signInAs, type TestStaff } from "../support/staff";
@@ -278,5 +282,35 @@ describe("scheduled publishing", () => {
     setClock(new Date("2099-06-01T00:00:05Z"));
     expect(await until(async () => (await page("/fil/news/advisories")).body.includes("Nakatakda 3401"))).toBe(true);
     setClock(null);
+  });
+});
+
+describe("power interruption notices", () => {
+  it("the activities in Filipino: on /fil/ (English elsewhere, marked when shown instead), in Filipino alerts and their cost preview", async () => {
+    const day = manilaFormParts(new Date(Date.now() + 3 * 86_400_000)).date;
+    const base = { date: day, start: "08:00", end: "17:00", circuit: "Feeder 9", wholeTown: ["Bani"], publish: "now" };
+    const id = await createInterruption(
+      ctx,
+      interruptionFormSchema.parse({ ...base, activities: "Pole change 3501", "fil.activities": "Pagpapalit ng poste 3501" }),
+    );
+    await createInterruption(ctx, interruptionFormSchema.parse({ ...base, activities: "English only work 3502" }));
+    const fil = (await page("/fil/news/power-interruptions")).body;
+    expect(fil).toContain("Pagpapalit ng poste 3501");
+    expect(fil).not.toContain("Pole change 3501");
+    expect(fil).toMatch(/lang="en"[^>]*><p>English only work 3502/);
+    const en = (await page("/news/power-interruptions")).body;
+    expect(en).toContain("Pole change 3501");
+    expect(en).not.toContain("Pagpapalit ng poste 3501");
+
+    expect((await loadInterruption(t.db.handle.db, id))!.activitiesFil).toBe("Pagpapalit ng poste 3501");
+    const preview = await alertPreview(t.db.handle.db, id, "changed", "https://example.ph", {
+      smsCallsPerMinute: 120,
+      smsBulkLimit: 1000,
+      smsCreditsPerSegment: 1,
+      emailPerSecond: 10,
+    });
+    const byLanguage = Object.fromEntries(preview!.smsByLanguage.map((s) => [s.language, s.text]));
+    expect(byLanguage.fil).toContain("Pagpapalit ng poste 3501");
+    expect(byLanguage.en).toContain("Pole change 3501");
   });
 });
