@@ -2,11 +2,12 @@
  * One interruption as people read it: dates in Manila, sanitized HTML, the status
  * now. The page, the iCalendar feed and the Atom feed all start from this.
  */
+
+import { inLanguage, storedTranslations } from "../content/translations";
 import type { InterruptionStatus, Town } from "../shared/constants";
 import { formatDate, formatDateTime, formatDateWithWeekday, formatTime, manilaIsoDate } from "../shared/dates";
 import { sanitize, toPlainText } from "../shared/html";
 import type { Locale } from "../shared/i18n";
-import { inLanguage, storedTranslations } from "../content/translations";
 import { currentStatus, INTERRUPTION_STATUS_LABELS, type Interruption } from "./model";
 
 export interface InterruptionView {

@@ -9,6 +9,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
+import { loadInterruption } from "../../modules/alerts/fanout.server";
+import { alertPreview } from "../../modules/alerts/preview.server";
 import {
   announcementFormSchema,
   createAnnouncement,
@@ -21,8 +23,6 @@ import { createItem, itemFormSchema } from "../../modules/content/items.server";
 import { newsKind } from "../../modules/content/kinds.server";
 import { diffSnapshots } from "../../modules/content/revision-diff";
 import { listRevisions } from "../../modules/content/revisions.server";
-import { loadInterruption } from "../../modules/alerts/fanout.server";
-import { alertPreview } from "../../modules/alerts/preview.server";
 import { createInterruption, interruptionFormSchema } from "../../modules/interruptions/editor.server";
 import { setClock } from "../../modules/shared/clock";
 import { manilaFormParts } from "../../modules/shared/dates";
@@ -247,7 +247,11 @@ describe("the console's lists", () => {
         "ilo.body": "Teksto.",
       }),
     );
-    await createAnnouncement(ctx, "advisory", advisory({ title: "Filipino only 3302", "fil.title": "Filipino lang 3302", "fil.body": "Oo." }));
+    await createAnnouncement(
+      ctx,
+      "advisory",
+      advisory({ title: "Filipino only 3302", "fil.title": "Filipino lang 3302", "fil.body": "Oo." }),
+    );
     const list = await t.app.inject({ url: "/staff/announcements/advisory?q=330", headers: { cookie: comms.cookie } });
     expect(list.statusCode).toBe(200);
     const entry = (title: string) => list.body.slice(list.body.indexOf(title), list.body.indexOf("</li>", list.body.indexOf(title)));

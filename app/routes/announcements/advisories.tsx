@@ -4,12 +4,12 @@ import { listAnnouncements } from "../../../modules/content/announcements.server
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/advisories";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
-import { itemInLanguage } from "../../content-language.server";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 

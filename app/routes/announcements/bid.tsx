@@ -3,16 +3,16 @@ import { data, Link } from "react-router";
 import { getAnnouncement } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
+import { ContentInLanguage } from "../../components/ContentInLanguage";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
-import { itemInLanguage } from "../../content-language.server";
-import { ContentInLanguage } from "../../components/ContentInLanguage";
 
 export const handle = { query: ["lang"] };
 

@@ -4,8 +4,8 @@
  * stands. Every content list (advisories, bids, news, careers, gallery …) draws this one.
  */
 import { Link } from "react-router";
-import type { ContentLanguage } from "../../../../modules/content/translations";
 import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../modules/content/publication-state";
+import type { ContentLanguage } from "../../../../modules/content/translations";
 import { StateBadge } from "./PublicationFields";
 import "./content.css";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";

@@ -16,9 +16,9 @@ import {
   updateItem,
 } from "../../../../modules/content/items.server";
 import { contentKind } from "../../../../modules/content/kinds.server";
-import { flatTranslations } from "../../../../modules/content/translations";
 import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import { listRevisions } from "../../../../modules/content/revisions.server";
+import { flatTranslations } from "../../../../modules/content/translations";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
 import { toManilaLocalInput } from "../../../../modules/shared/dates";

@@ -10,8 +10,8 @@ import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/items";
 import { ContentList, stateParam } from "./ContentList";
-import { missingParam } from "./TranslationFields";
 import { kindOrNotFound } from "./kind.server";
+import { missingParam } from "./TranslationFields";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
 

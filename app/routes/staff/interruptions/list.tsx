@@ -12,8 +12,8 @@ import { formatDateWithWeekday, formatTime } from "../../../../modules/shared/da
 import { toPlainText } from "../../../../modules/shared/html";
 import { services } from "../../../context";
 import { StateBadge } from "../content/PublicationFields";
-import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
 import { MISSING_OPTIONS, MissingTranslations, missingParam } from "../content/TranslationFields";
+import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
