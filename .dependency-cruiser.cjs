@@ -20,7 +20,7 @@ const TEST = "\\.(test|spec)\\.tsx?$";
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
   "bills/(discounts|money|status)",
-  "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server)",
+  "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
   "members/mask",
   "places/(barangay-match|towns)",
   "portal/ebills\\.server",

@@ -7,8 +7,9 @@ import { localeOfPath, translator } from "../../modules/shared/i18n";
 import { Carousel } from "../components/ui/Carousel";
 import { CountUp } from "../components/ui/CountUp";
 import { GalleryGrid } from "../components/ui/GalleryGrid";
+import { titleInLanguage } from "../content-language.server";
 import { services } from "../context";
-import { requestLocale, useLocalePath, useT } from "../i18n";
+import { requestLocale, useLocale, useLocalePath, useT } from "../i18n";
 import { homeMessages } from "../messages/home";
 import type { Route } from "./+types/home";
 import "./home.css";
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     privacy,
     advisories: advisories.map((a) => ({
       id: a.id,
-      title: a.title,
+      ...titleInLanguage(a, request),
       date: formatDate(a.createdAt, locale),
       isoDate: manilaIsoDate(a.createdAt),
       href: a.attachment ?? "/news/advisories",
@@ -133,6 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { gallery, advisories, privacy } = loaderData;
   const t = useT(homeMessages);
   const lp = useLocalePath();
+  const locale = useLocale();
   const counters = {
     Consumers: t("home.counter.consumers"),
     "Projects Completed": t("home.counter.projects"),
@@ -241,7 +243,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {advisories.map((a) => (
             <li key={a.id} className="news-card">
               <p className="news-card__kind">{t("home.news.advisory")}</p>
-              <h3 className="news-card__title">
+              <h3 className="news-card__title" lang={a.lang === locale ? undefined : a.lang}>
                 {a.isFile ? (
                   <a href={a.href}>
                     {a.title}

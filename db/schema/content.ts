@@ -10,6 +10,15 @@ import { ANNOUNCEMENT_KINDS, NEWS_KINDS, PUBLICATIONS } from "./enum-values";
 
 export const newsKindEnum = pgEnum("news_kind", NEWS_KINDS);
 export const announcementKindEnum = pgEnum("announcement_kind", ANNOUNCEMENT_KINDS);
+/**
+ * Staff-written versions of an item's text in Filipino, Pangasinan and Ilocano beside the
+ * English columns: { fil: { title, body }, pag: {...}, ilo: {...} } (decision 0030,
+ * modules/content/translations.ts). In the row, so a save, revision and scheduled
+ * publication carry them with the English.
+ */
+export const translationsColumn = () =>
+  jsonb("translations").notNull().default({}).$type<Partial<Record<"fil" | "pag" | "ilo", Record<string, string>>>>();
+
 /** Where a piece of public content is in its life: a draft, published (maybe from publish_at until unpublish_at), or archived. */
 export const publicationEnum = pgEnum("publication", PUBLICATIONS);
 
@@ -63,6 +72,7 @@ export const announcements = pgTable(
     kind: announcementKindEnum("kind").notNull(),
     title: text("title").notNull(),
     body: text("body"),
+    translations: translationsColumn(),
     createdAt: createdAt(),
     ...publicationColumns(),
   },
@@ -87,6 +97,7 @@ export const newsItems = pgTable(
     kind: newsKindEnum("kind").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    translations: translationsColumn(),
     createdAt: createdAt(),
     ...publicationColumns(),
   },

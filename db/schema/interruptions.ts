@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "../columns";
-import { publicationColumns } from "./content";
+import { publicationColumns, translationsColumn } from "./content";
 import { INTERRUPTION_EVENT_KINDS, INTERRUPTION_STATUSES } from "./enum-values";
 import { barangays, townEnum } from "./places";
 
@@ -21,6 +21,8 @@ export const powerInterruptions = pgTable(
     activities: text("activities").notNull(),
     affectedAreas: text("affected_areas").notNull(),
     circuitToBeOpened: text("circuit_to_be_opened").notNull(),
+    /** The activities (what work, why the power goes off) in Filipino, Pangasinan, Ilocano: { fil: { activities } }. */
+    translations: translationsColumn(),
     status: interruptionStatusEnum("status").notNull().default("scheduled"),
     statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

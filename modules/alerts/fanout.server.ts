@@ -15,6 +15,7 @@ import {
   powerInterruptions,
   powerInterruptionTowns,
 } from "../../db/schema";
+import { storedTranslations } from "../content/translations";
 import { toPlainText } from "../shared/html";
 import { type Locale, localePath } from "../shared/i18n";
 import {
@@ -155,14 +156,15 @@ function recipientsOf(id: number, reason: AlertReason) {
           ))`;
 }
 
-/** How many an alert about interruption `id` would reach per channel now (the cost preview). */
-export async function recipientCounts(db: DbOrTx, id: number, reason: AlertReason): Promise<Record<AlertChannel, number>> {
-  const rows = await queryRows<{ channel: AlertChannel; n: number }>(
+/** How many an alert about interruption `id` would reach per language and channel now (the cost preview: each language has its own SMS). */
+export async function recipientCounts(db: DbOrTx, id: number, reason: AlertReason): Promise<Record<Locale, Record<AlertChannel, number>>> {
+  const rows = await queryRows<{ channel: AlertChannel; language: string; n: number }>(
     db,
-    sql`select r.channel, count(*)::int as n from (${recipientsOf(id, reason)}) r group by r.channel`,
+    sql`select r.channel, r.language, count(*)::int as n from (${recipientsOf(id, reason)}) r group by r.channel, r.language`,
   );
-  const counts: Record<AlertChannel, number> = { email: 0, sms: 0, push: 0 };
-  for (const r of rows) counts[r.channel] = Number(r.n);
+  const counts: Record<Locale, Record<AlertChannel, number>> = { en: { email: 0, sms: 0, push: 0 }, fil: { email: 0, sms: 0, push: 0 } };
+  // As createDeliveries reads a subscriber's language: Filipino, or else English.
+  for (const r of rows) counts[r.language === "fil" ? "fil" : "en"][r.channel] += Number(r.n);
   return counts;
 }
 
@@ -348,6 +350,7 @@ export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInt
     endsAt: row.endsAt,
     circuitToBeOpened: toPlainText(row.circuitToBeOpened),
     activities: toPlainText(row.activities),
+    activitiesFil: toPlainText(storedTranslations(row.translations).fil?.activities ?? ""),
     note: toPlainText(latest?.note ?? ""),
     areas,
   };

@@ -29,6 +29,8 @@ export interface AlertInterruption {
   circuitToBeOpened: string;
   /** The work done, as plain text. */
   activities?: string;
+  /** The work done in Filipino, as plain text, when staff wrote a Filipino version (Filipino subscribers get it). */
+  activitiesFil?: string;
   /** The dispatcher's public note with the change, as plain text ("" for none). */
   note?: string;
   /** The areas touched, as the subscriber would name them: "Bani (Poblacion, Tiep)". */
@@ -99,6 +101,9 @@ export function manageUrl(publicUrl: string, token: string, language: Locale = "
   return `${publicUrl}${localePath(language, `/alerts/manage/${token}`)}`;
 }
 
+/** The work in the subscriber's language: the staff-written Filipino when there is one, else the English. */
+const workIn = (i: AlertInterruption, language: Locale) => (language === "fil" && i.activitiesFil) || i.activities || "";
+
 /** "Mon Nov 23 8AM-5PM" style window for SMS; the long form for e-mail and push. */
 function window(i: AlertInterruption, language: Locale): { long: string; short: string } {
   const long = `${formatDateWithWeekday(i.startsAt, language)}, ${formatTime(i.startsAt, language)} ${WORDS[language].to} ${formatTime(i.endsAt, language)}`;
@@ -126,7 +131,7 @@ export function alertMessage(
     "",
     `${words.when}: ${w.long}`,
     `${words.areas}: ${i.areas}`,
-    i.activities ? `${words.work}: ${i.activities}` : "",
+    workIn(i, language) ? `${words.work}: ${workIn(i, language)}` : "",
     i.circuitToBeOpened ? `${words.circuit}: ${i.circuitToBeOpened}` : "",
     i.note ? `${words.note}: ${i.note}` : "",
     "",
@@ -147,9 +152,8 @@ export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: s
   const words = WORDS[language];
   const head = `${COOPERATIVE.shortName}: ${HEADLINES[language][reason]} ${w.short}`;
   const tail = ` ${shortLink} ${words.stopWord}`;
-  const extra = [i.activities ? `${words.work}: ${toGsm(i.activities)}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""]
-    .filter(Boolean)
-    .join(" ");
+  const work = toGsm(workIn(i, language));
+  const extra = [work ? `${words.work}: ${work}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""].filter(Boolean).join(" ");
   const limit = extra ? 306 : 160;
   const cut = (text: string, room: number) => (text.length <= room ? text : `${text.slice(0, Math.max(0, room - 3))}...`);
   const areas = cut(toGsm(i.areas), 160 - head.length - tail.length - 1);
@@ -157,7 +161,12 @@ export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: s
   return `${head} ${areas}${rest}${tail}`;
 }
 
-/** Staff text in the GSM-7 basic set: typographic quotes and dashes become plain ones, anything else outside it goes. */
+/**
+ * Staff text in the GSM-7 basic set: typographic quotes and dashes become plain ones, a letter
+ * with an accent GSM-7 lacks loses the accent (Filipino "kumustá", "pô" → "kumusta", "po"; "ñ"
+ * and "é" are GSM-7 and stay), anything else outside it goes. So a staff-written text never
+ * turns an SMS into UCS-2 (70 characters a segment).
+ */
 export function toGsm(text: string): string {
   return text
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
@@ -165,6 +174,9 @@ export function toGsm(text: string): string {
     .replace(/[\u2013\u2014\u2212]/g, "-")
     .replace(/\u2026/g, "...")
     .replace(/\s+/g, " ")
+    .split("")
+    .map((c) => (GSM.test(c) ? c : c.normalize("NFD").replace(/\p{M}/gu, "")))
+    .join("")
     .split("")
     .filter((c) => GSM.test(c) && !/[\^{}\\[~\]|€]/.test(c))
     .join("")

@@ -60,4 +60,27 @@ describe("SMS templates: GSM-7, at most two segments, in every language", () => 
       /^WESPECO: Power interruption CANCELLED Sep 28 /,
     );
   });
+
+  it("a Filipino subscriber gets the staff-written Filipino work; accents GSM-7 lacks are dropped from the letter, not the letter; still at most two segments", () => {
+    // Staff typed the Filipino with the accents of careful writing (á, ô, í are not GSM-7; ñ is).
+    const withFil = {
+      ...long,
+      activities: "Replacing a rotten pole and line repairs along the national road",
+      activitiesFil: "Pagpapalít ng bulók na poste at pag-aayos ng linya sa Bañaga — “mag-ingat pô”",
+    };
+    for (const reason of reasons) {
+      const fil = alertSms(reason, withFil, "https://wespeco.example.ph/fil/news/power-interruptions", "fil");
+      const count = smsSegments(fil);
+      expect(count.encoding, fil).toBe("GSM-7");
+      expect(count.segments, fil).toBeLessThanOrEqual(2);
+    }
+    const fil = alertSms("published", { ...withFil, note: "" }, "https://x/fil/news/power-interruptions", "fil");
+    expect(fil).toContain('Pagpapalit ng bulok na poste at pag-aayos ng linya sa Bañaga - "mag-ingat po"');
+    expect(fil).not.toContain("Replacing");
+    const en = alertSms("published", { ...withFil, note: "" }, "https://x/news/power-interruptions", "en");
+    expect(en).toContain("Replacing a rotten pole");
+    expect(en).not.toContain("Pagpapalit");
+    // Without a Filipino version the Filipino subscriber reads the English work, as before.
+    expect(alertSms("published", { ...withFil, activitiesFil: "", note: "" }, "https://x/fil", "fil")).toContain("Replacing a rotten pole");
+  });
 });

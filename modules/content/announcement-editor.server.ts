@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
 import { announcementAttachments, announcements, storedFiles } from "../../db/schema";
@@ -23,13 +23,32 @@ import { announceContentChange, type ContentContext, ContentValidationError } fr
 import { inPublicState, type PublicState, publicState } from "./publication.server";
 import { publicationFields, readPublication } from "./publication-form";
 import { getRevision } from "./revisions.server";
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  flatTranslations,
+  missingLanguages,
+  readTranslations,
+  storedTranslations,
+  TITLE_AND_BODY,
+  translationKey,
+} from "./translations";
 import { prepareUploads, storePrepared } from "./uploads.server";
 
 export const AREA = "announcements";
 
+/** An advisory's or bid's title and text may also be written in Filipino, Pangasinan and Ilocano. */
+const ANNOUNCEMENT_TRANSLATED = TITLE_AND_BODY;
+
+/** The form's optional versions: `fil.title`, `fil.body`, … (empty when not written). */
+const translationFields = Object.fromEntries(
+  CONTENT_LANGUAGES.flatMap((l) => ANNOUNCEMENT_TRANSLATED.map((f) => [translationKey(l, f.name), z.string().max(60_000).default("")])),
+) as Record<`${ContentLanguage}.${"title" | "body"}`, z.ZodDefault<z.ZodString>>;
+
 export const announcementFormSchema = z.object({
   title: z.string().trim().max(300).default(""),
   body: z.string().max(50_000).default(""),
+  ...translationFields,
   /** Stored file names to keep (the checkboxes of the current attachments). */
   keep: z.array(z.string().max(200)).max(50).default([]),
   ...publicationFields,
@@ -40,6 +59,8 @@ export interface AnnouncementSnapshot extends Record<string, unknown> {
   kind: AnnouncementKind;
   title: string;
   body: string;
+  /** The versions in other languages, flat: `fil.title`, `fil.body`, … */
+  [translated: `${ContentLanguage}.${string}`]: string;
   attachments: string[];
   attachmentNames: string;
   publication: string;
@@ -55,6 +76,7 @@ async function snapshotOf(tx: DbOrTx, row: Row): Promise<AnnouncementSnapshot> {
     kind: row.kind,
     title: row.title,
     body: row.body ?? "",
+    ...flatTranslations(storedTranslations(row.translations), ANNOUNCEMENT_TRANSLATED),
     attachments: files.map((f) => f.file),
     attachmentNames: files.map((f) => f.originalName).join(", "),
     publication: row.publication,
@@ -75,6 +97,7 @@ async function save(
   const errors: Record<string, string> = {};
   const body = toStoredHtml(form.body);
   if (!form.title) errors.title = "Give it a title.";
+  const translations = readTranslations(form, ANNOUNCEMENT_TRANSLATED, { title: form.title, body }, errors);
   const prepared = await prepareUploads(uploads, errors);
   const written: string[] = [];
   try {
@@ -92,7 +115,7 @@ async function save(
       if (!body && !prepared.length && !form.keep.length && kind === "advisory") errors.body = "Write the advisory, or attach its PDF.";
       if (Object.keys(errors).length) throw new ContentValidationError(errors);
       const before = old ? await snapshotOf(tx, old) : null;
-      const values = { title: form.title, body, updatedAt: now, ...publication };
+      const values = { title: form.title, body, translations, updatedAt: now, ...publication };
       const [row] = old
         ? await tx.update(announcements).set(values).where(eq(announcements.id, old.id)).returning()
         : await tx
@@ -128,6 +151,13 @@ async function save(
   }
 }
 
+/** A snapshot's versions in other languages as the form sends them (a revision from before they existed has none). */
+function translatedFormValues(s: Record<string, unknown>) {
+  const flat = flatTranslations({}, ANNOUNCEMENT_TRANSLATED);
+  for (const key of Object.keys(flat)) flat[key] = typeof s[key] === "string" ? (s[key] as string) : "";
+  return flat as Pick<AnnouncementForm, keyof typeof translationFields>;
+}
+
 export function createAnnouncement(
   ctx: ContentContext & { storageDir: string },
   kind: AnnouncementKind,
@@ -158,7 +188,14 @@ export async function setAnnouncementPublication(
   const item = await getAnnouncementForEditor(ctx.db, kind, id);
   if (!item) throw new ContentValidationError({}, "That item no longer exists.");
   const s = item.snapshot;
-  const base = { title: s.title, body: s.body, keep: s.attachments, publishAt: s.publishAt, unpublishAt: s.unpublishAt };
+  const base = {
+    ...translatedFormValues(s),
+    title: s.title,
+    body: s.body,
+    keep: s.attachments,
+    publishAt: s.publishAt,
+    unpublishAt: s.unpublishAt,
+  };
   if (to === "archived") {
     const now = clockNow();
     await ctx.db.transaction(async (tx) => {
@@ -196,7 +233,15 @@ export async function restoreAnnouncementRevision(
     ctx,
     kind,
     id,
-    { title: s.title, body: s.body, keep: s.attachments, publish: "keep", publishAt: s.publishAt, unpublishAt: s.unpublishAt },
+    {
+      ...translatedFormValues(s),
+      title: s.title,
+      body: s.body,
+      keep: s.attachments,
+      publish: "keep",
+      publishAt: s.publishAt,
+      unpublishAt: s.unpublishAt,
+    },
     [],
     `restored v${version}`,
   );
@@ -224,7 +269,7 @@ export async function getAnnouncementForEditor(db: Db, kind: AnnouncementKind, i
 export async function listAnnouncementsForStaff(
   db: Db,
   kind: AnnouncementKind,
-  filter: { q?: string; state?: PublicState | "" } = {},
+  filter: { q?: string; state?: PublicState | ""; missing?: ContentLanguage | "" } = {},
   limit = 200,
 ) {
   const conditions: (SQL | undefined)[] = [eq(announcements.kind, kind)];
@@ -234,11 +279,18 @@ export async function listAnnouncementsForStaff(
   }
   const now = clockNow();
   if (filter.state) conditions.push(inPublicState(announcements, filter.state, now));
+  // No version in that language: no key, or one with nothing in it.
+  if (filter.missing) conditions.push(sql`coalesce(${announcements.translations} -> ${filter.missing}, '{}'::jsonb) = '{}'::jsonb`);
   const rows = await db
     .select()
     .from(announcements)
     .where(and(...conditions))
     .orderBy(desc(announcements.updatedAt), asc(announcements.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, state: publicState(r, now), excerpt: toPlainText(r.body).slice(0, 140) }));
+  return rows.map((r) => ({
+    ...r,
+    state: publicState(r, now),
+    excerpt: toPlainText(r.body).slice(0, 140),
+    missing: missingLanguages(storedTranslations(r.translations)),
+  }));
 }

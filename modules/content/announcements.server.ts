@@ -9,6 +9,7 @@ import type { AnnouncementKind } from "../shared/constants";
 import { isRowId } from "../shared/ids";
 import { type Attachment, toAttachment } from "./attachments.server";
 import { visibleNow } from "./publication.server";
+import { storedTranslations, type Translations } from "./translations";
 
 export interface Announcement {
   id: number;
@@ -16,6 +17,8 @@ export interface Announcement {
   title: string;
   /** Stored HTML; sanitize before rendering. */
   body: string | null;
+  /** The title and body in Filipino, Pangasinan, Ilocano, when staff wrote them (modules/content/translations.ts). */
+  translations: Translations;
   createdAt: Date;
   attachments: Attachment[];
 }
@@ -53,6 +56,7 @@ export async function listAnnouncements(db: Db, kind: AnnouncementKind, limit?: 
     kind: r.kind,
     title: r.title,
     body: r.body,
+    translations: storedTranslations(r.translations),
     createdAt: r.publishAt ?? r.createdAt,
     attachments: files.get(r.id) ?? [],
   }));
@@ -72,6 +76,7 @@ export async function getAnnouncement(db: Db, kind: AnnouncementKind, id: number
     kind: row.kind,
     title: row.title,
     body: row.body,
+    translations: storedTranslations(row.translations),
     createdAt: row.publishAt ?? row.createdAt,
     attachments: files.get(row.id) ?? [],
   };

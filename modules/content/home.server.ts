@@ -6,6 +6,8 @@ import { announcementAttachments, announcements, storedFiles } from "../../db/sc
 export interface AdvisorySummary {
   id: number;
   title: string;
+  /** Its versions in other languages (modules/content/translations.ts). */
+  translations: unknown;
   createdAt: Date;
   /** The first attachment, when there is one (the advisory's document or poster). */
   attachment: string | null;
@@ -13,7 +15,12 @@ export interface AdvisorySummary {
 
 export async function listLatestAdvisories(db: Db, limit = 2): Promise<AdvisorySummary[]> {
   const rows = await db
-    .select({ id: announcements.id, title: announcements.title, createdAt: announcements.createdAt })
+    .select({
+      id: announcements.id,
+      title: announcements.title,
+      translations: announcements.translations,
+      createdAt: announcements.createdAt,
+    })
     .from(announcements)
     .where(eq(announcements.kind, "advisory"))
     .orderBy(desc(announcements.createdAt), desc(announcements.id))

@@ -19,6 +19,7 @@ import { announceContentChange, type ContentContext, ContentValidationError } fr
 import { type PublicationValues, publicationFields, readPublication } from "./publication-form";
 import { type PublicState, publicState } from "./publication-state";
 import { type ContentKind, getRevision } from "./revisions.server";
+import { type ContentLanguage, flatTranslations, readTranslations, type TranslatedField, type Translations } from "./translations";
 import { type PreparedFile, prepareUploads } from "./uploads.server";
 
 export type FieldType = "text" | "richtext" | "number" | "lines" | "select" | "url";
@@ -65,6 +66,8 @@ export interface ItemState {
   updatedAt: Date | null;
   /** Where the public sees this row, when publicPath cannot tell from the id alone. */
   publicPath?: string;
+  /** Its versions in other languages (kinds with `translated` fields). */
+  translations?: Translations;
 }
 
 export interface ListRow {
@@ -78,10 +81,14 @@ export interface ListRow {
   updatedAt: Date | null;
   /** Where the public sees this row, when publicPath cannot tell from the id alone. */
   publicPath?: string;
+  /** The languages it has no version in (kinds with `translated` fields). */
+  missing?: ContentLanguage[];
 }
 
 export interface WriteInput {
   values: Values;
+  /** Its versions in other languages (kinds with `translated` fields). */
+  translations: Translations;
   publication: PublicationValues | null;
   /** Files to keep, in order, with their alternative text. */
   keep: { ref: string; alt: string }[];
@@ -120,6 +127,8 @@ export interface ContentKindDef {
   thumbnails?(db: Db, id: string): Promise<Record<string, string>>;
   /** The message for a unique-key clash, keyed by field. */
   duplicate?: { field: string; message: string };
+  /** Fields staff may also write in Filipino, Pangasinan and Ilocano (modules/content/translations.ts). */
+  translated?: readonly TranslatedField[];
 }
 
 /** The form of any kind: its own fields as text, kept files with alt texts, publication. */
@@ -142,6 +151,7 @@ export type ItemSnapshot = Record<string, unknown> & { attachments: string[] };
 
 function snapshotOf(def: ContentKindDef, item: ItemState): ItemSnapshot {
   const snap: ItemSnapshot = { ...item.values, attachments: item.files.map((f) => f.ref) };
+  if (def.translated) Object.assign(snap, flatTranslations(item.translations ?? {}, def.translated));
   if (def.files) snap.files = item.files.map((f) => (f.alt ? `${f.name} (${f.alt})` : f.name)).join(", ");
   if (def.files?.altText) snap.alts = item.files.map((f) => f.alt);
   if (item.publication) {
@@ -182,6 +192,7 @@ async function save(
   const now = clockNow();
   const errors: Record<string, string> = {};
   const values = readValues(def, form, errors);
+  const translations = def.translated ? readTranslations(form, def.translated, values, errors) : {};
   def.check?.(values, errors, id);
   const prepared = def.files
     ? await prepareUploads(def.files.multiple ? uploads : uploads.slice(0, 1), errors, {
@@ -210,6 +221,7 @@ async function save(
       const keepFinal = def.files && !def.files.multiple && prepared.length ? [] : keep;
       const newId = await def.write(tx, id, {
         values,
+        translations,
         publication,
         keep: keepFinal,
         added: prepared.map((p) => ({ ...p, alt: form.newAlt })),
@@ -257,6 +269,7 @@ function formFrom(def: ContentKindDef, snap: Record<string, unknown>, publish: I
     unpublishAt: String(snap.unpublishAt ?? ""),
   };
   for (const f of def.fields) form[f.name] = String(snap[f.name] ?? "");
+  for (const key of Object.keys(flatTranslations({}, def.translated ?? []))) form[key] = String(snap[key] ?? "");
   const alts = (snap.alts as string[] | undefined) ?? [];
   form.keep.forEach((ref, i) => {
     if (alts[i] != null) form[`alt:${ref}`] = alts[i]!;
@@ -306,6 +319,7 @@ async function saveWith(
     for (const f of def.fields) values[f.name] = String(form[f.name] ?? "");
     await def.write(tx, id, {
       values,
+      translations: old.translations ?? {},
       publication,
       keep: old.files.map((f) => ({ ref: f.ref, alt: f.alt })),
       added: [],
@@ -365,6 +379,8 @@ export interface ListFilter {
   q?: string;
   state?: PublicState | "";
   group?: string;
+  /** Only the items with no version in this language. */
+  missing?: ContentLanguage | "";
 }
 
 /** The console's list of a kind: drafts, scheduled and archived ones included, filtered. */
@@ -377,6 +393,7 @@ export async function listItemsForStaff(db: Db, def: ContentKindDef, filter: Lis
       (r) =>
         (!filter.state || r.state === filter.state) &&
         (!filter.group || r.group === filter.group) &&
+        (!filter.missing || (r.missing ?? []).includes(filter.missing)) &&
         words.every((w) => `${r.title} ${r.text}`.toLowerCase().includes(w)),
     );
 }

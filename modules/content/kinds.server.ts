@@ -26,6 +26,7 @@ import { rowIdFromParam } from "../shared/ids";
 import { ABOUT_KEYS } from "./about.server";
 import { type Attachment, storagePath, toAttachment } from "./attachments.server";
 import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from "./items.server";
+import { missingLanguages, storedTranslations, TITLE_AND_BODY } from "./translations";
 import { storePrepared } from "./uploads.server";
 
 const numericId = (param: string): string | null => (rowIdFromParam(param) === null ? null : param);
@@ -117,6 +118,8 @@ export const newsKind: ContentKindDef = {
   creatable: true,
   removable: false,
   filter: { label: "Kind", options: NEWS_KINDS.map((k) => ({ value: k, label: NEWS_KIND_TITLES[k] })) },
+  // Its title and text may also be written in Filipino, Pangasinan and Ilocano.
+  translated: TITLE_AND_BODY,
   parseId: numericId,
   publicPath: (id) => `/news/advisory/${id}`,
   async listAll(db) {
@@ -129,6 +132,7 @@ export const newsKind: ContentKindDef = {
         group: r.kind,
         publication: publicationOf(r),
         updatedAt: r.updatedAt,
+        missing: missingLanguages(storedTranslations(r.translations)),
       }),
     );
   },
@@ -151,6 +155,7 @@ export const newsKind: ContentKindDef = {
       .orderBy(asc(newsItemImages.position), asc(newsItemImages.id));
     return {
       values: { kind: row.kind, title: row.title, body: row.body },
+      translations: storedTranslations(row.translations),
       files: images.map((i, n) => ({
         ref: String(i.id),
         name: `Image ${n + 1} (${i.width} × ${i.height})`,
@@ -180,6 +185,7 @@ export const newsKind: ContentKindDef = {
       kind: v.kind as (typeof NEWS_KINDS)[number],
       title: v.title!,
       body: v.body!,
+      translations: input.translations,
       updatedAt: input.now,
       ...input.publication!,
     };

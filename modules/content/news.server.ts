@@ -12,6 +12,8 @@ import { isRowId } from "../shared/ids";
 import { newsImageSrc } from "./news-format";
 import { visibleNow } from "./publication.server";
 
+import { storedTranslations, type Translations } from "./translations";
+
 export { truncateTitle } from "./news-format";
 
 export interface NewsImage {
@@ -33,6 +35,8 @@ export interface NewsItem {
   title: string;
   /** Stored HTML; sanitize before rendering. */
   body: string;
+  /** The title and body in Filipino, Pangasinan, Ilocano, when staff wrote them (modules/content/translations.ts). */
+  translations: Translations;
   createdAt: Date;
   images: NewsImage[];
 }
@@ -122,6 +126,7 @@ async function withImages(db: Db, rows: Row[], withData: boolean): Promise<NewsI
     kind: r.kind,
     title: r.title,
     body: r.body,
+    translations: storedTranslations(r.translations),
     createdAt: r.createdAt,
     images: images.get(r.id) ?? [],
   }));

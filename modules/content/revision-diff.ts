@@ -6,6 +6,7 @@
 import { diffWords } from "diff";
 import { formatDate, formatDateTime, manilaDateTime, manilaLocalInput } from "../shared/dates";
 import { toPlainText } from "../shared/html";
+import { isContentLanguage, LANGUAGE_NAMES } from "./translations";
 
 export interface FieldChange {
   field: string;
@@ -57,6 +58,9 @@ const FIELD_LABELS: Record<string, string> = {
 export function fieldLabel(field: string, labels: Record<string, string> = {}): string {
   const known = labels[field] ?? FIELD_LABELS[field];
   if (known) return known;
+  // A version in another language ("fil.title"): "Title (Filipino)".
+  const [lang, name] = field.split(".");
+  if (name && isContentLanguage(lang)) return `${fieldLabel(name, labels)} (${LANGUAGE_NAMES[lang].en})`;
   const words = field
     .replace(/[_-]+/g, " ")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")

@@ -15,6 +15,17 @@ import { announceContentChange, type ContentContext, ContentValidationError } fr
 import { inPublicState, isVisible, type PublicState, publicState } from "../content/publication.server";
 import { type PublicationValues, publicationFields, readPublication } from "../content/publication-form";
 import { getRevision } from "../content/revisions.server";
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  flatTranslations,
+  INTERRUPTION_TRANSLATED,
+  missingLanguages,
+  readTranslations,
+  storedTranslations,
+  type Translations,
+  translationKey,
+} from "../content/translations";
 import { type BarangayRef, matchBarangayNames, normalizeName } from "../places/barangay-match";
 import { townNamed } from "../places/towns";
 import { now as clockNow } from "../shared/clock";
@@ -31,6 +42,10 @@ export { IMPORT_COLUMNS, IMPORT_TEMPLATE, type ImportProblem, NEXT_STATUSES, STA
 
 export const AREA = "interruptions";
 
+const translationFields = Object.fromEntries(
+  CONTENT_LANGUAGES.map((l) => [translationKey(l, "activities"), z.string().max(5000).default("")]),
+) as Record<`${ContentLanguage}.activities`, z.ZodDefault<z.ZodString>>;
+
 /** The editor form, as typed (every value a string; lists for the checkboxes). */
 export const interruptionFormSchema = z.object({
   date: z.string().trim().max(20).default(""),
@@ -39,6 +54,7 @@ export const interruptionFormSchema = z.object({
   /** The day it ends, when not the same day. */
   endDate: z.string().trim().max(20).default(""),
   activities: z.string().max(5000).default(""),
+  ...translationFields,
   circuit: z.string().max(2000).default(""),
   /** Optional public wording of the areas; generated from the choice when empty. */
   affectedAreas: z.string().max(5000).default(""),
@@ -57,6 +73,8 @@ export interface InterruptionSnapshot extends Record<string, unknown> {
   end: string;
   endDate: string;
   activities: string;
+  /** The activities in other languages: `fil.activities`, … (empty when not written). */
+  [translated: `${string}.activities`]: string;
   circuit: string;
   affectedAreas: string;
   areas: string;
@@ -78,6 +96,7 @@ interface Validated {
   startsAt: Date;
   endsAt: Date;
   activities: string;
+  translations: Translations;
   circuit: string;
   affectedAreas: string;
   barangayIds: number[];
@@ -115,6 +134,7 @@ function validate(form: InterruptionForm, all: BarangayRef[], current: Publicati
   const circuit = toStoredHtml(form.circuit);
   if (!toPlainText(activities)) errors.activities = "Say what work will be done.";
   if (!toPlainText(circuit)) errors.circuit = "Name the circuit or line to be opened.";
+  const translations = readTranslations(form, INTERRUPTION_TRANSLATED, { activities }, errors);
 
   const ids = new Set<number>();
   for (const v of form.barangay) {
@@ -140,6 +160,7 @@ function validate(form: InterruptionForm, all: BarangayRef[], current: Publicati
     startsAt: startsAt!,
     endsAt: endsAt!,
     activities,
+    translations,
     circuit,
     affectedAreas,
     barangayIds: [...ids].sort((a, b) => a - b),
@@ -165,6 +186,7 @@ async function snapshotOf(tx: DbOrTx, row: Row): Promise<InterruptionSnapshot> {
     end: end.time,
     endDate: end.date === start.date ? "" : end.date,
     activities: row.activities,
+    ...(flatTranslations(storedTranslations(row.translations), INTERRUPTION_TRANSLATED) as Record<`${ContentLanguage}.activities`, string>),
     circuit: row.circuitToBeOpened,
     affectedAreas: row.affectedAreas,
     areas: TOWNS.map((t) => [t, areas.filter((a) => a.town === t).map((a) => a.name)] as const)
@@ -217,6 +239,7 @@ async function insertInterruption(
       startsAt: v.startsAt,
       endsAt: v.endsAt,
       activities: v.activities,
+      translations: v.translations,
       circuitToBeOpened: v.circuit,
       affectedAreas: v.affectedAreas,
       status: "scheduled",
@@ -270,6 +293,7 @@ export async function updateInterruption(ctx: ContentContext, id: number, form: 
         startsAt: v.startsAt,
         endsAt: v.endsAt,
         activities: v.activities,
+        translations: v.translations,
         circuitToBeOpened: v.circuit,
         affectedAreas: v.affectedAreas,
         updatedAt: now,
@@ -342,6 +366,13 @@ export async function changeInterruptionStatus(ctx: ContentContext, id: number, 
   await finish(ctx);
 }
 
+/** A snapshot's versions in other languages as the form sends them (a revision from before they existed has none). */
+function translatedFormValues(s: Record<string, unknown>) {
+  const flat = flatTranslations({}, INTERRUPTION_TRANSLATED);
+  for (const key of Object.keys(flat)) flat[key] = typeof s[key] === "string" ? (s[key] as string) : "";
+  return flat as Pick<InterruptionForm, keyof typeof translationFields>;
+}
+
 /** The form's values for an existing interruption (edit, copy, restore). */
 export function formFromSnapshot(s: InterruptionSnapshot): InterruptionForm {
   return {
@@ -350,6 +381,7 @@ export function formFromSnapshot(s: InterruptionSnapshot): InterruptionForm {
     end: s.end,
     endDate: s.endDate,
     activities: s.activities,
+    ...translatedFormValues(s),
     circuit: s.circuit,
     affectedAreas: s.affectedAreas,
     barangay: s.barangayIds.map(String),
@@ -430,6 +462,8 @@ export interface InterruptionListFilter {
   state?: PublicState | "";
   /** "upcoming" (default: not over yet), "past", "all". */
   when?: "upcoming" | "past" | "all";
+  /** Only the ones with no version of their activities in this language. */
+  missing?: ContentLanguage | "";
 }
 
 /** The console's list: every interruption, drafts and archived ones included. */
@@ -450,6 +484,7 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
   }
   if (filter.town) conditions.push(touchesTown(db, filter.town));
   if (filter.state) conditions.push(inPublicState(powerInterruptions, filter.state, now));
+  if (filter.missing) conditions.push(sql`coalesce(${powerInterruptions.translations} -> ${filter.missing}, '{}'::jsonb) = '{}'::jsonb`);
   const rows = await db
     .select()
     .from(powerInterruptions)
@@ -467,7 +502,12 @@ export async function listInterruptionsForStaff(db: Db, filter: InterruptionList
           ),
         )
     : [];
-  return rows.map((r) => ({ ...r, state: publicState(r, now), towns: towns.filter((t) => t.interruptionId === r.id).map((t) => t.town) }));
+  return rows.map((r) => ({
+    ...r,
+    state: publicState(r, now),
+    towns: towns.filter((t) => t.interruptionId === r.id).map((t) => t.town),
+    missing: missingLanguages(storedTranslations(r.translations)),
+  }));
 }
 
 /* ---------------- CSV import ---------------- */

@@ -13,6 +13,8 @@ export interface Interruption {
   createdAt: Date;
   towns: Town[];
   barangays: { name: string; town: Town }[];
+  /** The activities in Filipino, Pangasinan, Ilocano when staff wrote them ({ fil: { activities } }). */
+  translations?: unknown;
 }
 
 export interface InterruptionFilter {

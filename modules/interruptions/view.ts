@@ -2,6 +2,8 @@
  * One interruption as people read it: dates in Manila, sanitized HTML, the status
  * now. The page, the iCalendar feed and the Atom feed all start from this.
  */
+
+import { inLanguage, storedTranslations } from "../content/translations";
 import type { InterruptionStatus, Town } from "../shared/constants";
 import { formatDate, formatDateTime, formatDateWithWeekday, formatTime, manilaIsoDate } from "../shared/dates";
 import { sanitize, toPlainText } from "../shared/html";
@@ -23,6 +25,8 @@ export interface InterruptionView {
   startsAt: string;
   endsAt: string;
   activitiesHtml: string;
+  /** The language of activitiesHtml: the page's when staff wrote that version, else "en". */
+  activitiesLang: "en" | "fil";
   affectedAreasHtml: string;
   circuitHtml: string;
   status: InterruptionStatus;
@@ -36,6 +40,7 @@ export interface InterruptionView {
 
 export function interruptionView(i: Interruption, now = new Date(), locale: Locale = "en"): InterruptionView {
   const { status, since } = currentStatus(i, now);
+  const work = inLanguage({ activities: i.activities }, storedTranslations(i.translations), locale);
   const sameDay = manilaIsoDate(i.startsAt) === manilaIsoDate(i.endsAt);
   const startTime = formatTime(i.startsAt, locale);
   const endTime = sameDay ? formatTime(i.endsAt, locale) : `${formatDate(i.endsAt, locale)}, ${formatTime(i.endsAt, locale)}`;
@@ -48,7 +53,8 @@ export function interruptionView(i: Interruption, now = new Date(), locale: Loca
     endTime,
     startsAt: i.startsAt.toISOString(),
     endsAt: i.endsAt.toISOString(),
-    activitiesHtml: sanitize(i.activities),
+    activitiesHtml: sanitize(work.values.activities),
+    activitiesLang: work.lang === "fil" ? "fil" : "en",
     affectedAreasHtml: sanitize(i.affectedAreas),
     circuitHtml: sanitize(i.circuitToBeOpened),
     status,

@@ -6,6 +6,7 @@ import { AttachmentList, type AttachmentView } from "../../components/ui/Attachm
 import { useLocale, useLocalePath, useT } from "../../i18n";
 import { newsMessages } from "../../messages/news";
 import "./announcements.css";
+import { type ItemLanguageView, itemLang, LanguageFallbackNote } from "../../components/ContentInLanguage";
 
 export interface AnnouncementView {
   id: number;
@@ -15,6 +16,8 @@ export interface AnnouncementView {
   /** Sanitized HTML */
   body: string;
   attachments: AttachmentView[];
+  /** Which language version is shown (staff-written content in several languages). */
+  shown?: ItemLanguageView;
 }
 
 export function PostedDate({ iso }: { iso: string }) {
@@ -42,14 +45,23 @@ export function AnnouncementAccordion({
   detail?: (id: number) => { to: string; label: string };
 }) {
   const lp = useLocalePath();
+  const locale = useLocale();
   if (!items.length) return <p className="notice">{empty}</p>;
   return (
     <Accordion label={label}>
       {items.map((item) => {
         const more = detail?.(item.id);
         return (
-          <AccordionItem key={item.id} id={`${idPrefix}-${item.id}`} title={item.title} meta={<PostedDate iso={item.createdAt} />}>
-            {item.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: item.body }} /> : null}
+          <AccordionItem
+            key={item.id}
+            id={`${idPrefix}-${item.id}`}
+            title={<span lang={itemLang(item.shown, locale)}>{item.title}</span>}
+            meta={<PostedDate iso={item.createdAt} />}
+          >
+            <LanguageFallbackNote shown={item.shown} />
+            {item.body ? (
+              <div className="announcement__body" lang={itemLang(item.shown, locale)} dangerouslySetInnerHTML={{ __html: item.body }} />
+            ) : null}
             <AttachmentList attachments={item.attachments} />
             {more ? (
               <p className="announcement__more">

@@ -5,6 +5,7 @@ import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { useT } from "../../i18n";
 import { newsMessages } from "../../messages/news";
@@ -16,9 +17,14 @@ import { announcementView } from "./views.server";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const advisories = await listAnnouncements(services(context).db, "advisory");
-  return { items: advisories.map(announcementView) };
+  return {
+    items: advisories.map((a) => {
+      const { item, shown } = itemInLanguage(a, request);
+      return { ...announcementView(item), shown };
+    }),
+  };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -4,9 +4,11 @@ import { getAnnouncement } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
+import { ContentInLanguage } from "../../components/ContentInLanguage";
 import { AttachmentList } from "../../components/ui/AttachmentList";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { useLocalePath, useT } from "../../i18n";
 import { newsMessages } from "../../messages/news";
@@ -15,11 +17,14 @@ import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export const handle = { query: ["lang"] };
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
   const bid = Number.isFinite(id) ? await getAnnouncement(services(context).db, "bid", id) : null;
   if (!bid) throw data(null, { status: 404 });
-  return { bid: announcementView(bid), summary: toPlainText(bid.body).slice(0, 160) };
+  const { item: inLang, shown } = itemInLanguage(bid, request, true);
+  return { bid: announcementView(inLang), shown, summary: toPlainText(inLang.body).slice(0, 160) };
 }
 
 const pageTags: Route.MetaFunction = ({ loaderData, location }) => {
@@ -40,11 +45,13 @@ export default function Bid({ loaderData }: Route.ComponentProps) {
       <Spinner />
       <Breadcrumb items={[{ label: t("ann.bids.title"), to: "/bids" }, { label: bid.title }]} />
       <article>
-        <h1>{bid.title}</h1>
+        <ContentInLanguage shown={loaderData.shown} links>
+          <h1>{bid.title}</h1>
+          {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
+        </ContentInLanguage>
         <p className="announcement-page__meta">
           <PostedDate iso={bid.createdAt} />
         </p>
-        {bid.body ? <div className="announcement__body" dangerouslySetInnerHTML={{ __html: bid.body }} /> : null}
         <h2>{t("ann.bid.documents")}</h2>
         <AttachmentList attachments={bid.attachments} heading={null} />
       </article>

@@ -10,7 +10,7 @@ import { COOPERATIVE, TOWNS, type Town, UI } from "../../../modules/shared/const
 import { localeOfPath, stripLocale, type Translator, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
-import { requestLocale, useLocalePath, useT } from "../../i18n";
+import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { EVENT_KEYS, interruptionMessages, STATUS_KEYS } from "../../messages/interruptions";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/page";
@@ -123,6 +123,7 @@ type Row = Omit<InterruptionView, "towns" | "barangays" | "time"> & { events: Pu
 
 function InterruptionTable({ items, caption }: { items: Row[]; caption: string }) {
   const t = useT(interruptionMessages);
+  const locale = useLocale();
   return (
     <div className="pi-table-wrap">
       <table className="pi-table">
@@ -148,7 +149,12 @@ function InterruptionTable({ items, caption }: { items: Row[]; caption: string }
                 {" – "}
                 <time dateTime={i.endsAt}>{i.endTime}</time>
               </td>
-              <td data-label={t("pi.col.activities")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.activitiesHtml }} />
+              <td
+                data-label={t("pi.col.activities")}
+                className="pi-html"
+                lang={i.activitiesLang === locale ? undefined : i.activitiesLang}
+                dangerouslySetInnerHTML={{ __html: i.activitiesHtml }}
+              />
               <td data-label={t("pi.col.areas")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
               <td data-label={t("pi.col.circuit")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
               <td data-label={t("pi.col.status")} className="pi-status-cell">

@@ -3,8 +3,10 @@ import { data, Link } from "react-router";
 import { getNewsItem } from "../../../modules/content/news.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
+import { ContentInLanguage } from "../../components/ContentInLanguage";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { useLocalePath, useT } from "../../i18n";
 import { NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
@@ -15,11 +17,14 @@ import { newsItemView } from "./views.server";
 import "./news.css";
 import { socialMeta } from "../../seo";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const handle = { query: ["lang"] };
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
   const item = Number.isFinite(id) ? await getNewsItem(services(context).db, id) : null;
   if (!item) throw data(null, { status: 404 });
-  return { item: newsItemView(item), summary: toPlainText(item.body).slice(0, 160) };
+  const { item: inLang, shown } = itemInLanguage(item, request, true);
+  return { item: newsItemView(inLang), shown, summary: toPlainText(inLang.body).slice(0, 160) };
 }
 
 const pageTags: Route.MetaFunction = ({ loaderData }) =>
@@ -40,7 +45,9 @@ export default function NewsItemPage({ loaderData }: Route.ComponentProps) {
     <div className="container page">
       <Spinner />
       <Breadcrumb items={[{ label: s("nav.news"), to: "/news" }, { label: kindTitle, to: `/news/${item.kind}` }, { label: item.title }]} />
-      <NewsArticle item={item} />
+      <ContentInLanguage shown={loaderData.shown} links>
+        <NewsArticle item={item} />
+      </ContentInLanguage>
       <p className="news-item__back">
         <Link to={lp(`/news/${item.kind}`)}>{t("news.moreOfKind", { title: kindTitle })}</Link>
       </p>

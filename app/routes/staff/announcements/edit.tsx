@@ -12,6 +12,7 @@ import {
   updateAnnouncement,
 } from "../../../../modules/content/announcement-editor.server";
 import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
+import { TITLE_AND_BODY as ANNOUNCEMENT_TRANSLATED } from "../../../../modules/content/translations";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
 import { readForm } from "../../../../modules/shared/forms";
@@ -21,6 +22,7 @@ import { services } from "../../../context";
 import { contentContext, idParam } from "../content/context.server";
 import { editorAction } from "../content/editor-action.server";
 import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "../content/PublicationFields";
+import { TranslationFields, translationValues } from "../content/TranslationFields";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import { consoleMeta } from "../title";
@@ -49,8 +51,9 @@ export async function loader(args: Route.LoaderArgs) {
           publish: "keep",
           publishAt: item.snapshot.publishAt,
           unpublishAt: item.snapshot.unpublishAt,
+          ...translationValues(item.snapshot, ANNOUNCEMENT_TRANSLATED),
         }
-      : { title: "", body: "", publish: "draft", publishAt: "", unpublishAt: "" },
+      : { title: "", body: "", publish: "draft", publishAt: "", unpublishAt: "", ...translationValues(null, ANNOUNCEMENT_TRANSLATED) },
     saved: new URL(args.request.url).searchParams.get("saved") ?? "",
   };
 }
@@ -84,7 +87,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function AnnouncementEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, id, state, attachments, saved } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.errors ?? {};
-  const values = { ...loaderData.values, ...actionData?.values };
+  const values: Record<string, string> = { ...loaderData.values, ...actionData?.values };
   // After a failed save, the attachments ticked then; before, all of them.
   const kept = actionData ? new Set(actionData.lists.keep) : null;
   const labels = KIND_LABELS[kind];
@@ -121,6 +124,7 @@ export default function AnnouncementEditor({ loaderData, actionData }: Route.Com
         <Field id="body" label="Text" hint={RICH_TEXT_HINT} error={errors.body}>
           {(p) => <textarea {...p} rows={8} defaultValue={values.body} />}
         </Field>
+        <TranslationFields fields={ANNOUNCEMENT_TRANSLATED} values={values} errors={errors} />
         {attachments.length > 0 && (
           <FieldSet id="keep" legend="Attached files (untick to remove)" error={errors.keep} className="publication-fields">
             <div className="choice-list">

@@ -4,6 +4,7 @@ import { publicationWhen } from "../../../../modules/content/publication-state";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { ContentList, stateParam } from "../content/ContentList";
+import { missingParam } from "../content/TranslationFields";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
@@ -18,10 +19,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const state = stateParam(url.searchParams.get("state"));
-  const rows = await listAnnouncementsForStaff(services(args.context).db, kind, { q, state });
+  const missing = missingParam(url.searchParams.get("missing"));
+  const rows = await listAnnouncementsForStaff(services(args.context).db, kind, { q, state, missing });
   return {
     kind,
-    filter: { q, state },
+    filter: { q, state, missing },
     saved: url.searchParams.get("saved") ?? "",
     items: rows.map((r) => ({
       id: r.id,
@@ -32,6 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
       updated: formatDateTime(r.updatedAt),
       when: publicationWhen(r, r.state),
       view: r.state === "published" ? announcementPublicPath(kind, r.id) : null,
+      missing: r.missing,
     })),
   };
 }

@@ -34,6 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
       kind: r.kind,
       title: r.title,
       body: r.body,
+      // The preview shows the English; each version is in the editor.
+      translations: {},
       createdAt: r.publishAt && r.publishAt > clockNow() ? r.publishAt : (r.publishAt ?? clockNow()),
       attachments: item.attachments,
     }),

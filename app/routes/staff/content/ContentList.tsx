@@ -5,9 +5,11 @@
  */
 import { Link } from "react-router";
 import { PUBLIC_STATE_LABELS, type PublicState } from "../../../../modules/content/publication-state";
+import type { ContentLanguage } from "../../../../modules/content/translations";
 import { StateBadge } from "./PublicationFields";
 import "./content.css";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
+import { MISSING_OPTIONS, MissingTranslations } from "./TranslationFields";
 
 export const LIST_STATES = Object.keys(PUBLIC_STATE_LABELS) as PublicState[];
 
@@ -28,6 +30,8 @@ export interface ContentListItem {
   when?: string;
   /** Its public page, while the public can see it. */
   view?: string | null;
+  /** The languages it has no version in, for kinds written in several. */
+  missing?: ContentLanguage[];
 }
 
 export function ContentList({
@@ -42,7 +46,8 @@ export function ContentList({
   title: string;
   saved: string;
   newItem: { href: string; label: string } | null;
-  filter: { q: string; state: string; group?: string };
+  /** `missing`: the language filter, for kinds written in several languages. */
+  filter: { q: string; state: string; group?: string; missing?: string };
   group?: { label: string; options: readonly { value: string; label: string }[] };
   withStates: boolean;
   items: ContentListItem[];
@@ -66,6 +71,9 @@ export function ContentList({
         <FilterSearch value={filter.q} />
         {group && <FilterSelect name="group" label={group.label} value={filter.group ?? ""} any="Any" options={group.options} />}
         {withStates && <FilterSelect name="state" label="Publishing" value={filter.state} any="Any" options={PUBLISHING_OPTIONS} />}
+        {filter.missing !== undefined && (
+          <FilterSelect name="missing" label="Translations" value={filter.missing} any="Any" options={MISSING_OPTIONS} />
+        )}
       </FilterForm>
       {items.length === 0 ? (
         <p className="notice">Nothing matches.</p>
@@ -83,6 +91,7 @@ export function ContentList({
                 <Link to={i.href}>{i.title}</Link>
               </p>
               <p className="content-item__meta">{[i.updated && `Saved ${i.updated}`, i.excerpt].filter(Boolean).join(" · ")}</p>
+              <MissingTranslations missing={i.missing} />
               {i.view && (
                 <p className="content-item__meta">
                   <a href={i.view}>

@@ -18,6 +18,7 @@ import {
 import { contentKind } from "../../../../modules/content/kinds.server";
 import { PUBLISHING_INTENT_NAMES } from "../../../../modules/content/publication-form";
 import { listRevisions } from "../../../../modules/content/revisions.server";
+import { flatTranslations } from "../../../../modules/content/translations";
 import { UPLOAD_LIMITS } from "../../../../modules/content/upload-rules";
 import { filesFrom } from "../../../../modules/content/uploads.server";
 import { toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -34,6 +35,7 @@ import { contentContext } from "./context.server";
 import { editorAction } from "./editor-action.server";
 import { itemIdOrNotFound, kindOrNotFound, kindView } from "./kind.server";
 import { MoreActions, PublicationFields, RICH_TEXT_HINT, SaveButton, StateBadge, WithNote } from "./PublicationFields";
+import { TranslationFields, translationValues } from "./TranslationFields";
 import "./content.css";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
@@ -52,6 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
     values[f.name] = f.type === "richtext" ? toEditableText(v) : v;
   }
   for (const file of item?.files ?? []) values[`alt:${file.ref}`] = file.alt;
+  if (def.translated)
+    Object.assign(values, translationValues(item ? flatTranslations(item.translations ?? {}, def.translated) : null, def.translated));
   if (def.publication) {
     values.publish = item ? "keep" : "draft";
     values.publishAt = toManilaLocalInput(item?.publication?.publishAt);
@@ -202,6 +206,7 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
             }
           </Field>
         ))}
+        {kind.translated && <TranslationFields fields={kind.translated} values={values} errors={errors} />}
         {spec && files.length > 0 && (
           <FieldSet
             id="keep"

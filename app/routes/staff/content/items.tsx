@@ -11,6 +11,7 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/items";
 import { ContentList, stateParam } from "./ContentList";
 import { kindOrNotFound } from "./kind.server";
+import { missingParam } from "./TranslationFields";
 
 export const handle: ConsoleHandle = { staff: "content.publish" };
 
@@ -22,7 +23,9 @@ export async function loader(args: Route.LoaderArgs) {
   const state = def.publication ? stateParam(url.searchParams.get("state")) : "";
   const groupValue = url.searchParams.get("group") ?? "";
   const group = def.filter?.options.some((o) => o.value === groupValue) ? groupValue : "";
-  const rows = await listItemsForStaff(services(args.context).db, def, { q, state, group });
+  // Kinds written in several languages filter by a missing one.
+  const missing = def.translated ? missingParam(url.searchParams.get("missing")) : undefined;
+  const rows = await listItemsForStaff(services(args.context).db, def, { q, state, group, missing });
   const groupLabel = (v: string | undefined) => def.filter?.options.find((o) => o.value === v)?.label;
   return {
     key: def.key,
@@ -30,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
     newItem: def.creatable ? { href: `/staff/content/${def.key}/new`, label: `New ${def.labels.one}` } : null,
     group: def.filter ?? null,
     withStates: def.publication,
-    filter: { q, state, group },
+    filter: { q, state, group, missing },
     saved: url.searchParams.get("saved") ?? "",
     items: rows.map((r) => ({
       id: r.id,
@@ -42,6 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
       when: r.publication ? publicationWhen(r.publication, r.state) : "",
       // Kinds without publishing are always public.
       view: !r.state || r.state === "published" ? (r.publicPath ?? def.publicPath(r.id, {})) : null,
+      missing: r.missing,
     })),
   };
 }

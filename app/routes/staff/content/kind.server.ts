@@ -23,5 +23,6 @@ export function kindView(def: ContentKindDef) {
     files: def.files ?? null,
     creatable: def.creatable,
     removable: def.removable,
+    translated: def.translated ? [...def.translated] : null,
   };
 }

@@ -4,10 +4,13 @@ import { describeDuration } from "../../../../modules/alerts/cost";
 import type { AlertPreview } from "../../../../modules/alerts/preview.server";
 
 const n = (x: number) => x.toLocaleString("en-PH");
+const LANGUAGE_NAMES = { en: "English", fil: "Filipino" } as const;
 
 export function AlertCost({ preview }: { preview: AlertPreview }) {
   const { recipients: r, sms } = preview;
   const total = r.email + r.sms + r.push;
+  // English always (most subscribers), Filipino when someone would get it.
+  const texts = preview.smsByLanguage.filter((s) => s.language === "en" || s.recipients > 0);
   return (
     <section aria-labelledby="alert-cost">
       <h2 id="alert-cost">{preview.reason === "published" ? "Alerts when this is published" : "Alerts when a change is saved"}</h2>
@@ -29,8 +32,13 @@ export function AlertCost({ preview }: { preview: AlertPreview }) {
                   <th scope="row">SMS</th>
                   <td>{n(r.sms)}</td>
                   <td>
-                    {sms.segments} segment{sms.segments === 1 ? "" : "s"} each ({sms.encoding}, {sms.length} characters): {n(sms.credits)}{" "}
-                    credits; {n(sms.calls)} gateway call{sms.calls === 1 ? "" : "s"}, {describeDuration(sms.seconds)}
+                    {texts.map((s) => (
+                      <span key={s.language} className="alert-cost__language">
+                        {LANGUAGE_NAMES[s.language]}: {n(s.recipients)} × {s.segments.segments} segment
+                        {s.segments.segments === 1 ? "" : "s"} ({s.segments.encoding}, {s.segments.length} characters);{" "}
+                      </span>
+                    ))}
+                    {n(sms.credits)} credits; {n(sms.calls)} gateway call{sms.calls === 1 ? "" : "s"}, {describeDuration(sms.seconds)}
                   </td>
                 </tr>
                 <tr>
@@ -46,10 +54,15 @@ export function AlertCost({ preview }: { preview: AlertPreview }) {
               </tbody>
             </table>
           </div>
-          <p>
-            Last message handed over in {describeDuration(preview.seconds)}. The text message: <q>{preview.smsText}</q>
-          </p>
-          {sms.encoding === "UCS-2" && <p>A character outside the GSM alphabet makes every segment hold 70 characters instead of 160.</p>}
+          <p>Last message handed over in {describeDuration(preview.seconds)}.</p>
+          {texts.map((s) => (
+            <p key={s.language}>
+              The text message in {LANGUAGE_NAMES[s.language]}: <q lang={s.language}>{s.text}</q>
+            </p>
+          ))}
+          {texts.some((s) => s.segments.encoding === "UCS-2") && (
+            <p>A character outside the GSM alphabet makes every segment hold 70 characters instead of 160.</p>
+          )}
         </>
       )}
     </section>

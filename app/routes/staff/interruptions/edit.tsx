@@ -38,6 +38,8 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/edit";
 import { AlertCost } from "./AlertCost";
 import "../content/content.css";
+import { type ContentLanguage, INTERRUPTION_TRANSLATED } from "../../../../modules/content/translations";
+import { TranslationFields, translationValues } from "../content/TranslationFields";
 import type { ConsoleHandle } from "../nav";
 
 export const handle: ConsoleHandle = { staff: "interruptions.manage" };
@@ -76,6 +78,7 @@ function editableValues(form: InterruptionForm, barangays: BarangayRef[]): Inter
   return {
     ...form,
     activities: toEditableText(form.activities),
+    ...(translationValues(form, INTERRUPTION_TRANSLATED) as Pick<InterruptionForm, `${ContentLanguage}.activities`>),
     circuit: toEditableText(form.circuit),
     affectedAreas: form.affectedAreas === describeAreas(chosen, barangays) ? "" : toEditableText(form.affectedAreas),
   };
@@ -150,6 +153,7 @@ export default function InterruptionEditor({ loaderData, actionData }: Route.Com
           <TextInput id="endDate" type="date" label="Ends on another day" optional value={text("endDate")} error={errors.endDate} />
         </div>
         <TextArea id="activities" label="Activities (what work is done)" value={text("activities")} error={errors.activities} />
+        <TranslationFields fields={INTERRUPTION_TRANSLATED} values={values} errors={errors} />
         <TextArea id="circuit" label="Circuit to be opened" value={text("circuit")} error={errors.circuit} rows={2} />
 
         <FieldSet id="areas" legend="Affected areas" error={errors.areas} className="areas-fields">

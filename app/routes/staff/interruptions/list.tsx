@@ -12,6 +12,7 @@ import { formatDateWithWeekday, formatTime } from "../../../../modules/shared/da
 import { toPlainText } from "../../../../modules/shared/html";
 import { services } from "../../../context";
 import { StateBadge } from "../content/PublicationFields";
+import { MISSING_OPTIONS, MissingTranslations, missingParam } from "../content/TranslationFields";
 import { FilterForm, FilterSearch, FilterSelect, PUBLISHING_OPTIONS } from "../Filters";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -33,10 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   const state = (STATES as string[]).includes(stateParam) ? (stateParam as PublicState) : "";
   const whenParam = url.searchParams.get("when");
   const when = whenParam === "past" || whenParam === "all" ? whenParam : "upcoming";
-  const rows = await listInterruptionsForStaff(services(args.context).db, { q, town, state, when });
+  const missing = missingParam(url.searchParams.get("missing"));
+  const rows = await listInterruptionsForStaff(services(args.context).db, { q, town, state, when, missing });
   const now = clockNow();
   return {
-    filter: { q, town: town ?? "", state, when },
+    filter: { q, town: town ?? "", state, when, missing },
     saved: url.searchParams.get("saved") ?? "",
     items: rows.map((r) => {
       // The console shows the status the dispatcher set; the public sees the clock's view too, so say when they differ.
@@ -54,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
         state: r.state,
         when: publicationWhen(r, r.state),
         view: r.state === "published" ? `/news/power-interruptions#interruption-${r.id}` : null,
+        missing: r.missing,
         next: NEXT_STATUSES[r.status].map((s) => ({ status: s, label: STATUS_ACTION_LABELS[s] })),
       };
     }),
@@ -83,12 +86,16 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
           Import a week (CSV)
         </Link>
       </p>
-      <details className="filters-toggle" open={Boolean(filter.q || filter.town || filter.state || filter.when !== "upcoming")}>
+      <details
+        className="filters-toggle"
+        open={Boolean(filter.q || filter.town || filter.state || filter.missing || filter.when !== "upcoming")}
+      >
         <summary>Search and filters</summary>
         <FilterForm label="Find interruptions">
           <FilterSearch value={filter.q} />
           <FilterSelect name="town" label="Town" value={filter.town} any="All towns" options={TOWNS} />
           <FilterSelect name="state" label="Publishing" value={filter.state} any="Any" options={PUBLISHING_OPTIONS} />
+          <FilterSelect name="missing" label="Translations" value={filter.missing} any="Any" options={MISSING_OPTIONS} />
           <FilterSelect
             name="when"
             label="When"
@@ -121,6 +128,7 @@ export default function InterruptionList({ loaderData }: Route.ComponentProps) {
               <p className="content-item__meta">
                 {i.towns || "No town"} · {i.activities}
               </p>
+              <MissingTranslations missing={i.missing} />
               {i.view && (
                 <p className="content-item__meta">
                   <a href={i.view}>
