@@ -122,7 +122,8 @@ export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promis
       const ids = new Set(mine.map((n) => n.barangayId));
       for (const t of towns.filter((x) => x.interruptionId === i.id))
         if (!mine.some((n) => n.town === t.town)) for (const b of all.filter((x) => x.town === t.town)) ids.add(b.id);
-      for (const barangayId of ids) out.push({ barangayId, source: "interruption", label, until: i.endsAt });
+      const cause = { kind: i.status === "scheduled" ? "scheduled" : "interruption", until: i.endsAt } as const;
+      for (const barangayId of ids) out.push({ barangayId, source: "interruption", label, cause, until: i.endsAt });
     }
   }
   const open = await db
@@ -130,7 +131,13 @@ export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promis
     .from(incidents)
     .where(and(inArray(incidents.kind, [...POWER_OFF_KINDS]), notInArray(incidents.status, [...CLOSED_STATUSES])));
   for (const i of open)
-    out.push({ barangayId: i.barangayId, source: "incident", label: `Reported by members (incident ${i.id})`, until: i.etr });
+    out.push({
+      barangayId: i.barangayId,
+      source: "incident",
+      label: `Reported by members (incident ${i.id})`,
+      cause: { kind: "incident", incidentId: i.id },
+      until: i.etr,
+    });
   return out;
 }
 

@@ -7,37 +7,50 @@ import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
 import { normalizeMobile } from "../shared/phone";
 import { DETAILS_MAX, LANDMARK_MAX, REPORT_KINDS } from "./model";
 
-const optionalText = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} is too long: at most ${max} characters.`).default("");
+/** What the field checks say, in the language of whoever asks (the page's catalog; English for Open311). */
+export interface ReportFieldMessages {
+  kind: string;
+  barangay: string;
+  landmarkShort: string;
+  tooLong: (max: number) => string;
+  detailsTooLong: (max: number) => string;
+  accountNumber: string;
+  mobile: string;
+}
 
-/** The report form's fields (the page and Open311 use the same rules). */
-export const reportFieldsSchema = z.object({
-  kind: z.enum(REPORT_KINDS, { error: "Choose what is wrong." }),
-  barangayId: z.coerce.number({ error: "Choose your barangay." }).int("Choose your barangay.").positive("Choose your barangay."),
-  landmark: z
-    .string()
-    .trim()
-    .min(3, "Describe the place: a landmark, sitio or street.")
-    .max(LANDMARK_MAX, `At most ${LANDMARK_MAX} characters.`),
-  details: optionalText(DETAILS_MAX, "The description"),
-  latitude: z.coerce.number().min(-90).max(90).optional(),
-  longitude: z.coerce.number().min(-180).max(180).optional(),
-  accountNumber: z
-    .string()
-    .trim()
-    .default("")
-    .refine(
-      (v) => v === "" || ACCOUNT_NUMBER_PATTERN.test(v),
-      "Write the account number as on your bill, for example 01-0123-4567, or leave it empty.",
-    ),
-  mobile: z
-    .string()
-    .trim()
-    .default("")
-    .refine(
-      (v) => v === "" || normalizeMobile(v) !== null,
-      "Write a Philippine mobile number, for example 0917 123 4567, or leave it empty.",
-    )
-    .transform((v) => (v === "" ? "" : normalizeMobile(v)!)),
-});
+export const ENGLISH_FIELD_MESSAGES: ReportFieldMessages = {
+  kind: "Choose what is wrong.",
+  barangay: "Choose your barangay.",
+  landmarkShort: "Describe the place: a landmark, sitio or street.",
+  tooLong: (max) => `At most ${max} characters.`,
+  detailsTooLong: (max) => `The description is too long: at most ${max} characters.`,
+  accountNumber: "Write the account number as on your bill, for example 01-0123-4567, or leave it empty.",
+  mobile: "Write a Philippine mobile number, for example 0917 123 4567, or leave it empty.",
+};
+
+/** The report form's fields (the page and Open311 use the same rules), with these messages. */
+export function reportFieldsSchemaWith(m: ReportFieldMessages) {
+  return z.object({
+    kind: z.enum(REPORT_KINDS, { error: m.kind }),
+    barangayId: z.coerce.number({ error: m.barangay }).int(m.barangay).positive(m.barangay),
+    landmark: z.string().trim().min(3, m.landmarkShort).max(LANDMARK_MAX, m.tooLong(LANDMARK_MAX)),
+    details: z.string().trim().max(DETAILS_MAX, m.detailsTooLong(DETAILS_MAX)).default(""),
+    latitude: z.coerce.number().min(-90).max(90).optional(),
+    longitude: z.coerce.number().min(-180).max(180).optional(),
+    accountNumber: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || ACCOUNT_NUMBER_PATTERN.test(v), m.accountNumber),
+    mobile: z
+      .string()
+      .trim()
+      .default("")
+      .refine((v) => v === "" || normalizeMobile(v) !== null, m.mobile)
+      .transform((v) => (v === "" ? "" : normalizeMobile(v)!)),
+  });
+}
+
+/** The rules with English messages: Open311 and the English page. */
+export const reportFieldsSchema = reportFieldsSchemaWith(ENGLISH_FIELD_MESSAGES);
 export type ReportFields = z.output<typeof reportFieldsSchema>;

@@ -102,12 +102,19 @@ export interface HubPowerInput {
   crews: number;
   updatedAt: Date;
 }
+/** Why a barangay counts as off, for each page to word in its language. */
+export type HubCause =
+  | { kind: "dispatch" }
+  | { kind: "scheduled" | "interruption"; until: Date }
+  | { kind: "incident"; incidentId: number };
+
 /** Power off in a barangay that no one typed on the hub: an interruption on now, or an open report of no power. */
 export interface HubOutageInput {
   barangayId: number;
   source: "interruption" | "incident";
-  /** What the public reads: "Scheduled interruption until 5:00 PM", "Reported outage (incident 12)". */
+  /** In English (the API's): "Scheduled interruption until 5:00 PM", "Reported by members (incident 12)". */
   label: string;
+  cause: HubCause;
   /** The interruption's end or the incident's estimated restoration. */
   until: Date | null;
 }
@@ -133,8 +140,10 @@ export interface HubTown {
     etr: Date | null;
     crews: number;
     updatedAt: Date | null;
-    /** Why the barangay counts as off: the hub's figures, an interruption, an incident. */
+    /** Why the barangay counts as off: the hub's figures, an interruption, an incident (in English, the API's). */
     reasons: string[];
+    /** The same, for a page to word in its own language. */
+    causes: HubCause[];
   }[];
 }
 export interface HubStatus {
@@ -210,6 +219,7 @@ export function computeHub(
         crews: p?.crews ?? 0,
         updatedAt: p?.updatedAt ?? null,
         reasons: [...(p && p.consumersOff > 0 ? ["Reported by our dispatchers"] : []), ...outages.map((o) => o.label)],
+        causes: [...(p && p.consumersOff > 0 ? [{ kind: "dispatch" } as const] : []), ...outages.map((o) => o.cause)],
       });
     }
   }

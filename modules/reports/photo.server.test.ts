@@ -39,6 +39,7 @@ describe("preparePhoto", () => {
   it("refuses more than 8 MB and empty files", async () => {
     expect(await preparePhoto(new Uint8Array(8 * 1024 * 1024 + 1))).toEqual({
       ok: false,
+      reason: "too-large",
       message: "The photo is larger than 8 MB. Choose a smaller one.",
     });
     expect((await preparePhoto(new Uint8Array(0))).ok).toBe(false);

@@ -100,6 +100,12 @@ describe("one outage picture", () => {
     expect(page).not.toContain("No area is reported without power");
     expect(page).not.toContain(`<strong>${before.data.totals.barangays_total} of ${before.data.totals.barangays_total}</strong>`);
     expect(page).toContain(`${first.name}</strong>: ${known + 3} of ${known + 3} consumers without power`);
+    expect(page).toMatch(/Power interruption until|Scheduled interruption until/);
+    // In Filipino the reasons are worded by the page, not the API's English.
+    const filipino = (await t.app.inject({ url: "/fil/outages" })).body.replaceAll("<!-- -->", "");
+    expect(filipino).toMatch(/Iniulat ng mga miyembro \(insidente \d+\)/);
+    expect(filipino).toMatch(/(Nakatakdang pagkawala|Pagkawala) ng kuryente hanggang/);
+    expect(filipino).not.toMatch(/Reported by members|interruption until/);
   });
 
   it("a dispatcher sets a whole town in one save, audited", async () => {

@@ -43,7 +43,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       areasOff: t.areasOff.map((a) => ({
         name: a.name,
         off: a.consumers > 0 ? tr("outages.consumersOff", { off: n(a.consumersOff), all: n(a.consumers) }) : tr("outages.withoutPower"),
-        reasons: a.reasons,
+        reasons: a.causes.map((c) =>
+          c.kind === "dispatch"
+            ? tr("outages.cause.dispatch")
+            : c.kind === "incident"
+              ? tr("outages.cause.incident", { id: String(c.incidentId) })
+              : tr(c.kind === "scheduled" ? "outages.cause.scheduled" : "outages.cause.interruption", {
+                  until: formatDateTime(c.until, locale),
+                }),
+        ),
         etr: when(a.etr),
         crews: a.crews,
       })),

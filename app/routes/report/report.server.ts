@@ -6,18 +6,18 @@
 import { listUpcomingInterruptions } from "../../../modules/interruptions/queries.server";
 import { interruptionView } from "../../../modules/interruptions/view";
 import { listBarangayOptions } from "../../../modules/places/barangays.server";
-import { reportFieldsSchema } from "../../../modules/reports/fields";
+import { reportFieldsSchemaWith } from "../../../modules/reports/fields";
 import { REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { dropPendingPhoto, keepPendingPhoto, readPendingPhoto } from "../../../modules/reports/pending-photo.server";
 import { preparePhoto } from "../../../modules/reports/photo.server";
 import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
 import { readForm } from "../../../modules/shared/forms";
-import { type Locale, translate } from "../../../modules/shared/i18n";
+import { LOCALES, type Locale, translate, translator } from "../../../modules/shared/i18n";
 import type { AppServices } from "../../context";
-import { requestT } from "../../i18n";
+import { requestLocale, requestT } from "../../i18n";
 import { STATUS_KEYS as INTERRUPTION_STATUS_KEYS, interruptionMessages } from "../../messages/interruptions";
 import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
-import { CAPTCHA_KEYS, reportMessages } from "../../messages/reports";
+import { CAPTCHA_KEYS, PHOTO_KEYS, reportMessages } from "../../messages/reports";
 import { verifyCaptcha } from "../service/captcha.server";
 import { checkQuestion, makeQuestion } from "./question.server";
 
@@ -27,6 +27,25 @@ export type ReportValues = Partial<Record<(typeof FIELD_NAMES)[number], string>>
   photoToken?: string;
 };
 export type ReportErrors = Partial<Record<(typeof FIELD_NAMES)[number] | "photo" | "captcha" | "form", string>>;
+
+/** The form's rules with their messages in each language, made once. */
+const FIELDS_SCHEMA = Object.fromEntries(
+  LOCALES.map((locale) => {
+    const t = translator(reportMessages, locale);
+    return [
+      locale,
+      reportFieldsSchemaWith({
+        kind: t("report.field.kind"),
+        barangay: t("report.field.barangay"),
+        landmarkShort: t("report.field.landmark"),
+        tooLong: (max) => t("report.field.tooLong", { max }),
+        detailsTooLong: (max) => t("report.field.detailsTooLong", { max }),
+        accountNumber: t("report.field.account"),
+        mobile: t("report.field.mobile"),
+      }),
+    ];
+  }),
+) as Record<Locale, ReturnType<typeof reportFieldsSchemaWith>>;
 
 /** The proof of work when scripts ran, the question otherwise; spends what it checks. */
 function checkCaptcha(s: AppServices, form: FormData) {
@@ -94,10 +113,10 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
       ok: false,
       status: 400,
       values: {},
-      errors: { form: "The form could not be read. Please fill it in again (the photo may be larger than 8 MB)." },
+      errors: { form: t("report.form.unreadable") },
     };
   }
-  const submission = readForm(form, reportFieldsSchema);
+  const submission = readForm(form, FIELDS_SCHEMA[requestLocale(request)]);
   const values: ReportValues = submission.values;
   const text = (name: string) => {
     const v = form.get(name);
@@ -115,7 +134,7 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
         ok: false,
         status: 409,
         values,
-        errors: { form: "That report is already closed. If you still have a problem, report it below." },
+        errors: { form: t("report.form.closed") },
       };
     return { ok: true, token: filed.statusToken };
   }
@@ -124,14 +143,10 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   if (!submission.ok)
     for (const key of FIELD_NAMES) {
       const message = submission.errors[key];
-      if (message)
-        errors[key] =
-          key === "latitude" || key === "longitude"
-            ? "The position from the phone is not valid. Press the button again or leave it out."
-            : message;
+      if (message) errors[key] = key === "latitude" || key === "longitude" ? t("report.field.position") : message;
     }
   const barangay = submission.ok ? await findBarangay(s.db, submission.data.barangayId) : null;
-  if (submission.ok && !barangay) errors.barangayId = "Choose your barangay from the list.";
+  if (submission.ok && !barangay) errors.barangayId = t("report.field.barangayList");
 
   const file = form.get("photo");
   let photo = null;
@@ -142,12 +157,16 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
     if (checked.ok) {
       photo = checked.photo;
       keptToken = "";
-    } else errors.photo = checked.message;
+    }
+    // English keeps the picture's own figures ("7000 × 7000 pixels (49 MP)…"); other languages the catalog's words.
+    else
+      errors.photo =
+        checked.reason === "too-many-pixels" && requestLocale(request) === "en" ? checked.message : t(PHOTO_KEYS[checked.reason]);
   } else if (keptToken) {
     photo = await readPendingPhoto(s.storageDir, keptToken);
     if (!photo) {
       keptToken = "";
-      errors.photo = "The photo you chose earlier was kept for an hour only. Choose it again, or send the report without it.";
+      errors.photo = t("report.photo.expired");
     }
   }
 
