@@ -106,6 +106,37 @@ describe("the report form in Filipino", () => {
     expect(englishLeft(english.body, [reportMessages.en])).toContain(reportMessages.en["report.captcha.missing"]);
   });
 
+  test("the report form's field messages are told in Filipino, beside each field, with what was typed kept", async () => {
+    const bad = await post("/fil/report", {
+      intent: "report",
+      kind: "",
+      barangayId: "",
+      landmark: "x",
+      accountNumber: "123",
+      mobile: "12",
+    });
+    expect(bad.statusCode).toBe(422);
+    for (const key of [
+      "report.field.kind",
+      "report.field.barangay",
+      "report.field.landmark",
+      "report.field.account",
+      "report.field.mobile",
+    ] as const)
+      expect(bad.body).toContain(reportMessages.fil[key]);
+    expect(englishLeft(bad.body, [shellMessages.en, formMessages.en, reportMessages.en])).toEqual([]);
+    expect(bad.body).toContain('value="123"');
+    const english = await post("/report", {
+      intent: "report",
+      kind: "",
+      barangayId: "",
+      landmark: "x",
+      accountNumber: "123",
+      mobile: "12",
+    });
+    expect(english.body).toContain(reportMessages.en["report.field.account"]);
+  });
+
   test("the reports already known in a barangay, and 'this is mine too', are in Filipino", async () => {
     const db = t.db.handle.db;
     const [b] = await db.select({ id: barangays.id, name: barangays.name }).from(barangays).where(eq(barangays.town, "Agno")).limit(1);
