@@ -10,6 +10,8 @@ export const DEFAULT_NEWS_IMAGE = { src: "/news-default.svg", width: 800, height
 export interface NewsCardView {
   id: number;
   title: string;
+  /** The title's language (English when no version in the page's language was written). */
+  lang: string;
   /** ISO 8601 */
   createdAt: string;
   image: { src: string; width: number; height: number; alt: string } | null;
@@ -33,7 +35,7 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
         decoding="async"
       />
       <div className="news-card__body">
-        <Heading className="news-card__title">
+        <Heading className="news-card__title" lang={item.lang === locale ? undefined : item.lang}>
           <Link to={lp(`/news/advisory/${item.id}`)} title={short === item.title ? undefined : item.title} className="news-card__link">
             {short === item.title ? (
               item.title

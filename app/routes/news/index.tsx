@@ -7,6 +7,7 @@ import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { titleInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { useLocale, useLocalePath, useT } from "../../i18n";
 import { NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
@@ -18,12 +19,12 @@ import { newsCardView } from "./views.server";
 
 const PER_KIND = 3;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = services(context);
   const [latest, advisories] = await Promise.all([latestNewsOfEveryKind(db, PER_KIND), listAnnouncements(db, "advisory", 3)]);
   return {
-    sections: NEWS_KINDS.map((kind) => ({ kind, items: latest[kind].map(newsCardView) })),
-    advisories: advisories.map((a) => ({ id: a.id, title: a.title, createdAt: a.createdAt.toISOString() })),
+    sections: NEWS_KINDS.map((kind) => ({ kind, items: latest[kind].map((n) => newsCardView(n, request)) })),
+    advisories: advisories.map((a) => ({ id: a.id, ...titleInLanguage(a, request), createdAt: a.createdAt.toISOString() })),
   };
 }
 
@@ -72,7 +73,9 @@ export default function NewsIndex({ loaderData }: Route.ComponentProps) {
           <ul className="news-advisory-list">
             {advisories.map((a) => (
               <li key={a.id}>
-                <Link to={lp(`/news/advisories#advisory-${a.id}`)}>{a.title}</Link>{" "}
+                <Link to={lp(`/news/advisories#advisory-${a.id}`)} lang={a.lang === locale ? undefined : a.lang}>
+                  {a.title}
+                </Link>{" "}
                 <time dateTime={manilaIsoDate(a.createdAt)}>{formatDate(a.createdAt, locale)}</time>
               </li>
             ))}

@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = manilaParts();
   return {
     kind,
-    items: items.map(newsCardView),
+    items: items.map((n) => newsCardView(n, request)),
     filter: { month: month ?? "", q: q ?? "", rawMonth, rawQ },
     errors,
     maxMonth: `${now.year}-${String(now.month).padStart(2, "0")}`,

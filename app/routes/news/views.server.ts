@@ -2,13 +2,17 @@
 
 import type { NewsItem } from "../../../modules/content/news.server";
 import { sanitize } from "../../../modules/shared/html";
+import { titleInLanguage } from "../../content-language.server";
 import type { NewsCardView } from "./NewsCard";
 
-export function newsCardView(n: NewsItem): NewsCardView {
+/** A card: its title in the page's language when staff wrote that version (`lang` says which one it is). */
+export function newsCardView(n: NewsItem, request: Request): NewsCardView {
   const image = n.images[0];
+  const { title, lang } = titleInLanguage(n, request);
   return {
     id: n.id,
-    title: n.title,
+    title,
+    lang,
     createdAt: n.createdAt.toISOString(),
     image: image ? { src: image.src, width: image.width, height: image.height, alt: image.alt } : null,
   };
