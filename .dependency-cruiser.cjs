@@ -19,7 +19,7 @@ const TEST = "\\.(test|spec)\\.tsx?$";
  */
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
-  "bills/(discounts|money|status)",
+  "bills/(discounts|lines|money|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
   "members/mask",
   "places/(barangay-match|towns)",
