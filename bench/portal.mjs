@@ -134,7 +134,7 @@ function serviceCpu() {
   }, 0);
 }
 
-function run(kind, connections) {
+function run(kind, connections, seconds = SECONDS, note = "") {
   const cpuBefore = serviceCpu();
   const script = path.join(dir, `${kind}.lua`);
   fs.writeFileSync(
@@ -147,7 +147,7 @@ request = function()
   return wrk.format("GET", x[2], {["Cookie"] = x[1], ["Accept-Encoding"] = "gzip"})
 end`,
   );
-  const out = execFileSync("wrk", ["-t", "2", "-c", String(connections), "-d", `${SECONDS}s`, "--latency", "-s", script, service.url], {
+  const out = execFileSync("wrk", ["-t", "2", "-c", String(connections), "-d", `${seconds}s`, "--latency", "-s", script, service.url], {
     encoding: "utf8",
   });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -157,10 +157,14 @@ end`,
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const cpuMs = ((serviceCpu() - cpuBefore) * 1000) / Math.max(1, requests);
   console.log(
-    `${kind.padEnd(8)} ${String(connections).padStart(2)} connections: ${Math.round(rps)} req/s, p99 ${p99.toFixed(1)} ms, non-2xx ${non2xx}, service CPU ${cpuMs.toFixed(2)} ms/request, load ${os.loadavg()[0].toFixed(2)}`,
+    `${kind.padEnd(8)} ${String(connections).padStart(2)} connections${note}: ${Math.round(rps)} req/s, p99 ${p99.toFixed(1)} ms, non-2xx ${non2xx}, service CPU ${cpuMs.toFixed(2)} ms/request, load ${os.loadavg()[0].toFixed(2)}`,
   );
   return { rps, p99, non2xx };
 }
+// BENCH_WARMUP_SECONDS (3) of each page first, not counted: the JIT, the pool's connections and
+// PostgreSQL's cache warm, as in a service that has been up for a while.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+if (WARMUP > 0) for (const kind of ["overview", "bill"]) run(kind, 20, WARMUP, " (warm-up, not counted)");
 const results = [];
 for (const kind of ["overview", "bill"]) for (const c of [20, 50]) results.push({ kind, c, ...run(kind, c) });
 
