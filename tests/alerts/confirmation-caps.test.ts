@@ -6,25 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRMATIONS_PER_DAY } from "../../modules/alerts/confirmation-limits.server";
-import { createTestApp, type TestApp } from "../support/app";
-import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
-import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+import type { TestApp } from "../support/app";
+import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
+import type { SmsGatewayStandIn } from "../support/sms-gateway";
+import type { SmtpStandIn } from "../support/smtp";
 
 describe("confirmation messages per recipient", () => {
   let t: TestApp;
   let smtp: SmtpStandIn;
   let sms: SmsGatewayStandIn;
+  let app: MessagingApp | undefined;
   beforeAll(async () => {
-    [smtp, sms] = await Promise.all([startSmtpServer(), startSmsGateway()]);
-    t = await createTestApp({
-      withPages: true,
-      env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
-    });
+    app = await createMessagingApp();
+    ({ t, smtp, sms } = app);
   });
   afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-    await sms?.close();
+    await app?.close();
   });
 
   let ip = 1;

@@ -21,24 +21,17 @@ import { SCHEDULE_COMPONENTS, UNIT_LABELS } from "../../modules/rates/schedule";
 import { fileReport } from "../../modules/reports/queries.server";
 import { FIRST_RATE_YEAR } from "../../modules/shared/constants";
 import { translate } from "../../modules/shared/i18n";
-import { createTestApp, type TestApp } from "../support/app";
-import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
-import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+import type { TestApp } from "../support/app";
+import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
 
 let t: TestApp;
-let smtp: SmtpStandIn;
-let sms: SmsGatewayStandIn;
+let app: MessagingApp | undefined;
 beforeAll(async () => {
-  [smtp, sms] = await Promise.all([startSmtpServer(), startSmsGateway()]);
-  t = await createTestApp({
-    withPages: true,
-    env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
-  });
+  app = await createMessagingApp();
+  ({ t } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-  await sms?.close();
+  await app?.close();
 });
 
 const get = (url: string) => t.app.inject({ method: "GET", url });

@@ -14,24 +14,17 @@ import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
 import { barangays } from "../../db/schema";
 import { changeIncident, fileReport } from "../../modules/reports/queries.server";
-import { createTestApp, type TestApp } from "../support/app";
-import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
-import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
+import type { TestApp } from "../support/app";
+import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
 
 let t: TestApp;
-let smtp: SmtpStandIn;
-let sms: SmsGatewayStandIn;
+let app: MessagingApp | undefined;
 beforeAll(async () => {
-  [smtp, sms] = await Promise.all([startSmtpServer(), startSmsGateway()]);
-  t = await createTestApp({
-    withPages: true,
-    env: { RATE_LIMIT: "off", TRUST_PROXY: "127.0.0.1", SMTP_URL: smtp.url, SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey },
-  });
+  app = await createMessagingApp();
+  ({ t } = app);
 });
 afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-  await sms?.close();
+  await app?.close();
 });
 
 const post = (url: string, fields: Record<string, string>) =>
