@@ -9,7 +9,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { aboutMessages } from "../../app/messages/about";
-import { agamMessages } from "../../app/messages/agam";
+import { agamMessages as agamShared } from "../../app/messages/agam";
+import { agamRegistrationMessages } from "../../app/messages/agam-registration";
+import { agamServerMessages } from "../../app/messages/agam-server";
+import { agamStatusMessages } from "../../app/messages/agam-status";
+
+/** The AGAM catalogs as one (the pages split them to keep each page's script small). */
+const agamMessages = {
+  en: { ...agamShared.en, ...agamRegistrationMessages.en, ...agamStatusMessages.en, ...agamServerMessages.en },
+  fil: { ...agamShared.fil, ...agamRegistrationMessages.fil, ...agamStatusMessages.fil, ...agamServerMessages.fil },
+};
+
 import { billMessages } from "../../app/messages/bills";
 import { formMessages } from "../../app/messages/forms";
 import { homeMessages } from "../../app/messages/home";

@@ -7,7 +7,17 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { agamMessages } from "../../app/messages/agam";
+import { agamMessages as agamShared } from "../../app/messages/agam";
+import { agamRegistrationMessages } from "../../app/messages/agam-registration";
+import { agamServerMessages } from "../../app/messages/agam-server";
+import { agamStatusMessages } from "../../app/messages/agam-status";
+
+/** The AGAM catalogs as one (the pages split them to keep each page's script small). */
+const agamMessages = {
+  en: { ...agamShared.en, ...agamRegistrationMessages.en, ...agamStatusMessages.en, ...agamServerMessages.en },
+  fil: { ...agamShared.fil, ...agamRegistrationMessages.fil, ...agamStatusMessages.fil, ...agamServerMessages.fil },
+};
+
 import { billMessages } from "../../app/messages/bills";
 import { formMessages } from "../../app/messages/forms";
 import { portalMessages } from "../../app/messages/portal";

@@ -12,14 +12,16 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { agamMessages } from "../../messages/agam";
+import { agamServerMessages } from "../../messages/agam-server";
 import type { Route } from "./+types/confirmation-link";
 import { ConfirmationSlip, slipOf } from "./confirmation";
 import "./agam.css";
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const t = translator(agamMessages, localeOfPath(location.pathname));
+  const x = translator(agamServerMessages, localeOfPath(location.pathname));
   return [
-    { title: `${loaderData?.slip ? t("agam.conf.metaTitle") : t("agam.link.notFound")} | ${COOPERATIVE.shortName}` },
+    { title: `${loaderData?.slip ? t("agam.conf.metaTitle") : x("agam.link.notFound")} | ${COOPERATIVE.shortName}` },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -40,13 +42,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export default function AgamConfirmationLink({ loaderData }: Route.ComponentProps) {
   const t = useT(agamMessages);
+  const x = useT(agamServerMessages);
   const lp = useLocalePath();
   if (!loaderData.slip) {
     return (
       <div className="container page agam">
         <Breadcrumb items={[{ label: t("agam.title"), to: "/agam-registration" }, { label: t("agam.conf.crumb") }]} />
-        <h1>{t("agam.link.notFound")}</h1>
-        <p>{t("agam.link.text")}</p>
+        <h1>{x("agam.link.notFound")}</h1>
+        <p>{x("agam.link.text")}</p>
         <p>
           <Link className="button" to={lp("/agam-registration")}>
             {t("agam.conf.go")}

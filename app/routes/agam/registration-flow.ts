@@ -66,7 +66,7 @@ export type FlowState =
       draft?: { decision: "" | "1" | "0"; reason: string };
     });
 
-/** The flow's messages: keys of app/messages/agam.ts, said in the page's language. */
+/** The flow's messages, said in the page's language: keys of app/messages/agam-registration.ts (notExist: app/messages/agam.ts). */
 export const MESSAGES = {
   notExist: "agam.msg.notExist",
   registered: "agam.msg.registered",
@@ -107,7 +107,7 @@ export function firstUnanswered(topics: FlowTopic[], answers: Answers): number {
 export function checkDecision(
   decision: unknown,
   reason: unknown,
-  say: (key: MessageKey) => string,
+  say: (key: Exclude<MessageKey, typeof MESSAGES.notExist>) => string,
 ): { answer: Answer } | { errors: { decision?: string; reason?: string } } {
   if (decision !== "1" && decision !== "0") return { errors: { decision: say(MESSAGES.chooseDecision) } };
   const why = String(reason ?? "")

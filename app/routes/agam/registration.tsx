@@ -23,6 +23,7 @@ import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../compone
 import { services } from "../../context";
 import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
 import { agamMessages } from "../../messages/agam";
+import { agamRegistrationMessages } from "../../messages/agam-registration";
 import { requireLinkedAccount } from "../mco/account.server";
 import { clientIp } from "../mco/session.server";
 import type { Route } from "./+types/registration";
@@ -48,18 +49,19 @@ import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const t = translator(agamMessages, localeOfPath(location.pathname));
+  const r = translator(agamRegistrationMessages, localeOfPath(location.pathname));
   return [
     { title: `${t("agam.title")} | ${COOPERATIVE.shortName}` },
-    { name: "description", content: t("agam.description", { org: COOPERATIVE.shortName }) },
+    { name: "description", content: r("agam.description", { org: COOPERATIVE.shortName }) },
   ];
 };
 
 /** Why registration is closed, with its window in the page's language. */
 function closedText(window: Awaited<ReturnType<typeof registrationWindowState>>, locale: Locale): string | null {
   if (window.open) return null;
-  const t = translator(agamMessages, locale);
+  const r = translator(agamRegistrationMessages, locale);
   const times = { from: formatDateTime(window.window.opensAt, locale), to: formatDateTime(window.window.closesAt, locale) };
-  return window.reason === "not_yet" ? t("agam.closed.notYet", times) : t("agam.closed.ended", times);
+  return window.reason === "not_yet" ? r("agam.closed.notYet", times) : r("agam.closed.ended", times);
 }
 
 /** Answers carry a member's name and address: never stored by browsers or proxies. */
@@ -94,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, contentChanged, log, sendText, publicUrl, databaseFailed } = services(context);
   const locale = requestLocale(request);
   const t = requestT(agamMessages, request);
+  const r = requestT(agamRegistrationMessages, request);
   // Outside the registration window nothing is looked up and nothing is stored.
   const window = await registrationWindowState(db, now());
   if (!window.open) return data({ closed: closedText(window, locale) }, { status: 403 });
@@ -109,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = accountNumberSchema.safeParse(typed);
   if (!parsed.success) {
-    const accountError = t(typed ? "agam.error.accountFormat" : "agam.error.accountMissing", { example: ACCOUNT_NUMBER_EXAMPLE });
+    const accountError = r(typed ? "agam.error.accountFormat" : "agam.error.accountMissing", { example: ACCOUNT_NUMBER_EXAMPLE });
     return data<FlowState>({ key, view: "default", origin, account: typed, accountError }, { status: 400 });
   }
   const account = parsed.data;
@@ -128,8 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       account,
       message: {
         kind: "error",
-        text: t(MESSAGES.registered),
-        link: { href: localePath(locale, confirmationPath(origin, account)), label: t("agam.clickHere") },
+        text: r(MESSAGES.registered),
+        link: { href: localePath(locale, confirmationPath(origin, account)), label: r("agam.clickHere") },
       },
     };
     if (member.registered > 0) return data(registeredNotice);
@@ -167,12 +170,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         errors: {},
         phone: "",
         email: "",
-        message: { kind: "success", text: t(MESSAGES.found) },
+        message: { kind: "success", text: r(MESSAGES.found) },
       });
     }
     if (intent === "lookup") {
-      if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: t("agam.msg.neither") } });
-      return verify({ message: { kind: "success", text: t(MESSAGES.verify) } });
+      if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: r("agam.msg.neither") } });
+      return verify({ message: { kind: "success", text: r(MESSAGES.verify) } });
     }
     if (intent === "send-code" || intent === "check-code" || intent === "check-pin") {
       const factor = readForm(form, secondFactorFields);
@@ -191,14 +194,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           errors: {},
           phone: "",
           email: "",
-          message: { kind: "success", text: t(MESSAGES.found) },
+          message: { kind: "success", text: r(MESSAGES.found) },
         });
       }
       return verify(step, step.status);
     }
 
     const proof = f.proof;
-    if (!(await hasProof(db, account, proof))) return verify({ message: { kind: "error", text: t(MESSAGES.proofMissing) } }, 403);
+    if (!(await hasProof(db, account, proof))) return verify({ message: { kind: "error", text: r(MESSAGES.proofMissing) } }, 403);
     const base = {
       key,
       view: "exist" as const,
@@ -217,9 +220,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "back") return data<FlowState>({ ...base, answers, step: Math.max(0, step - 1), errors: {} });
 
     if (intent === "next" && step < topics.length) {
-      const checked = checkDecision(f.decision, f.reason, t);
+      const checked = checkDecision(f.decision, f.reason, r);
       if ("errors" in checked) {
-        const text = checked.errors.decision ?? checked.errors.reason ?? t(MESSAGES.chooseDecision);
+        const text = checked.errors.decision ?? checked.errors.reason ?? r(MESSAGES.chooseDecision);
         const draft: { decision: "" | "1" | "0"; reason: string } = {
           decision: f.decision === "1" || f.decision === "0" ? f.decision : "",
           reason: f.reason.slice(0, REASON_MAX),
@@ -238,7 +241,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const missing = firstUnanswered(topics, answers);
     if (missing < topics.length) {
       return data<FlowState>(
-        { ...base, answers, step: missing, errors: {}, message: { kind: "error", text: t("agam.msg.answerFirst", { n: missing + 1 }) } },
+        { ...base, answers, step: missing, errors: {}, message: { kind: "error", text: r("agam.msg.answerFirst", { n: missing + 1 }) } },
         { status: 422 },
       );
     }
@@ -265,20 +268,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const link = localePath(locale, `/agam-registration/confirmation/${token}`);
       const mobile = member && (await memberMobile(db, account));
       if (send && mobile)
-        await send(mobile, t("agam.sms.confirmed", { reference: result.reference, link: `${publicUrl}${link}` })).catch(() => {});
+        await send(mobile, r("agam.sms.confirmed", { reference: result.reference, link: `${publicUrl}${link}` })).catch(() => {});
       return redirect(link);
     }
     if (result.reason === "already_registered") return data(registeredNotice);
     if (result.reason === "unknown_account")
       return data<FlowState>({ key, view: "not-exist", origin, account, message: { kind: "error", text: t(MESSAGES.notExist) } });
     const errors = {
-      phone: result.fields.phone && t("agam.error.phone"),
-      email: result.fields.email && t("agam.error.email"),
+      phone: result.fields.phone && r("agam.error.phone"),
+      email: result.fields.email && r("agam.error.email"),
     };
     const badTopic = Object.keys(result.fields)
       .map((f) => /^decisions\.(\d+)\./.exec(f)?.[1])
       .find((i) => i !== undefined);
-    const text = errors.phone ?? errors.email ?? t("agam.msg.checkAnswers");
+    const text = errors.phone ?? errors.email ?? r("agam.msg.checkAnswers");
     return data<FlowState>(
       { ...base, answers, step: badTopic !== undefined ? Number(badTopic) : topics.length, errors, message: { kind: "error", text } },
       { status: 422 },
@@ -286,7 +289,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!databaseFailed(error)) log.error({ err: loggableError(error) }, "agam registration step failed");
     return data<FlowState>(
-      { key, view: "default", origin, account, message: { kind: "error", text: t(MESSAGES.failed) } },
+      { key, view: "default", origin, account, message: { kind: "error", text: r(MESSAGES.failed) } },
       failureInit(error),
     );
   }
@@ -306,17 +309,18 @@ export default function AgamRegistration({ loaderData, actionData }: Route.Compo
 
 function RegistrationClosed({ message }: { message: string }) {
   const t = useT(agamMessages);
+  const r = useT(agamRegistrationMessages);
   const lp = useLocalePath();
   return (
     <div className="container page agam">
       <Breadcrumb items={[{ label: t("agam.title") }]} />
       <h1>{t("agam.title")}</h1>
       <div className="agam-closed" role="status">
-        <h2 className="agam__subtitle">{t("agam.closed.title")}</h2>
+        <h2 className="agam__subtitle">{r("agam.closed.title")}</h2>
         <p>{message}</p>
         <p>
-          {t("agam.closed.see")} <a href={lp("/agam-status")}>{t("agam.closed.countLink")}</a>
-          {t("agam.closed.call", { phone: COOPERATIVE.phone })}
+          {r("agam.closed.see")} <a href={lp("/agam-status")}>{r("agam.closed.countLink")}</a>
+          {r("agam.closed.call", { phone: COOPERATIVE.phone })}
         </p>
       </div>
     </div>
@@ -343,6 +347,7 @@ function RegistrationOpen({
   const statusRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const t = useT(agamMessages);
+  const r = useT(agamRegistrationMessages);
   const lp = useLocalePath();
   const formAction = lp(`/agam-registration${state.origin === "web" ? "" : `?origin=${encodeURIComponent(state.origin)}`}`);
   const accountError = state.view === "default" ? state.accountError : undefined;
@@ -360,19 +365,19 @@ function RegistrationOpen({
     <div className="container page agam">
       <Breadcrumb items={[{ label: t("agam.title") }]} />
       <h1>{t("agam.title")}</h1>
-      <p className="agam__lead">{t("agam.lead")}</p>
+      <p className="agam__lead">{r("agam.lead")}</p>
 
       <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
 
       <Form method="post" action={formAction} className="agam-lookup" noValidate aria-labelledby="agam-lookup-title">
         <h2 id="agam-lookup-title" className="agam__subtitle">
-          {t("agam.find")}
+          {r("agam.find")}
         </h2>
         <input type="hidden" name="origin" value={state.origin} />
         <div className="agam-lookup__row">
           <AccountNumberField id="account" error={accountError} defaultValue={state.account} className="agam-lookup__input" />
           <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" disabled={busy}>
-            {t("agam.check")}
+            {r("agam.check")}
           </button>
         </div>
       </Form>
@@ -392,11 +397,11 @@ function RegistrationOpen({
       </div>
 
       {state.view === "registered" && (
-        <section className="agam-contact agam-contact--locked" aria-label={t("agam.contactOnFile")}>
-          <Field id="phone" label={t("agam.mobile")} hint={t("agam.onFileHint")}>
+        <section className="agam-contact agam-contact--locked" aria-label={r("agam.contactOnFile")}>
+          <Field id="phone" label={r("agam.mobile")} hint={r("agam.onFileHint")}>
             {(p) => <input {...p} name={undefined} type="tel" readOnly placeholder={MASKED_PHONE} />}
           </Field>
-          <Field id="email" label={t("agam.email")} hint={t("agam.onFileHint")}>
+          <Field id="email" label={r("agam.email")} hint={r("agam.onFileHint")}>
             {(p) => <input {...p} name={undefined} type="email" readOnly placeholder={MASKED_EMAIL} />}
           </Field>
         </section>
@@ -425,7 +430,7 @@ function RegistrationFlow({
   onMessage: (m: StatusMessage | null) => void;
 }) {
   const hydrated = useHydrated();
-  const t = useT(agamMessages);
+  const r = useT(agamRegistrationMessages);
   const [answers, setAnswers] = useState<Answers>(state.answers);
   const [step, setStep] = useState(Math.min(state.step, topics.length));
   const [errors, setErrors] = useState(state.errors);
@@ -460,10 +465,10 @@ function RegistrationFlow({
       go(Math.max(0, step - 1), answers);
     } else if (intent === "next" && current) {
       event.preventDefault();
-      const checked = checkDecision(decision, reason, t);
+      const checked = checkDecision(decision, reason, r);
       if ("errors" in checked) {
         setErrors((e) => ({ ...e, ...checked.errors }));
-        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? t(MESSAGES.chooseDecision) });
+        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? r(MESSAGES.chooseDecision) });
         if (checked.errors.reason) document.getElementById("reason")?.focus();
         return;
       }
@@ -480,11 +485,11 @@ function RegistrationFlow({
     <>
       <section className="agam-member" aria-labelledby="agam-member-title">
         <h2 id="agam-member-title" className="agam__subtitle">
-          {t("agam.member")}
+          {r("agam.member")}
         </h2>
         <dl className="agam-member__list">
           <div>
-            <dt>{t("agam.name")}</dt>
+            <dt>{r("agam.name")}</dt>
             <dd>{state.member.name}</dd>
           </div>
         </dl>
@@ -501,7 +506,7 @@ function RegistrationFlow({
           aria-hidden="true"
           disabled={current ? nextDisabled : busy}
         >
-          {current ? t("agam.next") : t("agam.proceed")}
+          {current ? r("agam.next") : r("agam.proceed")}
         </button>
         <input type="hidden" name="origin" value={state.origin} />
         <input type="hidden" name="account" value={state.account} />
@@ -519,11 +524,11 @@ function RegistrationFlow({
         })}
 
         <fieldset className="agam-contact">
-          <legend className="agam__subtitle">{t("agam.contactDetails")}</legend>
-          <Field id="phone" label={t("agam.mobile")} hint={t("agam.mobileHint")} error={errors.phone}>
+          <legend className="agam__subtitle">{r("agam.contactDetails")}</legend>
+          <Field id="phone" label={r("agam.mobile")} hint={r("agam.mobileHint")} error={errors.phone}>
             {(p) => <input {...p} type="tel" autoComplete="tel" inputMode="tel" maxLength={20} defaultValue={state.phone} />}
           </Field>
-          <Field id="email" label={t("agam.email")} error={errors.email}>
+          <Field id="email" label={r("agam.email")} error={errors.email}>
             {(p) => <input {...p} type="email" autoComplete="email" maxLength={254} spellCheck={false} defaultValue={state.email} />}
           </Field>
         </fieldset>
@@ -532,7 +537,7 @@ function RegistrationFlow({
           <section className="agam-topic" aria-labelledby="agam-step">
             <h2 id="agam-step" className="agam-topic__title" tabIndex={-1} ref={headingRef}>
               <span className="agam-topic__count">
-                {t("agam.topicOf", { n: step + 1, total: topics.length })}
+                {r("agam.topicOf", { n: step + 1, total: topics.length })}
                 <span className="visually-hidden">:</span>
               </span>{" "}
               {current.topic}
@@ -542,22 +547,22 @@ function RegistrationFlow({
               id="decision"
               className="field agam-decision"
               legendClassName="field__label"
-              legend={t("agam.decision")}
+              legend={r("agam.decision")}
               error={errors.decision}
             >
               <div className="agam-decision__choices">
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />
-                  <span>{t("agam.approve")}</span>
+                  <span>{r("agam.approve")}</span>
                 </label>
                 <label className="agam-choice">
                   <input type="radio" name="decision" value="0" checked={decision === "0"} onChange={() => setDecision("0")} />
-                  <span>{t("agam.disapprove")}</span>
+                  <span>{r("agam.disapprove")}</span>
                 </label>
               </div>
             </FieldSet>
             <div className={`agam-reason${decision === "0" ? " agam-reason--open" : ""}`}>
-              <Field id="reason" label={t("agam.why")} hint={t("agam.whyHint")} error={errors.reason}>
+              <Field id="reason" label={r("agam.why")} hint={r("agam.whyHint")} error={errors.reason}>
                 {(p) => (
                   <textarea
                     {...p}
@@ -574,7 +579,7 @@ function RegistrationFlow({
         ) : (
           <section className="agam-review" aria-labelledby="agam-step">
             <h2 id="agam-step" className="agam__subtitle" tabIndex={-1} ref={headingRef}>
-              {t("agam.review")}
+              {r("agam.review")}
             </h2>
             <ol className="agam-review__list">
               {topics.map((topic) => {
@@ -583,34 +588,34 @@ function RegistrationFlow({
                   <li key={topic.sequenceNumber}>
                     <span className="agam-review__topic">{topic.topic}</span>{" "}
                     <strong className={a?.value === 0 ? "agam-review__no" : "agam-review__yes"}>
-                      {a ? (a.value === 1 ? t("agam.approve") : t("agam.disapprove")) : t("agam.notAnswered")}
+                      {a ? (a.value === 1 ? r("agam.approve") : r("agam.disapprove")) : r("agam.notAnswered")}
                     </strong>
                     {a?.value === 0 && (
                       <span className="agam-review__reason">
-                        {t("agam.whyReview")} {a.reason}
+                        {r("agam.whyReview")} {a.reason}
                       </span>
                     )}
                   </li>
                 );
               })}
             </ol>
-            <p>{t("agam.proceedNote")}</p>
+            <p>{r("agam.proceedNote")}</p>
           </section>
         )}
 
         <div className="agam-actions">
           {step > 0 && (
             <button type="submit" name="intent" value="back" className="button button--secondary">
-              {t("agam.back")}
+              {r("agam.back")}
             </button>
           )}
           {current ? (
             <button type="submit" name="intent" value="next" className="button" disabled={nextDisabled}>
-              {t("agam.next")}
+              {r("agam.next")}
             </button>
           ) : (
             <button type="submit" name="intent" value="proceed" className="button" disabled={busy}>
-              {busy ? t("agam.submitting") : t("agam.proceed")}
+              {busy ? r("agam.submitting") : r("agam.proceed")}
             </button>
           )}
         </div>

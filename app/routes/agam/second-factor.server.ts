@@ -8,23 +8,25 @@ import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { checkSecondFactor, type Failure, type SendText, sendCode } from "../../../modules/agam/second-factor.server";
 import { type Locale, translator } from "../../../modules/shared/i18n";
-import { agamMessages, FACTOR_FAILURE_KEYS } from "../../messages/agam";
+import { agamMessages } from "../../messages/agam";
+import { agamServerMessages, FACTOR_FAILURE_KEYS } from "../../messages/agam-server";
 import type { StatusMessage } from "./registration-flow";
 
 /** What a refusal tells the member, in the page's language (the API keeps secondFactorMessage). */
 export function factorFailureText(failure: Failure, locale: Locale): string {
   const t = translator(agamMessages, locale);
+  const x = translator(agamServerMessages, locale);
   switch (failure.reason) {
     case "unknown_account":
       return t("agam.msg.notExist");
     case "wrong":
-      return t("agam.fail.wrong", { triesLeft: failure.triesLeft });
+      return x("agam.fail.wrong", { triesLeft: failure.triesLeft });
     case "locked":
-      return t("agam.fail.locked", { minutes: Math.max(1, Math.ceil(failure.retryAfterSeconds / 60)) });
+      return x("agam.fail.locked", { minutes: Math.max(1, Math.ceil(failure.retryAfterSeconds / 60)) });
     case "wait":
-      return t("agam.fail.wait", { seconds: failure.retryAfterSeconds });
+      return x("agam.fail.wait", { seconds: failure.retryAfterSeconds });
     default:
-      return t(FACTOR_FAILURE_KEYS[failure.reason]);
+      return x(FACTOR_FAILURE_KEYS[failure.reason]);
   }
 }
 
@@ -46,6 +48,7 @@ export async function secondFactorStep(
   locale: Locale = "en",
 ): Promise<{ proof: string } | VerifyStep> {
   const t = translator(agamMessages, locale);
+  const x = translator(agamServerMessages, locale);
   if (intent === "send-code") {
     const sent = await sendCode(db, account, { send, language: locale });
     if (!sent.ok)
@@ -58,14 +61,14 @@ export async function secondFactorStep(
     return {
       codeSent: true,
       errors: {},
-      message: { kind: "success", text: t("agam.factor.sent", { to: sent.sentTo }) },
+      message: { kind: "success", text: x("agam.factor.sent", { to: sent.sentTo }) },
       status: 200,
     };
   }
   const field = intent === "check-code" ? "code" : "pin";
   const given = (field === "code" ? code : pin).slice(0, 12);
   if (!/^\d{4,12}$/.test(given)) {
-    const text = field === "code" ? t("agam.factor.enterCode") : t("agam.factor.enterPin");
+    const text = field === "code" ? x("agam.factor.enterCode") : x("agam.factor.enterPin");
     return { codeSent: field === "code", errors: { [field]: text }, message: { kind: "error", text }, status: 422 };
   }
   const checked = await checkSecondFactor(db, account, field === "code" ? { code: given } : { pin: given });

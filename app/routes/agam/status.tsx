@@ -12,14 +12,14 @@ import { formatNumber, INTL_LOCALE, localeOfPath, translator } from "../../../mo
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { useLocale, useT } from "../../i18n";
-import { agamMessages } from "../../messages/agam";
+import { agamStatusMessages } from "../../messages/agam-status";
 import type { Route } from "./+types/status";
 import "./agam.css";
 import { socialMeta } from "../../seo";
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const locale = localeOfPath(location.pathname);
-  const t = translator(agamMessages, locale);
+  const t = translator(agamStatusMessages, locale);
   return [
     { title: `${t("agam.status.title")} | ${COOPERATIVE.shortName}` },
     {
@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AgamStatus({ loaderData }: Route.ComponentProps) {
-  const t = useT(agamMessages);
+  const t = useT(agamStatusMessages);
   const locale = useLocale();
   const n = (x: number) => formatNumber(x, locale);
   const live = loaderData.counts;

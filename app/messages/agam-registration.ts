@@ -1,0 +1,121 @@
+/** The AGAM registration page's own words (split from app/messages/agam.ts so that the other AGAM pages do not ship these strings). */
+import { defineMessages } from "../../modules/shared/i18n";
+
+export const agamRegistrationMessages = defineMessages({
+  en: {
+    "agam.msg.registered": "Your account has been registered!",
+    "agam.msg.found": "Account found. Please answer each topic, then proceed.",
+    "agam.msg.verify":
+      "Account found. To protect your vote, prove it is you: with a code sent by text message, or with the registration PIN on your AGAM notice.",
+    "agam.msg.proofMissing": "Please prove it is you first (your session may have expired).",
+    "agam.msg.chooseDecision": "Choose Approve or Disapprove",
+    "agam.msg.reasonRequired": "Tell us why you disagree",
+    "agam.msg.failed": "We could not complete that just now. Please try again.",
+    "agam.description": (p: { org: string }) =>
+      `Register for the ${p.org} Annual General Membership Assembly and give your decision on each topic.`,
+    "agam.closed.title": "Registration is not open",
+    "agam.closed.notYet": (p: { from: string; to: string }) =>
+      `AGAM registration is not open yet. It opens on ${p.from} and closes on ${p.to} (Philippine time).`,
+    "agam.closed.ended": (p: { from: string; to: string }) =>
+      `AGAM registration is closed. It was open from ${p.from} to ${p.to} (Philippine time).`,
+    "agam.closed.see": "See the",
+    "agam.closed.countLink": "number of members registered",
+    "agam.closed.call": (p: { phone: string }) => `, or call us at ${p.phone}.`,
+    "agam.lead":
+      "Register for the Annual General Membership Assembly with your account number, then approve or disapprove each topic. Each account registers once.",
+    "agam.find": "Find your account",
+    "agam.check": "Check account",
+    "agam.clickHere": "Click here",
+    "agam.contactOnFile": "Contact details on file",
+    "agam.mobile": "Mobile number",
+    "agam.email": "E-mail address",
+    "agam.onFileHint": "Already on file (hidden for privacy)",
+    "agam.member": "Member",
+    "agam.name": "Name",
+    "agam.next": "Next",
+    "agam.proceed": "Proceed",
+    "agam.back": "Back",
+    "agam.submitting": "Submitting…",
+    "agam.contactDetails": "Contact details (optional)",
+    "agam.mobileHint": "For news about the assembly, for example 09171234567",
+    "agam.topicOf": (p: { n: number; total: number }) => `Topic ${p.n} of ${p.total}`,
+    "agam.decision": "Your decision",
+    "agam.approve": "Approve",
+    "agam.disapprove": "Disapprove",
+    "agam.why": "Why disagree?",
+    "agam.whyHint": "Required when you disapprove",
+    "agam.review": "Review your answers",
+    "agam.notAnswered": "Not answered",
+    "agam.whyReview": "Why disagree:",
+    "agam.proceedNote": "Proceed submits your registration and your decisions together. Each account registers once.",
+    "agam.msg.answerFirst": (p: { n: number }) => `Please answer topic ${p.n} first.`,
+    "agam.msg.checkAnswers": "Please check your answers.",
+    "agam.msg.neither": "This account has no mobile number or registration PIN on file. Please register at your area office.",
+    "agam.error.accountMissing": (p: { example: string }) => `Enter your account number, like ${p.example}`,
+    "agam.error.accountFormat": (p: { example: string }) =>
+      `Enter the account number as two digits, four digits and four digits, like ${p.example}`,
+    "agam.error.phone": "Enter a phone number with digits only, like 09171234567",
+    "agam.error.email": "Enter an e-mail address like name@example.com",
+    "agam.sms.confirmed": (p: { reference: string; link: string }) =>
+      `AGAM registration ${p.reference} confirmed. Your confirmation slip: ${p.link}`,
+  },
+  fil: {
+    "agam.msg.registered": "Nakarehistro na ang inyong account!",
+    "agam.msg.found": "Nahanap ang account. Sagutin ang bawat paksa, saka ituloy.",
+    "agam.msg.verify":
+      "Nahanap ang account. Para maprotektahan ang inyong boto, patunayan na kayo ito: gamit ang code na ipapadala sa text, o ang PIN sa pagpaparehistro na nasa inyong AGAM notice.",
+    "agam.msg.proofMissing": "Patunayan muna na kayo ito (maaaring nag-expire na ang inyong session).",
+    "agam.msg.chooseDecision": "Pumili ng Sang-ayon o Hindi sang-ayon",
+    "agam.msg.reasonRequired": "Sabihin sa amin kung bakit hindi kayo sang-ayon",
+    "agam.msg.failed": "Hindi namin iyon natapos ngayon. Pakisubukang muli.",
+    "agam.description": (p: { org: string }) =>
+      `Magparehistro sa Taunang Pangkalahatang Pulong ng mga Miyembro (AGAM) ng ${p.org} at ibigay ang inyong pasya sa bawat paksa.`,
+    "agam.closed.title": "Hindi bukas ang pagpaparehistro",
+    "agam.closed.notYet": (p: { from: string; to: string }) =>
+      `Hindi pa bukas ang pagpaparehistro sa AGAM. Magbubukas ito sa ${p.from} at magsasara sa ${p.to} (oras sa Pilipinas).`,
+    "agam.closed.ended": (p: { from: string; to: string }) =>
+      `Sarado na ang pagpaparehistro sa AGAM. Bukas ito mula ${p.from} hanggang ${p.to} (oras sa Pilipinas).`,
+    "agam.closed.see": "Tingnan ang",
+    "agam.closed.countLink": "bilang ng mga miyembrong nakarehistro",
+    "agam.closed.call": (p: { phone: string }) => `, o tumawag sa amin sa ${p.phone}.`,
+    "agam.lead":
+      "Magparehistro sa Taunang Pangkalahatang Pulong ng mga Miyembro gamit ang inyong numero ng account, saka sumang-ayon o tumutol sa bawat paksa. Isang beses lang makakapagparehistro ang bawat account.",
+    "agam.find": "Hanapin ang inyong account",
+    "agam.check": "Suriin ang account",
+    "agam.clickHere": "Pindutin dito",
+    "agam.contactOnFile": "Mga contact detail na nakatala",
+    "agam.mobile": "Numero ng mobile",
+    "agam.email": "E-mail address",
+    "agam.onFileHint": "Nakatala na (nakatago para sa inyong privacy)",
+    "agam.member": "Miyembro",
+    "agam.name": "Pangalan",
+    "agam.next": "Susunod",
+    "agam.proceed": "Ituloy",
+    "agam.back": "Bumalik",
+    "agam.submitting": "Ipinapadala…",
+    "agam.contactDetails": "Contact details (kung nais ninyo)",
+    "agam.mobileHint": "Para sa balita tungkol sa pulong, halimbawa 09171234567",
+    "agam.topicOf": (p: { n: number; total: number }) => `Paksa ${p.n} sa ${p.total}`,
+    "agam.decision": "Ang inyong pasya",
+    "agam.approve": "Sang-ayon",
+    "agam.disapprove": "Hindi sang-ayon",
+    "agam.why": "Bakit hindi sang-ayon?",
+    "agam.whyHint": "Kailangan kapag hindi kayo sang-ayon",
+    "agam.review": "Suriin ang inyong mga sagot",
+    "agam.notAnswered": "Wala pang sagot",
+    "agam.whyReview": "Bakit hindi sang-ayon:",
+    "agam.proceedNote":
+      "Sa pagpindot ng Ituloy, sabay na maipapadala ang inyong pagpaparehistro at mga pasya. Isang beses lang makakapagparehistro ang bawat account.",
+    "agam.msg.answerFirst": (p: { n: number }) => `Sagutin muna ang paksa ${p.n}.`,
+    "agam.msg.checkAnswers": "Pakisuri ang inyong mga sagot.",
+    "agam.msg.neither":
+      "Walang mobile number o PIN sa pagpaparehistro na nakatala para sa account na ito. Magparehistro sa inyong area office.",
+    "agam.error.accountMissing": (p: { example: string }) => `Ilagay ang inyong numero ng account, halimbawa ${p.example}`,
+    "agam.error.accountFormat": (p: { example: string }) =>
+      `Ilagay ang numero ng account bilang dalawang digit, apat na digit at apat na digit, halimbawa ${p.example}`,
+    "agam.error.phone": "Ilagay ang numero ng telepono gamit ang mga digit lang, halimbawa 09171234567",
+    "agam.error.email": "Ilagay ang e-mail address na gaya ng pangalan@example.com",
+    "agam.sms.confirmed": (p: { reference: string; link: string }) =>
+      `Kumpirmado ang pagpaparehistro sa AGAM ${p.reference}. Ang inyong confirmation slip: ${p.link}`,
+  },
+});
