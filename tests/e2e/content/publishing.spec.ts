@@ -116,7 +116,7 @@ describe("publishing from the staff console", () => {
       const page = await browser.newPage();
       expect(await feedText(page)).not.toContain("Signal No. 2 over Bolinao");
       await page.goto(`${t.url}/staff/announcements/advisory/new`);
-      await page.getByLabel("Title").fill("Signal No. 2 over Bolinao");
+      await page.getByLabel("Title", { exact: true }).fill("Signal No. 2 over Bolinao");
       await page.getByLabel("Text", { exact: true }).fill("Expect outages along the coast.");
       await page.getByLabel("Attach files").setInputFiles(pdfPath);
       await page.getByRole("radio", { name: "Publish now" }).check();
@@ -139,7 +139,7 @@ describe("publishing from the staff console", () => {
       await browser.addCookies(comms.browserCookies(t.url));
       const page = await browser.newPage();
       await page.goto(`${t.url}/staff/announcements/advisory/new`);
-      await page.getByLabel("Title").fill("Scheduled maintenance notice 3030");
+      await page.getByLabel("Title", { exact: true }).fill("Scheduled maintenance notice 3030");
       await page.getByLabel("Text", { exact: true }).fill("Office closed for maintenance.");
       await page.getByRole("radio", { name: "Publish at the time below" }).check();
       await page.getByLabel("Publish at", { exact: true }).fill(toManilaLocalInput(at));

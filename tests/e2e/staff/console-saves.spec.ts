@@ -144,7 +144,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "interruption: save",
       at: (_t, run) => Promise.resolve(interruptions[run.js]!),
       act: async (page) => {
-        await page.getByLabel("Activities").fill("Line work for the saves test, edited");
+        await page.getByLabel("Activities (what work is done)", { exact: true }).fill("Line work for the saves test, edited");
         await button(page, "Save");
       },
       lands: /^\/staff\/interruptions$/,
@@ -174,7 +174,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "interruption: new",
       at: "/staff/interruptions/new",
       act: async (page, run) => {
-        await page.getByLabel("Activities").fill(`New line work (JavaScript ${run.js})`);
+        await page.getByLabel("Activities (what work is done)", { exact: true }).fill(`New line work (JavaScript ${run.js})`);
         await page.getByLabel("Circuit to be opened").fill("Agno Feeder 2");
         await page.getByLabel("Or paste barangay names").fill("Poblacion");
         await page.getByLabel("Pasted names are in").selectOption("Dasol");
@@ -216,7 +216,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "advisory: save",
       at: () => Promise.resolve(advisory),
       act: async (page, run) => {
-        await page.getByLabel("Title").fill(`Advisory saved by the saves test (JavaScript ${run.js})`);
+        await page.getByLabel("Title", { exact: true }).fill(`Advisory saved by the saves test (JavaScript ${run.js})`);
         await button(page, "Save");
       },
       lands: /^\/staff\/announcements\/advisory\/\d+$/,
@@ -239,7 +239,7 @@ describe("every console form lands on its page with its message, JavaScript off 
         if ((await page.getByRole("link", { name: /^Restore version/ }).count()) === 0) {
           const history = page.url();
           await page.goto(`${t.url}${advisory}`);
-          await page.getByLabel("Title").fill("Advisory saved again by the saves test");
+          await page.getByLabel("Title", { exact: true }).fill("Advisory saved again by the saves test");
           await button(page, "Save");
           await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
           await page.goto(history);
@@ -285,7 +285,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       name: "restoration hub: declare a major event",
       at: "/staff/outages",
       act: async (page, run) => {
-        await page.getByLabel("Title").fill(`Typhoon ${run.js}: major event`);
+        await page.getByLabel("Title", { exact: true }).fill(`Typhoon ${run.js}: major event`);
         await button(page, "Declare a major event");
       },
       lands: /^\/staff\/outages$/,

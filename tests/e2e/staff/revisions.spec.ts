@@ -42,7 +42,7 @@ describe("revisions of an advisory", () => {
         // Two saves: a version to go back to, and the newest.
         for (const n of [1, 2]) {
           await page.goto(`${t.url}${editor}`);
-          await page.getByLabel("Title").fill(`Scheduled line work & tree trimming (${js}, ${size.width}, save ${n})`);
+          await page.getByLabel("Title", { exact: true }).fill(`Scheduled line work & tree trimming (${js}, ${size.width}, save ${n})`);
           await page.getByLabel("Text", { exact: true }).fill(`First paragraph ${js}.\n\nSecond paragraph & more ${n}.`);
           await page.getByRole("button", { name: "Save", exact: true }).click();
           await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
