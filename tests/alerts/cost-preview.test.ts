@@ -72,7 +72,8 @@ describe("alert cost preview on the interruption editor", () => {
     expect(text).toContain("Alerts when this is published");
     // 5 numbers; the text names the work too (over 160 characters), so two GSM-7 segments each at
     // 2 credits a segment; 3 calls of 2 at 6 a minute: the last 20 s after the first.
-    expect(text).toMatch(/SMS 5 2 segments each \(GSM-7, \d+ characters\): 20 credits; 3 gateway calls, under a minute/);
+    // All five in English here (the cost preview counts each language's text on its own).
+    expect(text).toMatch(/SMS 5 English: 5 × 2 segments \(GSM-7, \d+ characters\); 20 credits; 3 gateway calls, under a minute/);
     expect(text).toContain("E-mail 2 under a minute");
     expect(text).toContain("Push 1 no cost");
     expect(text).toContain("Dasol (whole town)");

@@ -69,7 +69,7 @@ describe("Filipino pages", () => {
         continue;
       }
       // A member's own portal pages need a session: without one, the sign-in in the same language.
-      if (page === "/fil/mco" || page === "/fil/mco/my-data" || page === "/fil/mco/sign-out") {
+      if (page === "/fil/mco" || page === "/fil/mco/my-data" || page === "/fil/mco/passkeys" || page === "/fil/mco/sign-out") {
         expect(res.statusCode, page).toBe(302);
         expect(res.headers.location, page).toBe("/fil/mco/login");
         continue;
