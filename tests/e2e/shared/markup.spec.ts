@@ -30,7 +30,8 @@ describe("markup of every page", () => {
   afterAll(async () => t?.close());
 
   it("walks every page of the route table and the sitemap", () => {
-    const paths = pages.map((p) => p.path);
+    // Where each page was opened and where it ended: /fil/mco, without a session, is /fil/mco/login.
+    const paths = pages.flatMap((p) => [p.path, p.finalPath]);
     for (const p of [
       "/",
       "/rates",
