@@ -142,15 +142,18 @@ try {
   report.outageEnd = errors.find((l) => l.msg === "database available again");
   console.log(JSON.stringify(report, null, 2));
   const pagesOk = Object.values(during).every((d) => d.status === 200);
-  const ok =
-    pagesOk &&
-    report.readyzWhileDown === 503 &&
-    report.surveyWhileDown.status === 503 &&
-    report.surveyWhileDown.keptTyping &&
-    report.surveyWhileDown.retryAfter &&
-    report.readyzAfter === 200 &&
-    report.surveyAfter.success &&
-    !Object.keys(report.loadWhileDown.statusCodes).some((c) => Number(c) >= 500);
+  // Each rule by name, so that a FAIL says which one failed.
+  const rules = {
+    pages: pagesOk,
+    readyzWhileDown: report.readyzWhileDown === 503,
+    surveyWhileDown: report.surveyWhileDown.status === 503,
+    keptTyping: Boolean(report.surveyWhileDown.keptTyping),
+    retryAfter: Boolean(report.surveyWhileDown.retryAfter),
+    readyzAfter: report.readyzAfter === 200,
+    surveyAfter: Boolean(report.surveyAfter.success),
+    no5xxUnderLoad: !Object.keys(report.loadWhileDown.statusCodes).some((c) => Number(c) >= 500),
+  };
+  const ok = Object.values(rules).every(Boolean);
   const started = errors.filter((l) => l.msg.startsWith("database unavailable"));
   const ended = errors.filter((l) => l.msg === "database available again");
   const logOk =
@@ -161,7 +164,9 @@ try {
   verdict(
     ok && logOk,
     "public pages 200 with their last content and no 5xx under load, forms 503 with Retry-After keeping what was typed, recovery; the outage logged once when it starts and once when it ends per process, nothing else at error level",
-    `${errors.length} error lines from ${pids.size} processes: ${JSON.stringify(byMessage)}`,
+    `${errors.length} error lines from ${pids.size} processes: ${JSON.stringify(byMessage)}; failed: ${
+      [...Object.keys(rules).filter((k) => !rules[k]), ...(logOk ? [] : ["log"])].join(", ") || "none"
+    }`,
   );
 } finally {
   await service.stop();
