@@ -23,6 +23,7 @@ import { FIRST_RATE_YEAR } from "../../modules/shared/constants";
 import { translate } from "../../modules/shared/i18n";
 import type { TestApp } from "../support/app";
 import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
+import { englishLeft } from "./english-left";
 
 let t: TestApp;
 let app: MessagingApp | undefined;
@@ -44,31 +45,6 @@ const post = (url: string, fields: Record<string, string>) =>
   });
 
 /** The page's text lines, without scripts and without what it marks as English on purpose. */
-function lines(body: string): Set<string> {
-  const text = body
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!-- -->/g, "")
-    .replace(/<span[^>]* lang="en"[^>]*>[^<]*<\/span>/g, " ")
-    .replace(/<[^>]+>/g, "\n")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
-  return new Set(
-    text
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean),
-  );
-}
-const SAME = new Set(["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "E-mail", "crew", "Php/kWh", "Php/kW"]);
-/** English strings (catalogs' plain messages and any extra ones) found as a whole line on the page. */
-function englishLeft(body: string, sources: readonly (Record<string, unknown> | readonly string[])[]): string[] {
-  const found = lines(body);
-  return sources
-    .flatMap((s) => (Array.isArray(s) ? s : Object.values(s)))
-    .filter((v): v is string => typeof v === "string" && v.trim().length > 3 && !SAME.has(v))
-    .filter((e) => found.has(e.trim()));
-}
 
 describe("the report form in Filipino", () => {
   test("the question is asked in Filipino, and the English page still asks it in English", async () => {

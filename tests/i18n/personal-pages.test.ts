@@ -16,6 +16,7 @@ import { barangays } from "../../db/schema";
 import { changeIncident, fileReport } from "../../modules/reports/queries.server";
 import type { TestApp } from "../support/app";
 import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
+import { englishLeft } from "./english-left";
 
 let t: TestApp;
 let app: MessagingApp | undefined;
@@ -35,24 +36,6 @@ const post = (url: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-/** The catalogs' English strings left on a page (staff-written content aside). */
-function englishLeft(body: string, catalogs: readonly Record<string, unknown>[]): string[] {
-  const text = body
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, "\n")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-  const lines = new Set(
-    text
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean),
-  );
-  const same = ["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "E-mail"];
-  return catalogs
-    .flatMap((c) => Object.values(c).filter((v): v is string => typeof v === "string" && v.trim().length > 3 && !same.includes(v)))
-    .filter((e) => lines.has(e.trim()));
-}
 const catalogs = [shellMessages.en, formMessages.en, alertMessages.en];
 
 describe("alerts pages in Filipino", () => {

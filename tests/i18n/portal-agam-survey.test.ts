@@ -35,6 +35,7 @@ import { codeIn, rOf, Visitor, waitUntil } from "../portal/helpers";
 import type { TestApp } from "../support/app";
 import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
 import type { SmsGatewayStandIn } from "../support/sms-gateway";
+import { englishLeft } from "./english-left";
 
 let t: TestApp;
 let sms: SmsGatewayStandIn;
@@ -48,25 +49,6 @@ afterAll(async () => {
 });
 
 /** Words kept the same in both languages on purpose (as tests/i18n/catalogs.test.ts lists them). */
-const SAME = ["Menu", "AGAM", "E-mail:", "Barangay", "Captcha", "E-mail address", "E-mail", "crew"];
-
-/** The catalogs' English strings left on a page, as whole lines of its text. */
-function englishLeft(body: string, catalogs: readonly Record<string, unknown>[]): string[] {
-  const text = body
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, "\n")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-  const lines = new Set(
-    text
-      .split("\n")
-      .map((l) => l.trim())
-      .filter(Boolean),
-  );
-  return catalogs
-    .flatMap((c) => Object.values(c).filter((v): v is string => typeof v === "string" && v.trim().length > 3 && !SAME.includes(v)))
-    .filter((e) => lines.has(e.trim()));
-}
 
 const portal = [shellMessages.en, formMessages.en, portalMessages.en, billMessages.en];
 
