@@ -37,4 +37,7 @@ if (!process.env.REDIS_URL) {
     env.REDIS_URL = "redis://127.0.0.1:6379";
   } catch {}
 }
-run(`npx vitest run ${process.argv.slice(2).join(" ")}`, env);
+// The "database" project is a part of "unit" that .ci/run repeats on PostgreSQL: not here.
+const args = process.argv.slice(2);
+const projects = args.some((a) => a.startsWith("--project")) ? [] : ["--project unit", "--project e2e"];
+run(`npx vitest run ${[...projects, ...args].join(" ")}`, env);
