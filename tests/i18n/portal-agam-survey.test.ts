@@ -234,7 +234,7 @@ describe("AGAM in Filipino", () => {
 
 test("every code text fits one GSM-7 segment, in each language", () => {
   const texts = (["en", "fil"] as const).flatMap((lang) => [
-    ...(["sign-in", "close"] as const).map((kind) => codeMessage("123456", { kind }, lang).text),
+    ...(["sign-in", "close", "passkey"] as const).map((kind) => codeMessage("123456", { kind }, lang).text),
     ...(["link", "confirm-contact"] as const).map((kind) => codeMessage("123456", { kind, account: "01-2345-6789" }, lang).text),
     agamCodeText("123456", lang),
   ]);
