@@ -5,11 +5,14 @@
  * and secret, so a member's passkey never opens /staff and a staff passkey never a member
  * session). Options calls are limited per address (each stores a challenge row); sign-in
  * tries too. Adding a passkey needs a signed-in member with a fresh proof
- * (modules/portal/passkeys.server.ts); the passkey's user name is the member's contact.
+ * (modules/portal/passkeys.server.ts); the account name the device keeps with the passkey is
+ * the portal and the member's first linked account (modules/portal/messages.ts).
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { PORTAL_AUTH_PATH, PORTAL_IP_HEADER, portalAuth } from "../modules/portal/auth.server";
-import { memberById, recordSignIn } from "../modules/portal/members.server";
+import { maskContact } from "../modules/portal/contact";
+import { linkedAccounts, memberById, recordSignIn } from "../modules/portal/members.server";
+import { passkeyAccountName } from "../modules/portal/messages";
 import { cleanPasskeyName } from "../modules/portal/passkey-name";
 import { hasFreshProof } from "../modules/portal/passkeys.server";
 import { type AttemptRule, type Reservation, reserveAttempt } from "../modules/shared/attempt-limits.server";
@@ -67,6 +70,7 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
           return refuse(reply.header("Retry-After", String(Math.ceil(slot.waitMs / 1000))), 429, "rate_limited", "Too many tries.");
       }
       let reservation: Reservation | undefined;
+      let accountName: string | undefined;
       if (sub === "/passkey/verify-authentication") {
         reservation = await reserveAttempt(db, PORTAL_PASSKEY_SIGN_IN_RULE, [`ip:${ip}`]);
         if (!reservation.ok)
@@ -80,12 +84,11 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
         if (!session || !(await hasFreshProof(db, { id: session.session.id, userId: session.user.id })))
           return refuse(reply, 403, "fresh_proof_required", "Confirm it is you first.");
         if (sub === "/passkey/generate-register-options") {
-          // The name the device shows for this passkey's account: the member's contact, not
-          // the made-up e-mail better-auth keeps.
-          const me = await memberById(db, session.user.id);
+          // Nothing the script could add is wanted (the plugin would take `?name=` as the user name).
           url.search = "";
-          const contact = me?.contact;
-          url.searchParams.set("name", !contact ? "WESPECO member" : contact.kind === "sms" ? `0${contact.value.slice(2)}` : contact.value);
+          const me = await memberById(db, session.user.id);
+          const [first] = await linkedAccounts(db, session.user.id);
+          accountName = passkeyAccountName(first?.accountNumber ?? (me?.contact ? maskContact(me.contact) : null), me?.language);
         } else {
           body = { ...body, name: cleanPasskeyName(body?.name) || "Passkey" };
         }
@@ -94,7 +97,17 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
       const response = await auth.handler(
         new Request(url, { method: request.method, headers, body: isPost ? JSON.stringify(body ?? {}) : undefined }),
       );
-      const text = await response.text();
+      let text = await response.text();
+      if (accountName && response.status === 200) {
+        // The account name the device keeps with the passkey. The plugin takes both the user
+        // name and the display name from the session's user, whose e-mail is the internal
+        // `…@members.invalid` (modules/portal/auth.server.ts), and has no option to change the
+        // display name; neither is signed nor checked when the registration is verified.
+        const options = JSON.parse(text) as { user: { name: string; displayName: string } };
+        options.user.name = accountName;
+        options.user.displayName = accountName;
+        text = JSON.stringify(options);
+      }
       if (sub === "/passkey/verify-authentication" && response.status === 200) {
         const userId = (JSON.parse(text) as { session?: { userId?: string } }).session?.userId;
         if (userId) await recordSignIn(db, userId, ip, "passkey");

@@ -1,9 +1,10 @@
 /**
- * Every SMS the site sends, in each interface language, stays in GSM-7 and within two
+ * Every SMS the site sends (alerts and the member portal's codes), in each interface language, stays in GSM-7 and within two
  * segments, with realistic long values (a town's many barangays, a long dispatcher's note
  * typed with accents and curly quotes). Counted by the same counter as the staff cost preview.
  */
 import { describe, expect, it } from "vitest";
+import { codeMessage } from "../portal/messages";
 import { LOCALES } from "../shared/i18n";
 import { smsSegments } from "./cost";
 import { ALERTING_KINDS, type AlertReason, alertSms, smsConfirmationText, smsStoppedText } from "./messages";
@@ -26,7 +27,7 @@ const reasons: AlertReason[] = [...ALERTING_KINDS, "reminder"];
 
 describe("SMS templates: GSM-7, at most two segments, in every language", () => {
   for (const language of LOCALES) {
-    it(`${language}: every alert, the code and the stop acknowledgement`, () => {
+    it(`${language}: every alert, the codes (alerts and member portal) and the stop acknowledgement`, () => {
       const texts: [string, string][] = [
         ...reasons.flatMap((reason) => [
           [`${reason} (long)`, alertSms(reason, long, "https://wespeco.example.ph/fil/news/power-interruptions", language)] as [
@@ -40,7 +41,13 @@ describe("SMS templates: GSM-7, at most two segments, in every language", () => 
         ]),
         ["code", smsConfirmationText("987654", language)],
         ["stopped", smsStoppedText(language)],
-      ];
+        // The member portal's codes (modules/portal/messages.ts), with an account number as long as any.
+        ...(["sign-in", "close", "passkey"] as const).map((kind) => [`portal ${kind}`, codeMessage("987654", { kind }, language).text]),
+        ...(["link", "confirm-contact"] as const).map((kind) => [
+          `portal ${kind}`,
+          codeMessage("987654", { kind, account: "09-9999-9999" }, language).text,
+        ]),
+      ] as [string, string][];
       for (const [name, text] of texts) {
         const count = smsSegments(text);
         expect(count.encoding, `${language} ${name}: ${text}`).toBe("GSM-7");

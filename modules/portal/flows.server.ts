@@ -13,8 +13,8 @@ import { reserveAttempt } from "../shared/attempt-limits.server";
 import type { Locale } from "../shared/i18n";
 import { BILL_PROOFS, type CodeCheck, checkCode, reserveSend, storeCode } from "./codes.server";
 import { type Contact, parseContact } from "./contact";
-import { accountContact, linkAccount, memberByContact, memberForContact } from "./members.server";
-import { codeMessage } from "./messages";
+import { accountContact, linkAccount, memberByContact, memberById, memberForContact } from "./members.server";
+import { codeMessage, messageLanguage } from "./messages";
 
 /** Sends one text or e-mail; the caller decides the channel's transport. Never throws. */
 export type Messenger = (to: Contact, subject: string, text: string) => Promise<void>;
@@ -36,10 +36,12 @@ export async function requestAccountCode(
   language: Locale = "en",
 ): Promise<CodeRequest> {
   const to = await accountContact(db, accountNumber);
+  // Looked up whatever the account, so that the time taken says nothing about its contact.
+  const lang = messageLanguage(language, userId ? await memberById(db, userId) : null);
   const reserved = await reserveSend(db, ip, `account:${accountNumber}`, to ? `${to.kind}:${to.value}` : null);
   if (!reserved.ok) return reserved;
   const issued = await storeCode(db, { purpose: "register", subject: accountNumber, destination: reserved.send ? to : null, userId });
-  if (reserved.send && to) dispatch(send, to, codeMessage(issued.code, { kind: "link", account: accountNumber }, language));
+  if (reserved.send && to) dispatch(send, to, codeMessage(issued.code, { kind: "link", account: accountNumber }, lang));
   return { ok: true, id: issued.id };
 }
 
@@ -61,7 +63,7 @@ export async function requestSignInCode(
     destination: reserved.send ? contact : null,
     userId: open?.id ?? null,
   });
-  if (reserved.send && open) dispatch(send, contact, codeMessage(issued.code, { kind: "sign-in" }, language));
+  if (reserved.send && open) dispatch(send, contact, codeMessage(issued.code, { kind: "sign-in" }, messageLanguage(language, open)));
   return { ok: true, id: issued.id };
 }
 

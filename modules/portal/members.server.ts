@@ -22,6 +22,8 @@ import { type Contact, contactOnFile } from "./contact";
 export interface PortalMember {
   id: string;
   contact: Contact | null;
+  /** The interface language the member last signed in with: what the portal sends them is in it. */
+  language: Locale;
   lockedAt: Date | null;
   createdAt: Date;
 }
@@ -43,6 +45,7 @@ function toMember(row: typeof portalUser.$inferSelect): PortalMember {
   return {
     id: row.id,
     contact: row.contactKind && row.contact ? { kind: row.contactKind as Contact["kind"], value: row.contact } : null,
+    language: row.language === "fil" ? "fil" : "en",
     lockedAt: row.lockedAt,
     createdAt: row.createdAt,
   };

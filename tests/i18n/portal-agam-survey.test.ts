@@ -21,10 +21,11 @@ const agamMessages = {
 import { billMessages } from "../../app/messages/bills";
 import { formMessages } from "../../app/messages/forms";
 import { portalMessages } from "../../app/messages/portal";
+import { portalPasskeyMessages } from "../../app/messages/portal-passkeys";
 import { shellMessages } from "../../app/messages/shell";
 import { SURVEY_QUESTION_KEYS, surveyMessages } from "../../app/messages/survey";
 import { SURVEY_MESSAGES } from "../../app/routes/survey/page";
-import { portalLinks, portalUser } from "../../db/schema";
+import { portalLinks, portalSession, portalUser } from "../../db/schema";
 import { codeText as agamCodeText } from "../../modules/agam/second-factor.server";
 import { SURVEY_RATINGS } from "../../modules/members/survey-options";
 import { ebillMessage } from "../../modules/portal/ebills.server";
@@ -163,6 +164,61 @@ describe("the member portal in Filipino", () => {
   });
 });
 
+describe("the member portal's passkeys and confirmation steps in Filipino", () => {
+  const portalWithPasskeys = [...portal, portalPasskeyMessages.en];
+  /** The messages the passkey script shows, carried as attributes: none in English. */
+  const englishScriptMessages = (body: string) =>
+    (["pk.msg.failed", "pk.msg.cancelled", "pk.msg.refused", "pk.msg.wait", "pk.msg.fresh"] as const).filter((k) =>
+      body.includes(`="${portalPasskeyMessages.en[k].replace(/"/g, "&quot;")}"`),
+    );
+
+  test("the sign-in's passkey button, the passkeys page, its code step and my data's closing step", async () => {
+    const login = await new Visitor(t).get("/fil/mco/login");
+    expect(login.body).toContain(portalPasskeyMessages.fil["pk.signIn.button"]);
+    expect(englishLeft(login.body, portalWithPasskeys)).toEqual([]);
+    expect(englishScriptMessages(login.body)).toEqual([]);
+
+    const A = demoAccountNumber(5, 2);
+    const v = new Visitor(t);
+    const before = sms.messages.length;
+    const asked = await v.post("/fil/mco/register", { accountNumber: A });
+    await waitUntil(() => sms.messages.length > before);
+    await v.post("/fil/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(sms.messages.at(-1)!.message)! });
+
+    // Just signed in: the form that creates a passkey.
+    const fresh = await v.get("/fil/mco/passkeys");
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('data-passkey="register"');
+    expect(englishLeft(fresh.body, portalWithPasskeys)).toEqual([]);
+    expect(englishScriptMessages(fresh.body)).toEqual([]);
+    // A while later: a code first; the code step, and a wrong code's error.
+    const [link] = await t.db.handle.db.select({ userId: portalLinks.userId }).from(portalLinks).where(eq(portalLinks.accountNumber, A));
+    await t.db.handle.db
+      .update(portalSession)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(portalSession.userId, link!.userId));
+    const stale = await v.get("/fil/mco/passkeys");
+    expect(stale.body).not.toContain('data-passkey="register"');
+    expect(englishLeft(stale.body, portalWithPasskeys)).toEqual([]);
+    const started = await v.post("/fil/mco/passkeys", { intent: "fresh-start" });
+    expect(started.statusCode).toBe(200);
+    expect(englishLeft(started.body, portalWithPasskeys)).toEqual([]);
+    const r = /name="r" value="([^"]+)"/.exec(started.body)![1]!;
+    const wrong = await v.post("/fil/mco/passkeys", { intent: "fresh", r, code: "000000" });
+    expect(wrong.statusCode).toBe(422);
+    expect(englishLeft(wrong.body, portalWithPasskeys)).toEqual([]);
+    expect(wrong.body).not.toContain("That code is not right");
+
+    const closing = await v.post("/fil/mco/my-data", { intent: "close-start" });
+    expect(closing.statusCode).toBe(200);
+    expect(englishLeft(closing.body, portalWithPasskeys)).toEqual([]);
+    const r2 = /name="r" value="([^"]+)"/.exec(closing.body)![1]!;
+    const wrongClose = await v.post("/fil/mco/my-data", { intent: "close", r: r2, code: "000000" });
+    expect(wrongClose.statusCode).toBe(422);
+    expect(englishLeft(wrongClose.body, portalWithPasskeys)).toEqual([]);
+  });
+});
+
 describe("AGAM in Filipino", () => {
   const agam = [shellMessages.en, formMessages.en, agamMessages.en];
   const post = (url: string, payload: string) =>
@@ -234,7 +290,7 @@ describe("AGAM in Filipino", () => {
 
 test("every code text fits one GSM-7 segment, in each language", () => {
   const texts = (["en", "fil"] as const).flatMap((lang) => [
-    ...(["sign-in", "close"] as const).map((kind) => codeMessage("123456", { kind }, lang).text),
+    ...(["sign-in", "close", "passkey"] as const).map((kind) => codeMessage("123456", { kind }, lang).text),
     ...(["link", "confirm-contact"] as const).map((kind) => codeMessage("123456", { kind, account: "01-2345-6789" }, lang).text),
     agamCodeText("123456", lang),
   ]);

@@ -167,4 +167,22 @@ describe("paperless e-bills", () => {
     );
     expect(states).toEqual([{ state: "sent", n: 4 }]);
   });
+
+  it("a member who uses the portal in Filipino gets the e-bill in Filipino, linked under /fil/", async () => {
+    const FILIPINO = "05-7100-0004";
+    await addToRoll(db(), [FILIPINO], "REYES, JOSE");
+    await member("m-fil", "email", "jose@example.ph", FILIPINO, true);
+    await db().update(portalUser).set({ language: "fil" }).where(eq(portalUser.id, "m-fil"));
+    const bill = await makeBill(FILIPINO, "E-2025-03-0004", 110);
+    await importFile(db(), "bills", billFile(bill));
+    const before = smtp.messages.length;
+    expect(await send()).toBe(1);
+    const [m] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(m.to).toBe("jose@example.ph");
+    expect(m.subject).toMatch(new RegExp(`^Ang inyong bill para sa \\S+ 2025, account ${FILIPINO}$`));
+    expect(m.text).toContain("Handa na ang inyong bill E-2025-03-0004");
+    expect(m.text).toContain(`Halagang babayaran: \u20b1${(bill.totalDue / 100).toLocaleString("en-PH", { minimumFractionDigits: 2 })}`);
+    expect(m.text).toContain(`${PUBLIC}/fil/mco/accounts/${FILIPINO}/bills/E-2025-03-0004`);
+    expect(m.text).not.toMatch(/Amount due|Due date|Your bill/);
+  });
 });

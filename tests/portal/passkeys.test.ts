@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { portalPasskey, portalSession, portalSignIns, staffPasskey, staffUser } from "../../db/schema";
+import { portalLinks, portalPasskey, portalSession, portalSignIns, portalUser, staffPasskey, staffUser } from "../../db/schema";
 import { COMMAND_LINE, inviteStaff } from "../../modules/staff/users.server";
 import { demoAccountNumber } from "../../seed/accounts";
 import { PORTAL_PASSKEY_OPTIONS_RULE } from "../../server/portal-passkeys";
@@ -128,7 +128,7 @@ describe("member passkeys", () => {
     return me.json().portalAccount.id as string;
   };
 
-  it("adding a passkey needs a signed-in member with a fresh proof; the device's account name is the member's contact", async () => {
+  it("adding a passkey needs a signed-in member with a fresh proof; the device's account name is the portal and the linked account", async () => {
     const stranger = new Visitor(t);
     expect((await json(stranger, "GET", "/mco/auth/passkey/generate-register-options")).statusCode).toBe(403);
 
@@ -139,15 +139,33 @@ describe("member passkeys", () => {
     const fresh = await json(v, "GET", "/mco/auth/passkey/generate-register-options?name=evil");
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().rp).toEqual({ name: "WESPECO member portal", id: new URL(origin).hostname });
-    expect(fresh.json().user.name).toMatch(/^09\d{9}$/);
-    expect(fresh.json().user.name).not.toBe("evil");
+    // The account name the phone or password manager keeps: the portal and the member's linked
+    // account, never the internal e-mail better-auth keeps, nor the name the script asked for.
+    expect(fresh.json().user.name).toBe(`WESPECO member portal \u00b7 ${A}`);
+    expect(fresh.json().user.displayName).toBe(fresh.json().user.name);
+    expect(fresh.body).not.toContain("members.invalid");
+    expect(fresh.body).not.toContain("evil");
+    // In the member's language; with no account linked any more, the contact, masked.
+    await db().update(portalUser).set({ language: "fil" }).where(eq(portalUser.id, userId));
+    const fil = await json(v, "GET", "/mco/auth/passkey/generate-register-options");
+    expect(fil.json().user).toMatchObject({
+      name: `Portal ng miyembro ng WESPECO \u00b7 ${A}`,
+      displayName: `Portal ng miyembro ng WESPECO \u00b7 ${A}`,
+    });
+    await db().update(portalUser).set({ language: "en" }).where(eq(portalUser.id, userId));
+    const [link] = await db().delete(portalLinks).where(eq(portalLinks.userId, userId)).returning();
+    const unlinked = await json(v, "GET", "/mco/auth/passkey/generate-register-options");
+    expect(unlinked.json().user.name).toMatch(/^WESPECO member portal \u00b7 09\d\d \u2022\u2022\u2022 \d{4}$/);
+    expect(unlinked.json().user.displayName).toBe(unlinked.json().user.name);
+    expect(unlinked.body).not.toContain("members.invalid");
+    await db().insert(portalLinks).values(link!);
     // The page shows the form to create one (hidden until its script runs), not the code step.
     expect((await v.get("/mco/passkeys")).body).toContain('data-passkey="register"');
     // The page in Filipino too (its own catalog: app/messages/portal-passkeys.ts).
-    const fil = await v.get("/fil/mco/passkeys");
-    expect(fil.statusCode).toBe(200);
-    expect(fil.body).toContain("Ang inyong mga passkey");
-    expect(fil.body).toContain("Gumawa ng passkey");
+    const filPage = await v.get("/fil/mco/passkeys");
+    expect(filPage.statusCode).toBe(200);
+    expect(filPage.body).toContain("Ang inyong mga passkey");
+    expect(filPage.body).toContain("Gumawa ng passkey");
 
     // Signed in 20 minutes ago: no longer fresh; the page offers a code instead.
     await db()

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { checkCode, reserveSend, storeCode } from "../../../modules/portal/codes.server";
 import { maskContact } from "../../../modules/portal/contact";
 import { closeMember, linkedAccounts, memberById, requestContactChange } from "../../../modules/portal/members.server";
-import { codeMessage } from "../../../modules/portal/messages";
+import { codeMessage, messageLanguage } from "../../../modules/portal/messages";
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       userId: member.userId,
     });
     if (reserved.send) {
-      const { subject, text } = codeMessage(issued.code, { kind: "close" }, locale);
+      const { subject, text } = codeMessage(issued.code, { kind: "close" }, messageLanguage(locale, me));
       void messenger(s)(me.contact, subject, text).catch(() => {});
     }
     return data<Answer>({ step: "close-code", r: issued.id, errors: {} });

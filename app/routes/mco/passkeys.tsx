@@ -8,6 +8,7 @@ import { data, redirect } from "react-router";
 import { checkCode, reserveSend, storeCode } from "../../../modules/portal/codes.server";
 import { maskContact } from "../../../modules/portal/contact";
 import { memberById } from "../../../modules/portal/members.server";
+import { codeMessage, messageLanguage } from "../../../modules/portal/messages";
 import { PASSKEY_NAME_MAX } from "../../../modules/portal/passkey-name";
 import { freshSubject, hasFreshProof, listPasskeys, removePasskey } from "../../../modules/portal/passkeys.server";
 import { formatDate } from "../../../modules/shared/dates";
@@ -56,7 +57,8 @@ type Answer = { step?: "code"; r?: string; errors: Record<string, string | undef
 export async function action({ request, context }: Route.ActionArgs) {
   const member = await requireMember(request, context);
   const s = services(context);
-  const t = translator(portalPasskeyMessages, requestLocale(request));
+  const locale = requestLocale(request);
+  const t = translator(portalPasskeyMessages, locale);
   const here = new URL(request.url).pathname;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -80,12 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       destination: reserved.send ? me.contact : null,
       userId: member.userId,
     });
-    if (reserved.send)
-      void messenger(s)(
-        me.contact,
-        "Add a passkey to your WESPECO portal account",
-        `WESPECO: ${issued.code} is your code to add a passkey to your member portal account. It is valid for 10 minutes.`,
-      ).catch(() => {});
+    if (reserved.send) {
+      const { subject, text } = codeMessage(issued.code, { kind: "passkey" }, messageLanguage(locale, me));
+      void messenger(s)(me.contact, subject, text).catch(() => {});
+    }
     return data<Answer>({ step: "code", r: issued.id, errors: {} });
   }
   if (intent === "fresh") {
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checked = await checkCode(s.db, r, "fresh", String(form.get("code") ?? "").slice(0, 20));
     if (!checked.ok || checked.userId !== member.userId || checked.subject !== freshSubject(member.sessionId))
       return data<Answer>(
-        { step: "code", r, errors: { code: codeError(checked.ok ? { ok: false, reason: "spent" } : checked) } },
+        { step: "code", r, errors: { code: codeError(checked.ok ? { ok: false, reason: "spent" } : checked, locale) } },
         { status: 422 },
       );
     throw redirect(here, { status: 303, headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });

@@ -120,6 +120,11 @@ describe("member passkeys in the browser", () => {
       const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
       expect(credentials).toHaveLength(1);
       expect(credentials[0]!.rpId).toBe("localhost");
+      // The account name the device keeps with it: the portal and the member's account.
+      expect(credentials[0]).toMatchObject({
+        userName: `WESPECO member portal \u00b7 ${account}`,
+        userDisplayName: `WESPECO member portal \u00b7 ${account}`,
+      });
       const rows = await t.db.handle.db.select().from(portalPasskey);
       expect(rows.map((r) => r.name)).toEqual(["My phone"]);
       await page.screenshot({ path: path.join(SHOTS, "i26c-passkeys-375.png"), fullPage: true });

@@ -65,7 +65,8 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "resend" && member.contact) {
     const s = services(args.context);
-    const sent = await requestSignInCode(staff.db, messenger(s), member.contact, staff.ip);
+    // In the language the member last used the portal in, not the console's.
+    const sent = await requestSignInCode(staff.db, messenger(s), member.contact, staff.ip, member.language);
     await auditMember(args, me, { action: "portal.code_resent", objectType: "portal_account", objectId: id, after: { sent: sent.ok } });
     throw back(sent.ok ? "A sign-in code was sent to the contact on file." : "Not sent: too many codes were sent to it this hour.");
   }
