@@ -9,6 +9,8 @@ export const interruptionMessages = defineMessages({
     "status.cancelled": "Cancelled",
     "status.extended": "Extended",
     "pi.title": "Power Interruptions",
+    "pi.feed.atom": "Power interruptions (Atom)",
+    "pi.feed.ics": "Power interruptions (iCalendar)",
     "pi.description":
       "Scheduled power interruptions in western Pangasinan: date, time, activities, affected areas and circuits, with their status. Filter by town or barangay, or subscribe by calendar or feed.",
     "pi.energized": "Lines may be energized earlier than scheduled and must be considered energized at all times.",
@@ -68,6 +70,8 @@ export const interruptionMessages = defineMessages({
     "status.cancelled": "Kinansela",
     "status.extended": "Pinahaba",
     "pi.title": "Pagkawala ng Kuryente",
+    "pi.feed.atom": "Pagkawala ng kuryente (Atom feed)",
+    "pi.feed.ics": "Pagkawala ng kuryente (kalendaryo, iCalendar)",
     "pi.description":
       "Nakatakdang pagkawala ng kuryente (brownout) sa kanlurang Pangasinan: petsa, oras, gagawin, apektadong lugar at circuit, at ang katayuan nito. Piliin ang bayan o barangay, o sundan sa kalendaryo o feed.",
     "pi.energized": "Maaaring maibalik ang kuryente sa linya nang mas maaga sa iskedyul, kaya ituring na laging may kuryente ang linya.",

@@ -52,6 +52,7 @@ export const newsMessages = defineMessages({
       `Advisories from ${p.name}: typhoon alerts, office schedules, payment reminders and notices to member-consumers.`,
     "ann.advisories.intro": "Notices to member-consumers, newest first. Open an item to read it and see its attachments.",
     "ann.advisories.feed": "Follow the advisories in a feed reader (Atom feed)",
+    "ann.advisories.feedTitle": (p: { name: string }) => `${p.name} advisories`,
     "ann.advisories.label": "Advisories",
     "ann.bids.title": "Invitation to Bid",
     "ann.bids.description": (p: { name: string }) =>
@@ -131,6 +132,7 @@ export const newsMessages = defineMessages({
     "ann.advisories.intro":
       "Mga paunawa sa mga member-consumer, nauuna ang pinakabago. Buksan ang isang abiso para mabasa ito at makita ang mga kalakip nito.",
     "ann.advisories.feed": "Subaybayan ang mga abiso sa isang feed reader (Atom feed)",
+    "ann.advisories.feedTitle": (p: { name: string }) => `Mga abiso ng ${p.name}`,
     "ann.advisories.label": "Mga abiso",
     "ann.bids.title": "Paanyaya sa Bidding",
     "ann.bids.description": (p: { name: string }) =>

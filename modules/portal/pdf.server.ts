@@ -2,11 +2,15 @@
  * A bill as a PDF on A4, made on the server with pdfkit (its built-in Helvetica: no font file
  * to ship, text a reader can copy and search): the cooperative, the account, the period, the
  * readings, every line as the billing system sent it, the amount due and the due date. The
- * figures come from the same lines as the bill page (bill-lines.ts).
+ * figures come from the same lines as the bill page (bill-lines.ts). In the member's language:
+ * the labels below in English and Filipino side by side (modules may not import the catalogs,
+ * decision 0029; the words are the portal page's, docs/glossary-filipino.md), the charges named
+ * as bill-lines.ts names them, dates from the platform; the figures are the same in both.
  */
 import PDFDocument from "pdfkit";
 import { pesos } from "../bills/money";
-import { formatDate, MONTH_NAMES } from "../shared/dates";
+import { formatDate, formatMonthYear } from "../shared/dates";
+import type { Locale } from "../shared/i18n";
 import type { AccountBill } from "./accounts.server";
 import { groupLines, storedBillLines } from "./bill-lines";
 
@@ -18,14 +22,61 @@ export interface BillPdfHeader {
   serviceAddress: string | null;
 }
 
+/** The sheet's own words. */
+const WORDS = {
+  en: {
+    title: (month: string) => `Electric bill for ${month}`,
+    docTitle: (bill: string) => `Bill ${bill}`,
+    docSubject: (account: string) => `Electric bill of account ${account}`,
+    account: "Account number",
+    member: "Member",
+    serviceAddress: "Service address",
+    billNumber: "Bill number",
+    rateClass: "Rate class",
+    period: "Billing period",
+    range: (from: string, to: string) => `${from} to ${to}`,
+    readings: "Meter readings",
+    read: (date: string) => `, read ${date}`,
+    energy: "Energy used",
+    demand: "Billed demand",
+    total: "Total amount due",
+    dueDate: "Due date",
+    disconnection: "Disconnection date if unpaid",
+    note: "The lines as the cooperative's billing system sent them. Keep your official receipts.",
+  },
+  fil: {
+    title: (month: string) => `Bill ng kuryente para sa ${month}`,
+    docTitle: (bill: string) => `Bill ${bill}`,
+    docSubject: (account: string) => `Bill ng kuryente ng account ${account}`,
+    account: "Numero ng account",
+    member: "Miyembro",
+    serviceAddress: "Tirahan ng serbisyo",
+    billNumber: "Numero ng bill",
+    rateClass: "Uri ng singil (rate class)",
+    period: "Panahon ng singil",
+    range: (from: string, to: string) => `${from} hanggang ${to}`,
+    readings: "Basa ng metro",
+    read: (date: string) => `, binasa noong ${date}`,
+    energy: "Nagamit na kuryente",
+    demand: "Siningil na demand",
+    total: "Kabuuang halagang babayaran",
+    dueDate: "Takdang petsa ng bayad",
+    disconnection: "Petsa ng pagputol ng kuryente kung hindi mabayaran",
+    note: "Ang mga linya gaya ng ipinadala ng billing system ng kooperatiba. Itago ang inyong mga opisyal na resibo.",
+  },
+} satisfies Record<Locale, unknown>;
+
 const php = (c: number) => `Php ${pesos(c)}`;
 const num = (n: number) => n.toLocaleString("en-PH", { maximumFractionDigits: 2 });
 
-export function billPdf(bill: AccountBill, head: BillPdfHeader): Promise<Buffer> {
+export function billPdf(bill: AccountBill, head: BillPdfHeader, locale: Locale = "en"): Promise<Buffer> {
+  const w = WORDS[locale];
+  const date = (d: string) => formatDate(d, locale);
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: `Bill ${bill.billNumber}`, Author: head.cooperative, Subject: `Electric bill of account ${bill.accountNumber}` },
+    lang: locale === "fil" ? "fil" : "en",
+    info: { Title: w.docTitle(bill.billNumber), Author: head.cooperative, Subject: w.docSubject(bill.accountNumber) },
     compress: true,
   });
   const chunks: Buffer[] = [];
@@ -41,7 +92,7 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader): Promise<Buffer>
   doc.font("Helvetica-Bold").fontSize(15).text(head.cooperative, left, 50, { width });
   doc.font("Helvetica").fontSize(9).fillColor("#444").text(`${head.address} · ${head.phone}`, { width });
   doc.moveDown(0.8).fillColor("#000").font("Helvetica-Bold").fontSize(13);
-  doc.text(`Electric bill for ${MONTH_NAMES[bill.billingMonth - 1]} ${bill.billingYear}`);
+  doc.text(w.title(formatMonthYear(bill.billingYear, bill.billingMonth, locale)));
   doc.moveDown(0.5);
 
   const pair = (label: string, value: string) => {
@@ -50,18 +101,18 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader): Promise<Buffer>
     doc.fillColor("#000").text(value, left + 160, y, { width: width - 160 });
     doc.moveDown(0.15);
   };
-  pair("Account number", bill.accountNumber);
-  if (head.memberName) pair("Member", head.memberName);
-  if (head.serviceAddress) pair("Service address", head.serviceAddress);
-  pair("Bill number", bill.billNumber);
-  pair("Rate class", bill.rateClass);
-  pair("Billing period", `${formatDate(bill.periodFrom)} to ${formatDate(bill.periodTo)}`);
+  pair(w.account, bill.accountNumber);
+  if (head.memberName) pair(w.member, head.memberName);
+  if (head.serviceAddress) pair(w.serviceAddress, head.serviceAddress);
+  pair(w.billNumber, bill.billNumber);
+  pair(w.rateClass, bill.rateClass);
+  pair(w.period, w.range(date(bill.periodFrom), date(bill.periodTo)));
   pair(
-    "Meter readings",
-    `${num(bill.previousReading)} to ${num(bill.presentReading)}${bill.multiplier !== 1 ? ` x ${num(bill.multiplier)}` : ""}, read ${formatDate(bill.readingDate)}`,
+    w.readings,
+    `${w.range(num(bill.previousReading), num(bill.presentReading))}${bill.multiplier !== 1 ? ` x ${num(bill.multiplier)}` : ""}${w.read(date(bill.readingDate))}`,
   );
-  pair("Energy used", `${num(bill.kwh)} kWh`);
-  if (bill.demandKw !== null) pair("Billed demand", `${num(bill.demandKw)} kW`);
+  pair(w.energy, `${num(bill.kwh)} kWh`);
+  if (bill.demandKw !== null) pair(w.demand, `${num(bill.demandKw)} kW`);
 
   doc.moveDown(0.6);
   const line = (label: string, amount: string, bold = false) => {
@@ -75,7 +126,7 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader): Promise<Buffer>
     doc.text(amount, right - 120, y, { width: 120, align: "right" });
     doc.y = Math.max(after, doc.y);
   };
-  for (const g of groupLines(storedBillLines(bill))) {
+  for (const g of groupLines(storedBillLines(bill, locale))) {
     line(g.group, "", true);
     for (const l of g.lines) line(l.label, php(l.amount));
     doc.moveDown(0.3);
@@ -83,15 +134,11 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader): Promise<Buffer>
   doc.moveTo(left, doc.y).lineTo(right, doc.y).strokeColor("#999").stroke();
   doc.moveDown(0.4);
   doc.fontSize(12);
-  line("Total amount due", php(bill.totalDue), true);
-  line("Due date", formatDate(bill.dueDate), true);
-  if (bill.disconnectionDate) line("Disconnection date if unpaid", formatDate(bill.disconnectionDate));
+  line(w.total, php(bill.totalDue), true);
+  line(w.dueDate, date(bill.dueDate), true);
+  if (bill.disconnectionDate) line(w.disconnection, date(bill.disconnectionDate));
   doc.moveDown(1);
-  doc
-    .font("Helvetica")
-    .fontSize(8)
-    .fillColor("#444")
-    .text("The lines as the cooperative's billing system sent them. Keep your official receipts.", left, doc.y, { width });
+  doc.font("Helvetica").fontSize(8).fillColor("#444").text(w.note, left, doc.y, { width });
   doc.end();
   return done;
 }

@@ -12,11 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bills, portalContactRequests, portalLinks, portalUser } from "../../db/schema";
 import { pesos } from "../../modules/bills/money";
 import { storedBillLines } from "../../modules/portal/bill-lines";
+import { setMemberLanguage } from "../../modules/portal/members.server";
 import { formatDate } from "../../modules/shared/dates";
 import { demoAccountNumber } from "../../seed/accounts";
 import { createTestApp, type TestApp } from "../support/app";
 import { type SmsGatewayStandIn, startSmsGateway } from "../support/sms-gateway";
 import { codeIn, register, Visitor, waitUntil } from "./helpers";
+
+/** A PDF's bytes in a file of their own. */
+function pdfFile(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bill-pdf-")), "bill.pdf");
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+/** A PDF's text as Debian's pdftotext reads it, laid out as on the page. */
+const pdfText = (bytes: Buffer) => execFileSync("pdftotext", ["-layout", pdfFile(bytes), "-"]).toString();
 
 describe("member portal documents", () => {
   let t: TestApp;
@@ -44,10 +54,8 @@ describe("member portal documents", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     expect(res.headers["cache-control"]).toBe("private, no-store");
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bill-pdf-")), "bill.pdf");
-    fs.writeFileSync(file, res.rawPayload);
-    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
-    const info = execFileSync("pdfinfo", [file]).toString();
+    const text = pdfText(res.rawPayload);
+    const info = execFileSync("pdfinfo", [pdfFile(res.rawPayload)]).toString();
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     expect(text).toContain("Western Pangasinan Electric Cooperative, Inc.");
     expect(text).toContain(ACCOUNT);
@@ -68,6 +76,34 @@ describe("member portal documents", () => {
     const filPage = await v().get(`/fil/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}`);
     for (const l of filipino) expect(filPage.body).toContain(l.label.replace(/&/g, "&amp;"));
     expect(filPage.body).not.toContain(lines[0]!.label);
+    // The Filipino page links to the PDF in Filipino: its labels and dates in Filipino, the same figures.
+    const filLink = /href="([^"]+\/pdf\?lang=fil)"/.exec(filPage.body)?.[1];
+    expect(filLink).toBe(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}/pdf?lang=fil`);
+    expect(/href="([^"]+\/pdf[^"]*)"/.exec(page.body)?.[1]).toBe(`/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}/pdf?lang=en`);
+    const filText = pdfText((await v().get(filLink!)).rawPayload);
+    expect(filText).toContain("Bill ng kuryente para sa ");
+    expect(filText).toContain(`${formatDate(bill!.periodFrom, "fil")} hanggang ${formatDate(bill!.periodTo, "fil")}`);
+    for (const label of ["Numero ng account", "Numero ng bill", "Panahon ng singil", "Basa ng metro", "Nagamit na kuryente"])
+      expect(filText).toMatch(new RegExp(`${label}\\s+\\S`));
+    for (const l of filipino)
+      expect(filText).toMatch(
+        new RegExp(`${l.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+Php ${pesos(l.amount).replace(".", "\\.")}`),
+      );
+    for (const g of new Set(filipino.map((l) => l.group))) expect(filText).toContain(g);
+    expect(filText).toMatch(new RegExp(`Kabuuang halagang babayaran\\s+Php ${pesos(bill!.totalDue).replace(".", "\\.")}`));
+    expect(filText).toMatch(new RegExp(`Takdang petsa ng bayad\\s+${formatDate(bill!.dueDate, "fil")}`));
+    for (const english of ["Total amount due", "Due date", "Billing period", "Account number", lines[0]!.label])
+      expect(filText).not.toContain(english);
+    // Opened without a language (an e-bill's link): the member's, the one of the pages they use.
+    const pdfPath = `/mco/accounts/${ACCOUNT}/bills/${bill!.billNumber}/pdf`;
+    expect(pdfText((await v().get(pdfPath)).rawPayload)).toContain("Total amount due");
+    const [me] = await t.db.handle.db
+      .select({ userId: portalLinks.userId })
+      .from(portalLinks)
+      .where(eq(portalLinks.accountNumber, ACCOUNT));
+    await setMemberLanguage(t.db.handle.db, me!.userId, "fil");
+    expect(pdfText((await v().get(pdfPath)).rawPayload)).toContain("Kabuuang halagang babayaran");
+    await setMemberLanguage(t.db.handle.db, me!.userId, "en");
     // Another member gets nothing.
     const stranger = new Visitor(t);
     await register(stranger, sms, demoAccountNumber(3, 4));

@@ -70,7 +70,14 @@ export function Footer({ partners, year, locale }: FooterData & { locale: Locale
             target="_blank"
             className="site-footer__map"
           >
-            <img src="/office-map.svg" width="320" height="200" loading="lazy" alt={t("footer.mapAlt")} />
+            {/* The drawing's labels are text in the file: one file per language. */}
+            <img
+              src={locale === "fil" ? "/office-map-fil.svg" : "/office-map.svg"}
+              width="320"
+              height="200"
+              loading="lazy"
+              alt={t("footer.mapAlt")}
+            />
           </a>
         </section>
         <nav aria-labelledby="footer-links">

@@ -65,7 +65,7 @@ export function GalleryGrid({
         <div className="image-dialog__body">
           <div className="image-dialog__bar">
             <h2 id={titleId} className="image-dialog__title">
-              Enlarged picture
+              {t("gallery.dialogTitle")}
             </h2>
             <button type="button" className="image-dialog__close button button--secondary" autoFocus>
               {t("gallery.close")}

@@ -27,15 +27,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/atom+xml", title: `${COOPERATIVE.shortName} advisories`, href: FEED_PATH },
-];
-
 const pageTags: Route.MetaFunction = ({ location }) => {
   const locale = localeOfPath(location.pathname);
   return [
     { title: `${translator(shellMessages, locale)("nav.advisories")} | ${COOPERATIVE.shortName}` },
     { name: "description", content: translator(newsMessages, locale)("ann.advisories.description", { name: COOPERATIVE.name }) },
+    // The feed, named in the page's language (here rather than in `links`, which cannot see the path).
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: translator(newsMessages, locale)("ann.advisories.feedTitle", { name: COOPERATIVE.shortName }),
+      href: FEED_PATH,
+    },
   ];
 };
 

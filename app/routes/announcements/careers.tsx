@@ -6,7 +6,7 @@ import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
 import { services } from "../../context";
-import { useT } from "../../i18n";
+import { requestLocale, useT } from "../../i18n";
 import { newsMessages } from "../../messages/news";
 import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
@@ -14,9 +14,13 @@ import type { Route } from "./+types/careers";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { careerView } from "./views.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const careers = await listCareers(services(context).db);
-  return { items: careers.map(careerView) };
+  const locale = requestLocale(request);
+  // Job postings are written in English only: under /fil/ each is marked so and says so (decision 0030).
+  return {
+    items: careers.map((c) => ({ ...careerView(c), shown: { lang: "en" as const, asked: locale, available: ["en" as const] } })),
+  };
 }
 
 const pageTags: Route.MetaFunction = ({ location }) => {

@@ -80,13 +80,14 @@ export function headers() {
 
 const pageTags: Route.MetaFunction = ({ location }) => {
   const t = translator(interruptionMessages, localeOfPath(location.pathname));
-  return [{ title: `${t("pi.title")} | ${COOPERATIVE.shortName}` }, { name: "description", content: t("pi.description") }];
+  return [
+    { title: `${t("pi.title")} | ${COOPERATIVE.shortName}` },
+    { name: "description", content: t("pi.description") },
+    // The feeds, named in the page's language (here rather than in `links`, which cannot see the path).
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: t("pi.feed.atom"), href: "/feeds/power-interruptions.atom" },
+    { tagName: "link", rel: "alternate", type: "text/calendar", title: t("pi.feed.ics"), href: "/news/power-interruptions.ics" },
+  ];
 };
-
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/atom+xml", title: "Power interruptions (Atom)", href: "/feeds/power-interruptions.atom" },
-  { rel: "alternate", type: "text/calendar", title: "Power interruptions (iCalendar)", href: "/news/power-interruptions.ics" },
-];
 
 function filterLabel(f: { town: string; barangay: string }, t: Translator<typeof interruptionMessages.en>): string {
   if (f.barangay && f.town) return t("pi.where", { place: `${f.barangay}, ${f.town}` });
@@ -124,6 +125,7 @@ type Row = Omit<InterruptionView, "towns" | "barangays" | "time"> & { events: Pu
 function InterruptionTable({ items, caption }: { items: Row[]; caption: string }) {
   const t = useT(interruptionMessages);
   const locale = useLocale();
+  const staffLang = locale === "en" ? undefined : "en";
   return (
     <div className="pi-table-wrap">
       <table className="pi-table">
@@ -155,8 +157,19 @@ function InterruptionTable({ items, caption }: { items: Row[]; caption: string }
                 lang={i.activitiesLang === locale ? undefined : i.activitiesLang}
                 dangerouslySetInnerHTML={{ __html: i.activitiesHtml }}
               />
-              <td data-label={t("pi.col.areas")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }} />
-              <td data-label={t("pi.col.circuit")} className="pi-html" dangerouslySetInnerHTML={{ __html: i.circuitHtml }} />
+              {/* The areas and the circuit are typed by staff in English only (decision 0030 translates the activities). */}
+              <td
+                data-label={t("pi.col.areas")}
+                className="pi-html"
+                lang={staffLang}
+                dangerouslySetInnerHTML={{ __html: i.affectedAreasHtml }}
+              />
+              <td
+                data-label={t("pi.col.circuit")}
+                className="pi-html"
+                lang={staffLang}
+                dangerouslySetInnerHTML={{ __html: i.circuitHtml }}
+              />
               <td data-label={t("pi.col.status")} className="pi-status-cell">
                 <span className={`pi-status pi-status--${i.status}`}>{i.statusLabel}</span>
                 <small className="pi-updated">
@@ -168,7 +181,14 @@ function InterruptionTable({ items, caption }: { items: Row[]; caption: string }
                     {i.events.map((e, n) => (
                       <li key={n}>
                         <time dateTime={e.atIso}>{e.at}</time>: {e.label}
-                        {e.note ? ` — ${e.note}` : ""}
+                        {e.note ? (
+                          <>
+                            {" — "}
+                            <span lang={staffLang}>{e.note}</span>
+                          </>
+                        ) : (
+                          ""
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,8 +1,13 @@
-/** The bill as a PDF (A4), for the signed-in member of a linked account only. */
+/**
+ * The bill as a PDF (A4), for the signed-in member of a linked account only, in the language of
+ * the page that links to it (`?lang=fil` from /fil/…), else the member's (one resource, unprefixed).
+ */
 import { data } from "react-router";
 import { accountBill, accountOverview } from "../../../modules/portal/accounts.server";
+import { memberLanguage } from "../../../modules/portal/members.server";
 import { billPdf } from "../../../modules/portal/pdf.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
+import { LOCALES, type Locale } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import type { Route } from "./+types/bill-pdf";
 import { requireLinkedAccount } from "./account.server";
@@ -13,13 +18,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = services(context);
   const [bill, overview] = await Promise.all([accountBill(db, accountNumber, params.bill), accountOverview(db, accountNumber)]);
   if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
-  const pdf = await billPdf(bill, {
-    cooperative: COOPERATIVE.name,
-    address: COOPERATIVE.address,
-    phone: COOPERATIVE.phone,
-    memberName: overview.name,
-    serviceAddress: overview.address,
-  });
+  const asked = new URL(request.url).searchParams.get("lang");
+  const locale = LOCALES.find((l): l is Locale => l === asked) ?? (await memberLanguage(db, member.userId));
+  const pdf = await billPdf(
+    bill,
+    {
+      cooperative: COOPERATIVE.name,
+      address: COOPERATIVE.address,
+      phone: COOPERATIVE.phone,
+      memberName: overview.name,
+      serviceAddress: overview.address,
+    },
+    locale,
+  );
   const headers = new Headers({
     "Content-Type": "application/pdf",
     "Content-Disposition": `inline; filename="bill-${bill.billNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf"`,

@@ -60,7 +60,8 @@ export default function BillPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1>{t("mco.bill.title", { month: monthName(b.billingYear, b.billingMonth, locale) })}</h1>
       <p>
-        <a href={`${base}/pdf`} className="button">
+        {/* The file is unprefixed (one resource); it is made in the language of the page that links to it. */}
+        <a href={`${base}/pdf?lang=${locale}`} className="button">
           {t("mco.bill.pdf")}
         </a>
       </p>

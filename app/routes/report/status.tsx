@@ -141,7 +141,14 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
           <li key={u.id}>
             <time dateTime={u.occurredAt}>{at(u.occurredAt)}</time>: {t(STATUS_KEYS[u.status][0])}
             {u.etr ? t("rs.historyEtr", { at: at(u.etr) }) : ""}
-            {u.note ? `. ${u.note}` : ""}
+            {/* The dispatcher's note is written in English: marked so on a Filipino page. */}
+            {u.note ? (
+              <>
+                . <span lang={locale === "en" ? undefined : "en"}>{u.note}</span>
+              </>
+            ) : (
+              ""
+            )}
           </li>
         ))}
       </ol>
