@@ -72,7 +72,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once, as for the unit tests: each starts its own server, database and
+          // Chromium (own profile folder) on its own ports.
           // A page under a loaded machine (CI runs beside other jobs) may take seconds to answer a
           // save: polled expectations wait up to 15 s for what a person would see, not 1 s.
           expect: { poll: { timeout: 15_000 } },
