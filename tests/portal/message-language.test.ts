@@ -8,7 +8,8 @@
  */
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agamAccounts, attemptCounters, bills, portalLinks, portalUser } from "../../db/schema";
+import { agamAccounts, attemptCounters, portalLinks, portalUser } from "../../db/schema";
+import { latestBill } from "../../modules/bills/inquiry.server";
 import { codeMessage } from "../../modules/portal/messages";
 import { demoAccountNumber } from "../../seed/accounts";
 import type { TestApp } from "../support/app";
@@ -116,12 +117,7 @@ describe("the portal's messages in the member's language", () => {
 
   it("before there is a member, the page's language: the contact added after a bill proof, by e-mail", async () => {
     await db().update(agamAccounts).set({ phone: null, email: null }).where(eq(agamAccounts.accountNumber, NO_CONTACT));
-    const [latest] = await db()
-      .select()
-      .from(bills)
-      .where(eq(bills.accountNumber, NO_CONTACT))
-      .orderBy(bills.periodTo)
-      .then((rows) => rows.slice(-1));
+    const latest = await latestBill(db(), NO_CONTACT);
     const v = new Visitor(t);
     const proven = await v.post("/fil/mco/register/bill", {
       step: "bill",

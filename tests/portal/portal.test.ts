@@ -21,6 +21,7 @@ import {
   portalLinks,
   portalSession,
 } from "../../db/schema";
+import { latestBill } from "../../modules/bills/inquiry.server";
 import { pesos } from "../../modules/bills/money";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
@@ -192,12 +193,7 @@ describe("member portal", () => {
   });
 
   it("an account with no contact on file proves itself with its latest bill, then adds and confirms a contact", async () => {
-    const [latest] = await db()
-      .select()
-      .from(bills)
-      .where(eq(bills.accountNumber, NO_CONTACT))
-      .orderBy(bills.periodTo)
-      .then((rows) => rows.slice(-1));
+    const latest = await latestBill(db(), NO_CONTACT);
     const v = new Visitor(t);
     const wrong = await v.post("/mco/register/bill", { step: "bill", accountNumber: NO_CONTACT, amount: "1.00", dueDate: latest!.dueDate });
     expect(wrong.statusCode).toBe(422);
