@@ -121,12 +121,6 @@ export async function setMemberLanguage(db: DbOrTx, userId: string, language: Lo
   await db.update(portalUser).set({ language }).where(eq(portalUser.id, userId));
 }
 
-/** That language, for a file asked for without one (the bill PDF opened from an e-bill's link). */
-export async function memberLanguage(db: DbOrTx, userId: string): Promise<Locale> {
-  const [row] = await db.select({ language: portalUser.language }).from(portalUser).where(eq(portalUser.id, userId));
-  return row?.language === "fil" ? "fil" : "en";
-}
-
 export async function recentSignIns(db: DbOrTx, userId: string, limit = 10) {
   return db
     .select({ at: portalSignIns.at, ip: portalSignIns.ip, method: portalSignIns.method })

@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import { accountBill, accountOverview } from "../../../modules/portal/accounts.server";
-import { memberLanguage } from "../../../modules/portal/members.server";
+import { memberById } from "../../../modules/portal/members.server";
 import { billPdf } from "../../../modules/portal/pdf.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { LOCALES, type Locale } from "../../../modules/shared/i18n";
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [bill, overview] = await Promise.all([accountBill(db, accountNumber, params.bill), accountOverview(db, accountNumber)]);
   if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
   const asked = new URL(request.url).searchParams.get("lang");
-  const locale = LOCALES.find((l): l is Locale => l === asked) ?? (await memberLanguage(db, member.userId));
+  const locale = LOCALES.find((l): l is Locale => l === asked) ?? (await memberById(db, member.userId))?.language ?? "en";
   const pdf = await billPdf(
     bill,
     {
