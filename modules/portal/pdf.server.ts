@@ -75,7 +75,7 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader, locale: Locale =
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    lang: locale === "fil" ? "fil" : "en",
+    lang: locale,
     info: { Title: w.docTitle(bill.billNumber), Author: head.cooperative, Subject: w.docSubject(bill.accountNumber) },
     compress: true,
   });
