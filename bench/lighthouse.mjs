@@ -94,6 +94,12 @@ try {
         console.log(`${page} run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
       for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
       for (const m of METRICS) metrics[m].push(result.lhr.audits[m]?.displayValue ?? "?");
+      // What blocked the main thread in this run (Lighthouse's long tasks: over 50 ms when slowed).
+      const longTasks = result.lhr.audits["long-tasks"]?.details?.items ?? [];
+      if (longTasks.length > 0)
+        console.log(
+          `${page} run ${run + 1} long tasks: ${longTasks.map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms (${t.url})`).join(", ")}`,
+        );
       for (const a of Object.values(result.lhr.audits))
         if (a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
           failures.add(
