@@ -9,7 +9,13 @@ const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 const all = (selector, root = document) => root.querySelectorAll(selector);
 
 // The offline service worker (public/sw.js): saved pages stay readable without a network.
-if ("serviceWorker" in navigator && location.protocol !== "file:") navigator.serviceWorker.register("/sw.js").catch(() => {});
+// Registered once the page has loaded, so that starting it never competes with the page's own
+// loading on a slow phone (the SW's script, its start and its claim of the page come after).
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") register();
+  else addEventListener("load", register, { once: true });
+}
 
 // Header: a "scrolled" style after a few pixels; Escape closes the mobile menu and returns focus to its button.
 for (const header of all("[data-scrolled-after]")) {

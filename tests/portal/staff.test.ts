@@ -6,6 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
+import { memberForContact, requestContactChange } from "../../modules/portal/members.server";
 import { normalizeMobile } from "../../modules/shared/phone";
 import { demoAccountNumber } from "../../seed/accounts";
 import { createTestApp, type TestApp } from "../support/app";
@@ -78,6 +79,21 @@ describe("member portal: staff side", () => {
       (a) => a.action,
     );
     expect(actions).toEqual(expect.arrayContaining(["portal.locked", "portal.unlocked", "portal.code_resent"]));
+  });
+
+  it("shows an open request to change a contact with the member's note, and audits that view", async () => {
+    const db = t.db.handle.db;
+    const member = await memberForContact(db, { kind: "email", value: "asks-for-change@example.com" });
+    await requestContactChange(db, member.id, ACCOUNT, "0917 555 0199", "Lost my old SIM");
+    const staff = await signInAs(t, "member-services");
+    const page = await staffGet(staff.cookie, "/staff/members/portal");
+    expect(page.body).toContain("0917 555 0199");
+    expect(page.body).toContain("Lost my old SIM");
+    const viewed = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "portal.contact_requests_viewed"), eq(auditLog.actorId, staff.id)));
+    expect(viewed).toHaveLength(1);
   });
 
   it("is refused to other roles, and a staff session does not open a member page", async () => {

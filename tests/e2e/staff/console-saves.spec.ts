@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { barangays, connectionPreregistrations } from "../../../db/schema";
 import { createInterruption, interruptionFormSchema } from "../../../modules/interruptions/editor.server";
 import { createPreregistration } from "../../../modules/members/connections.server";
+import { memberForContact, requestContactChange } from "../../../modules/portal/members.server";
 import { fileReport } from "../../../modules/reports/queries.server";
 import { manilaFormParts } from "../../../modules/shared/dates";
 import { createTestApp, type TestApp } from "../../support/app";
@@ -30,6 +31,8 @@ interface Save {
   title: RegExp;
   message: RegExp;
 }
+
+const portalContact = (js: string) => `portal-saves-${js}@example.com`;
 
 /** One pass over the forms: "off" (no JavaScript, the reference) or "on". */
 type Run = { js: "off" | "on"; n: number };
@@ -135,6 +138,9 @@ describe("every console form lands on its page with its message, JavaScript off 
         .from(connectionPreregistrations)
         .where(eq(connectionPreregistrations.reference, reference));
       connections[js] = row!.id;
+      // A portal account per pass, for member services' lock, unlock and "send a code".
+      const member = await memberForContact(db, { kind: "email", value: portalContact(js) });
+      await requestContactChange(db, member.id, js === "off" ? "01-0000-0001" : "01-0000-0002", `0917 555 010${js === "off" ? 2 : 3}`, "");
     }
   });
   afterAll(async () => t?.close());
@@ -482,6 +488,38 @@ describe("every console form lands on its page with its message, JavaScript off 
       lands: /^\/staff\/members\/agam$/,
       title: /\|/,
       message: /^Registration window saved\./,
+    },
+    {
+      name: "member portal: lock",
+      at: (_t, run) => Promise.resolve(`/staff/members/portal?q=${encodeURIComponent(portalContact(run.js))}`),
+      act: (page) => button(page, "Lock this portal account"),
+      lands: /^\/staff\/members\/portal$/,
+      title: /^Member portal \|/,
+      message: /^Locked: its sessions were ended/,
+    },
+    {
+      name: "member portal: unlock",
+      at: (_t, run) => Promise.resolve(`/staff/members/portal?q=${encodeURIComponent(portalContact(run.js))}`),
+      act: (page) => button(page, "Unlock this portal account"),
+      lands: /^\/staff\/members\/portal$/,
+      title: /^Member portal \|/,
+      message: /^Unlocked\.$/,
+    },
+    {
+      name: "member portal: send a sign-in code",
+      at: (_t, run) => Promise.resolve(`/staff/members/portal?q=${encodeURIComponent(portalContact(run.js))}`),
+      act: (page, run) => button(page, `Send a sign-in code to ${portalContact(run.js)}`),
+      lands: /^\/staff\/members\/portal$/,
+      title: /^Member portal \|/,
+      message: /^A sign-in code was sent to the contact on file\.$/,
+    },
+    {
+      name: "member portal: a contact request done",
+      at: "/staff/members/portal",
+      act: (page) => button(page, "Done in the billing system"),
+      lands: /^\/staff\/members\/portal$/,
+      title: /^Member portal \|/,
+      message: /^Request marked as done\.$/,
     },
     {
       name: "connection queue: save",

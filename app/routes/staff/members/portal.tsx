@@ -5,7 +5,7 @@
  * confirmed contact, and close the requests to change a contact on file once handled in the
  * billing system.
  */
-import { data, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { requestSignInCode } from "../../../../modules/portal/flows.server";
 import { memberById, setLocked } from "../../../../modules/portal/members.server";
 import { closeContactRequest, findPortalMembers, openContactRequests } from "../../../../modules/portal/staff.server";
@@ -29,6 +29,13 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const done = (url.searchParams.get("done") ?? "").slice(0, 200);
   const requests = await openContactRequests(db);
+  // The open requests show members' accounts and the contacts they asked for: a view of personal data.
+  if (requests.length > 0)
+    await auditMember(args, me, {
+      action: "portal.contact_requests_viewed",
+      objectType: "portal_contact_request",
+      after: { requests: requests.map((r) => r.id) },
+    });
   if (!q) return { q, done, found: null, requests };
   const found = await findPortalMembers(db, q);
   await auditMember(args, me, {
@@ -63,7 +70,8 @@ export async function action(args: Route.ActionArgs) {
     await auditMember(args, me, { action: `portal.${intent}ed`, objectType: "portal_account", objectId: id });
     throw back(intent === "lock" ? "Locked: its sessions were ended and no code is sent to it." : "Unlocked.");
   }
-  if (intent === "resend" && member.contact) {
+  if (intent === "resend") {
+    if (!member.contact) throw back("Not sent: this portal account has no contact on file.");
     const s = services(args.context);
     // In the language the member last used the portal in, not the console's.
     const sent = await requestSignInCode(staff.db, messenger(s), member.contact, staff.ip, member.language);
@@ -73,20 +81,30 @@ export async function action(args: Route.ActionArgs) {
   throw back("");
 }
 
-export default function PortalAdmin({ loaderData }: Route.ComponentProps) {
+export default function PortalAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { q, done, found, requests } = loaderData;
   return (
     <>
       <h1>Member portal</h1>
       <p>Find a portal account by a service account number or its mobile number or e-mail. Each search is recorded in the audit log.</p>
-      {done && <p className="notice">{done}</p>}
-      <form method="get" className="console-form">
+      {/* What the last action did, said as every console save says it (announced, in view). */}
+      {done && (
+        <p className="console-status" role="status">
+          {done}
+        </p>
+      )}
+      {actionData?.error && (
+        <p className="notice notice--error" role="alert">
+          {actionData.error}
+        </p>
+      )}
+      <Form method="get" className="console-form">
         <label htmlFor="q">Account number, mobile number or e-mail</label>
         <input id="q" name="q" type="search" defaultValue={q} maxLength={200} />
         <button type="submit" className="button">
           Find
         </button>
-      </form>
+      </Form>
       {found === null && q && <p>Type an account number (01-2345-6789), a mobile number or an e-mail address.</p>}
       {found?.length === 0 && <p>No portal account found for “{q}”.</p>}
       {found?.map((m) => (
@@ -114,7 +132,7 @@ export default function PortalAdmin({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <form method="post">
+          <Form method="post">
             <input type="hidden" name="id" value={m.id} />
             <input type="hidden" name="q" value={q} />
             <button type="submit" name="intent" value={m.lockedAt ? "unlock" : "lock"} className="button button--secondary">
@@ -125,7 +143,7 @@ export default function PortalAdmin({ loaderData }: Route.ComponentProps) {
                 Send a sign-in code to {m.contact}
               </button>
             )}
-          </form>
+          </Form>
         </section>
       ))}
       <h2>Requests to change a contact on file</h2>
@@ -135,14 +153,15 @@ export default function PortalAdmin({ loaderData }: Route.ComponentProps) {
         <ul>
           {requests.map((r) => (
             <li key={r.id}>
-              {r.accountNumber}: “{r.requested}”, asked {formatDateTime(r.createdAt)}{" "}
-              <form method="post" style={{ display: "inline" }}>
+              {r.accountNumber}: “{r.requested}”, asked {formatDateTime(r.createdAt)}
+              {r.note && <> (the member's note: “{r.note}”)</>}{" "}
+              <Form method="post" style={{ display: "inline" }}>
                 <input type="hidden" name="request" value={r.id} />
                 <input type="hidden" name="q" value={q} />
                 <button type="submit" name="intent" value="request-done" className="button button--secondary">
                   Done in the billing system
                 </button>
-              </form>
+              </Form>
             </li>
           ))}
         </ul>
