@@ -16,6 +16,7 @@ import { passkeyAccountName } from "../modules/portal/messages";
 import { cleanPasskeyName } from "../modules/portal/passkey-name";
 import { hasFreshProof } from "../modules/portal/passkeys.server";
 import { type AttemptRule, type Reservation, reserveAttempt } from "../modules/shared/attempt-limits.server";
+import type { Locale } from "../modules/shared/i18n";
 import type { AppDeps } from "./deps";
 
 /** Passkey challenges asked for from one address: 30 in 15 minutes, then a minute doubling. */
@@ -77,6 +78,9 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
           return refuse(reply.header("Retry-After", String(Math.ceil(reservation.waitMs / 1000))), 429, "rate_limited", "Too many tries.");
       }
       const url = new URL(`${publicUrl}${request.url}`);
+      // A sign-in's page language (app/enhance/passkey.js): the member's messages follow it, as after a code.
+      const language: Locale = url.searchParams.get("lang") === "fil" ? "fil" : "en";
+      url.searchParams.delete("lang");
       let body: Record<string, unknown> | undefined = isPost ? { ...((request.body as Record<string, unknown>) ?? {}) } : undefined;
       if (REGISTER.has(sub)) {
         // A signed-in member with a fresh proof (a code just now, or a sign-in minutes ago).
@@ -110,7 +114,7 @@ export async function registerPortalPasskeys(app: FastifyInstance, deps: Pick<Ap
       }
       if (sub === "/passkey/verify-authentication" && response.status === 200) {
         const userId = (JSON.parse(text) as { session?: { userId?: string } }).session?.userId;
-        if (userId) await recordSignIn(db, userId, ip, "passkey");
+        if (userId) await recordSignIn(db, userId, ip, "passkey", language);
         if (reservation?.ok) await reservation.release();
       }
       const cookies = response.headers.getSetCookie();

@@ -47,7 +47,8 @@ async function signIn(box) {
     throw fail(box, "msgCancelled");
   }
   const r = credential.response;
-  const verified = await call("/verify-authentication", {
+  // The page's language: what the portal sends this member from now on is in it (decision 0020).
+  const verified = await call(`/verify-authentication?lang=${document.documentElement.lang === "fil" ? "fil" : "en"}`, {
     response: {
       id: credential.id,
       rawId: text(credential.rawId),

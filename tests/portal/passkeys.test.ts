@@ -101,10 +101,10 @@ describe("member passkeys", () => {
   }
 
   /** Signs in with the passkey through `base` (the portal's or the console's ceremony). */
-  async function signInWith(v: Visitor, key: SoftKey, base: string) {
+  async function signInWith(v: Visitor, key: SoftKey, base: string, query = "") {
     const options = await json(v, "GET", `${base}/generate-authenticate-options`);
     expect(options.statusCode).toBe(200);
-    return json(v, "POST", `${base}/verify-authentication`, { response: assertion(key, options.json().challenge, origin) });
+    return json(v, "POST", `${base}/verify-authentication${query}`, { response: assertion(key, options.json().challenge, origin) });
   }
 
   async function addPasskey(userId: string, name: string) {
@@ -218,6 +218,11 @@ describe("member passkeys", () => {
     expect(last).toBeDefined();
     const methods = (await db().select().from(portalSignIns).where(eq(portalSignIns.userId, userId))).map((s) => s.method);
     expect(methods).toContain("passkey");
+    // The page's language (passkey.js sends it) is the member's from then on, as after a code.
+    const language = async () => (await db().select({ l: portalUser.language }).from(portalUser).where(eq(portalUser.id, userId)))[0]!.l;
+    expect(await language()).toBe("en");
+    expect((await signInWith(new Visitor(t), key, "/mco/auth/passkey", "?lang=fil")).statusCode).toBe(200);
+    expect(await language()).toBe("fil");
     // The member session opens nothing in the console.
     const staffPage = await member.get("/staff");
     expect(staffPage.statusCode).toBe(302);
