@@ -1,0 +1,43 @@
+// Scratch (issue 28 item 7): CPU µs per cached request by variant, alternating, several rounds.
+// V=variants, R=rounds, S=seconds, FROM=baseline checkout for variants ending in "@base".
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import { freePort, startService } from "./lib/service.mjs";
+import { wrk } from "./lib/wrk.mjs";
+const PATH = process.env.P ?? "/news/power-interruptions";
+const H = { "Accept-Encoding": "gzip" };
+const CLK = Number(execSync("getconf CLK_TCK").toString().trim());
+const cpuMs = (pid) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK;
+};
+const variants = {
+  silent: { env: { RATE_LIMIT: "off" }, logLevel: "silent" },
+  prod: { env: { RATE_LIMIT: "on", METRICS_PORT: "M" }, logLevel: "info" },
+  info: { env: { RATE_LIMIT: "off" }, logLevel: "info" },
+  silent_prod: { env: { RATE_LIMIT: "on", METRICS_PORT: "M" }, logLevel: "silent" },
+  info_limits: { env: { RATE_LIMIT: "on" }, logLevel: "info" },
+};
+const which = (process.env.V ?? "silent,prod@base,prod").split(",");
+const rounds = Number(process.env.R ?? 3);
+const results = {};
+for (let round = 0; round < rounds; round++) {
+  for (const name of which) {
+    const [vname, at] = name.split("@");
+    const v = variants[vname];
+    const env = Object.fromEntries(Object.entries(v.env).map(([k, x]) => [k, x === "M" ? String(freePort()) : x]));
+    const s = await startService({ env, logLevel: v.logLevel, ...(at === "base" ? { from: process.env.FROM ?? "/work/wt/h28c-base" } : {}) });
+    const pid = s.child.pid;
+    await (await fetch(s.url + PATH, { headers: H })).arrayBuffer();
+    wrk(s.url + PATH, { seconds: 2, headers: H });
+    const c0 = cpuMs(pid);
+    const r = wrk(s.url + PATH, { seconds: Number(process.env.S ?? 6), connections: 100, headers: H });
+    const us = ((cpuMs(pid) - c0) * 1000) / r.requests;
+    (results[name] ??= []).push(us);
+    console.log(`r${round} ${name.padEnd(18)} ${String(r.rps).padStart(6)} req/s  ${us.toFixed(1)} µs CPU/req  errors ${r.errors} load ${r.load}`);
+    await s.stop();
+  }
+}
+const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+for (const [n, a] of Object.entries(results)) console.log(`${n.padEnd(18)} median ${med(a).toFixed(1)} µs/req  all ${a.map((x) => x.toFixed(1)).join(" ")}`);
+process.exit(0);
