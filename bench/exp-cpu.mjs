@@ -2,7 +2,7 @@
 // V=variants, R=rounds, S=seconds, FROM=baseline checkout for variants ending in "@base".
 import { execSync } from "node:child_process";
 import fs from "node:fs";
-import { freePort, startService } from "./lib/service.mjs";
+import { copyTemplate, freePort, startService } from "./lib/service.mjs";
 import { wrk } from "./lib/wrk.mjs";
 const PATH = process.env.P ?? "/news/power-interruptions";
 const H = { "Accept-Encoding": "gzip" };
@@ -21,23 +21,34 @@ const variants = {
 const which = (process.env.V ?? "silent,prod@base,prod").split(",");
 const rounds = Number(process.env.R ?? 3);
 const results = {};
+// Every variant runs at once (idle while another is measured), measured in turn, round after round.
+const services = {};
+for (const name of which) {
+  const [vname, at] = name.split("@");
+  const v = variants[vname];
+  const env = Object.fromEntries(Object.entries(v.env).map(([k, x]) => [k, x === "M" ? String(freePort()) : x]));
+  let dataDir;
+  if (process.env.BENCH_TEMPLATE_DIR && at === "base") {
+    dataDir = fs.mkdtempSync("/tmp/h28c-data-");
+    copyTemplate(dataDir);
+  }
+  const s = await startService({ env, logLevel: v.logLevel, dataDir, ...(at === "base" ? { from: process.env.FROM ?? "/work/wt/h28c-base" } : {}) });
+  await (await fetch(s.url + PATH, { headers: H })).arrayBuffer();
+  wrk(s.url + PATH, { seconds: 2, headers: H });
+  services[name] = s;
+}
 for (let round = 0; round < rounds; round++) {
-  for (const name of which) {
-    const [vname, at] = name.split("@");
-    const v = variants[vname];
-    const env = Object.fromEntries(Object.entries(v.env).map(([k, x]) => [k, x === "M" ? String(freePort()) : x]));
-    const s = await startService({ env, logLevel: v.logLevel, ...(at === "base" ? { from: process.env.FROM ?? "/work/wt/h28c-base" } : {}) });
+  for (const name of round % 2 ? [...which].reverse() : which) {
+    const s = services[name];
     const pid = s.child.pid;
-    await (await fetch(s.url + PATH, { headers: H })).arrayBuffer();
-    wrk(s.url + PATH, { seconds: 2, headers: H });
     const c0 = cpuMs(pid);
     const r = wrk(s.url + PATH, { seconds: Number(process.env.S ?? 6), connections: 100, headers: H });
     const us = ((cpuMs(pid) - c0) * 1000) / r.requests;
     (results[name] ??= []).push(us);
     console.log(`r${round} ${name.padEnd(18)} ${String(r.rps).padStart(6)} req/s  ${us.toFixed(1)} µs CPU/req  errors ${r.errors} load ${r.load}`);
-    await s.stop();
   }
 }
+for (const s of Object.values(services)) await s.stop();
 const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
-for (const [n, a] of Object.entries(results)) console.log(`${n.padEnd(18)} median ${med(a).toFixed(1)} µs/req  all ${a.map((x) => x.toFixed(1)).join(" ")}`);
+for (const [n, a] of Object.entries(results)) console.log(`${n.padEnd(18)} median ${med(a).toFixed(1)} µs/req  min ${Math.min(...a).toFixed(1)}  all ${a.map((x) => x.toFixed(1)).join(" ")}`);
 process.exit(0);
