@@ -1,6 +1,7 @@
 // Scratch (issue 28 item 7): CPU µs per cached request by variant, alternating, several rounds.
 // V=variants, R=rounds, S=seconds, FROM=baseline checkout for variants ending in "@base".
-import { execSync } from "node:child_process";
+import { execFile, execSync } from "node:child_process";
+import { promisify } from "node:util";
 import fs from "node:fs";
 import { copyTemplate, freePort, startService } from "./lib/service.mjs";
 import { wrk } from "./lib/wrk.mjs";
@@ -37,7 +38,25 @@ for (const name of which) {
   wrk(s.url + PATH, { seconds: 2, headers: H });
   services[name] = s;
 }
+// TOGETHER=1: every variant loaded at the same time, so that each sees the same contention.
+const execFileAsync = promisify(execFile);
+async function wrkAsync(url, seconds) {
+  const args = ["-t", "1", "-c", "50", "-d", `${seconds}s`, "-H", "Accept-Encoding: gzip", url];
+  const { stdout } = await execFileAsync("wrk", args);
+  return { requests: Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0), rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0)) };
+}
 for (let round = 0; round < rounds; round++) {
+  if (process.env.TOGETHER) {
+    const c0 = Object.fromEntries(which.map((n) => [n, cpuMs(services[n].child.pid)]));
+    const rs = await Promise.all(which.map((n) => wrkAsync(services[n].url + PATH, Number(process.env.S ?? 6))));
+    which.forEach((name, i) => {
+      const us = ((cpuMs(services[name].child.pid) - c0[name]) * 1000) / rs[i].requests;
+      // The first round warms every service up (JIT): not counted.
+      if (round > 0) (results[name] ??= []).push(us);
+      console.log(`r${round} ${name.padEnd(18)} ${String(rs[i].rps).padStart(6)} req/s  ${us.toFixed(1)} µs CPU/req (together)`);
+    });
+    continue;
+  }
   for (const name of round % 2 ? [...which].reverse() : which) {
     const s = services[name];
     const pid = s.child.pid;
