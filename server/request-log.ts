@@ -29,16 +29,25 @@ export function hidePersonalValues(path: string): string {
   return hidden === decoded ? path : hidden;
 }
 
-/** The logged form of a path (personal segments and values hidden), memoized: most requests repeat a few paths. */
+/** The logged form of a path (personal segments and values hidden), memoized by method and URL: most requests repeat a few paths. */
 function loggedPathOf(policies: RoutePolicies) {
-  const memo = new Map<string, string>();
+  const memo = new Map<string, Map<string, string>>();
+  let size = 0;
   return (method: string, url: string) => {
-    const key = `${method} ${url}`;
-    let logged = memo.get(key);
+    let byUrl = memo.get(method);
+    if (!byUrl) {
+      byUrl = new Map();
+      memo.set(method, byUrl);
+    }
+    let logged = byUrl.get(url);
     if (logged === undefined) {
       logged = hidePersonalValues(policies.logPath(method, url));
-      if (memo.size >= 2000) memo.clear();
-      memo.set(key, logged);
+      if (size >= 2000) {
+        for (const urls of memo.values()) urls.clear();
+        size = 0;
+      }
+      byUrl.set(url, logged);
+      size++;
     }
     return logged;
   };
