@@ -8,8 +8,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import pino from "pino";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import { storedOriginalName } from "../modules/content/stored-files.server";
 import { HttpError, MESSAGES, nulCharacterFields } from "../modules/shared/errors";
 import { registerApi } from "./api/v1";
@@ -28,130 +27,20 @@ import { registerPortalPasskeys } from "./portal-passkeys";
 import { registerRequestMetrics } from "./prometheus";
 import { registerProtection, uploadLimitOf } from "./protection";
 import { pagePatternReader, registerReactRouter } from "./react-router";
+import { requestLogOptions } from "./request-log";
 import { RoutePolicies, registerRoutePolicies } from "./route-policy";
 import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
 import { registerStaff } from "./staff-console";
 import { registerStorage } from "./storage";
 
-/** Account numbers and references, hidden from logged paths wherever they appear (personal paths are cut by the policy table). */
-const PERSONAL_VALUE = /\d{2}-?\d{4}-?\d{4}|(?:NSC|AGAM)-\d{4}-[0-9A-Z]{6}/gi;
-export function hidePersonalValues(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // a malformed escape: look at the raw text
-  }
-  // replace, not test: a /g expression's test() carries lastIndex from one call to the next.
-  const hidden = decoded.replace(PERSONAL_VALUE, "[redacted]");
-  return hidden === decoded ? path : hidden;
-}
-
-/**
- * The request log: one line per request, "request completed", written when it is answered, with
- * the request (its personal path segments hidden by the serializer below), the status and the
- * time taken; Fastify's own writes "incoming request" as a second line at `info`, which cost the
- * cached pages about a sixth of their requests a second. That line is kept at `debug`, to see
- * what was taken in and never answered.
- */
-class RequestLog extends LogController {
-  override incomingRequest(request: FastifyRequest) {
-    request.log.debug({ req: request }, "incoming request");
-  }
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-  }
-}
-
-/**
- * Where the log goes unless a test gives a stream: standard output, written in batches
- * (8 KiB, or every half second) instead of one write(2) per line. With one line per request,
- * synchronous writes cost a cached page a third of its rate. Lines are joined here and handed
- * to sonic-boom as one string per batch: sonic-boom appends each string it is given to its
- * pending one and measures the whole pending text again (Buffer.byteLength of a growing
- * concatenation, flattened on every call), which took 6 % of a cached page's time when it got
- * one line per request. What is still pending is written when the process exits normally; a
- * SIGKILL loses at most half a second.
- */
-export class BatchedLines {
-  private parts: string[] = [];
-  private length = 0;
-  constructor(
-    private readonly destination: { write(text: string): unknown },
-    private readonly batch = 8192,
-  ) {}
-  write(line: string) {
-    this.parts.push(line);
-    this.length += line.length;
-    if (this.length >= this.batch) this.flush();
-    return true;
-  }
-  flush() {
-    if (this.parts.length === 0) return;
-    const text = this.parts.length === 1 ? this.parts[0]! : this.parts.join("");
-    this.parts = [];
-    this.length = 0;
-    this.destination.write(text);
-  }
-}
-
-function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
-  const lines = new BatchedLines(destination);
-  const timer = setInterval(() => lines.flush(), 500);
-  timer.unref();
-  process.once("exit", () => {
-    try {
-      lines.flush();
-      destination.flushSync();
-    } catch {
-      // Nothing to write, or the stream is already closed.
-    }
-  });
-  return lines;
-}
-let sharedStdout: ReturnType<typeof bufferedStdout> | undefined;
-
-/** The logged form of a path (personal segments and values hidden), memoized: most requests repeat a few paths. */
-function loggedPathOf(policies: RoutePolicies) {
-  const memo = new Map<string, string>();
-  return (method: string, url: string) => {
-    const key = `${method} ${url}`;
-    let logged = memo.get(key);
-    if (logged === undefined) {
-      logged = hidePersonalValues(policies.logPath(method, url));
-      if (memo.size >= 2000) memo.clear();
-      memo.set(key, logged);
-    }
-    return logged;
-  };
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus } = deps;
   // Which paths are personal, cached, rate-limited: pages listed there, routes declare theirs.
   const policies = new RoutePolicies();
-  const loggedPath = loggedPathOf(policies);
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            serializers: {
-              // Never log bodies, query strings or personal path segments.
-              // The request id is in every line already (reqId, the request logger's binding).
-              req: (req: FastifyRequest) => ({
-                method: req.method,
-                url: loggedPath(req.method, req.url),
-              }),
-            },
-            ...(config.LOG_LEVEL === "silent" ? {} : { stream: (sharedStdout ??= bufferedStdout()) }),
-            ...(typeof deps.logger === "object" ? deps.logger : {}),
-          },
-    logController: new RequestLog(),
+    // The request log and every request's logger (server/request-log.ts).
+    ...requestLogOptions(config, policies, deps.logger),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // Only the configured proxy's forwarding headers count (TRUST_PROXY; off by default).

@@ -20,6 +20,7 @@ import client from "prom-client";
 import { type DatabaseHandle, queryRows } from "../db/client";
 import { readBackupStatus } from "../modules/ops/backup-schedule.server";
 import type { Config } from "./config";
+import { RequestFigures, registryMetric } from "./request-metrics";
 
 const register = client.register;
 const PREFIX = "wespeco_";
@@ -39,17 +40,12 @@ function define() {
   // Gauges named like counters (promtool's lint refuses them); the same figures are in the *_resources gauges' neighbours.
   for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"])
     register.removeSingleMetric(PREFIX + name);
-  const requests = new client.Counter({
-    name: `${PREFIX}http_requests_total`,
-    help: "HTTP requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-  });
-  const duration = new client.Histogram({
-    name: `${PREFIX}http_request_duration_seconds`,
-    help: "Time to answer, by method and route pattern",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  });
+  // Counted per request in plain numbers, read when Prometheus scrapes (server/request-metrics.ts).
+  const requests = new RequestFigures([0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]);
+  const counted = { name: `${PREFIX}http_requests_total`, help: "HTTP requests answered, by method, route pattern and status" };
+  registryMetric(register, { ...counted, type: "counter" }, requests, () => requests.counted());
+  const timed = { name: `${PREFIX}http_request_duration_seconds`, help: "Time to answer, by method and route pattern" };
+  registryMetric(register, { ...timed, type: "histogram" }, requests, () => requests.timed(timed.name));
   const fromOne = { aggregator: "first" as const };
   new client.Gauge({
     name: `${PREFIX}page_cache_events`,
@@ -142,7 +138,7 @@ function define() {
       this.set({ kind: "available" }, s.bavail * s.bsize);
     },
   });
-  return { requests, duration };
+  return { requests };
 }
 
 /** Waiting jobs per pg-boss queue, with the age of the oldest that is due; none before pg-boss made its schema. */
@@ -171,15 +167,16 @@ export function registerRequestMetrics(
   app: FastifyInstance,
   opts: { database: DatabaseHandle; backupDir: string; dataDir: string; pagePattern?: (pathname: string) => string },
 ) {
-  const { requests, duration } = metrics();
+  const { requests } = metrics();
   Object.assign(sources, { database: opts.database, backupDir: opts.backupDir, dataDir: opts.dataDir });
   sources.cacheStats = () => app.caches.store.stats;
   app.addHook("onResponse", (request, reply, done) => {
     let route = request.routeOptions.url ?? "(no route)";
-    if (route === "/*") route = opts.pagePattern?.(request.url.split("?")[0]!) ?? "(page)";
-    const method = request.method;
-    requests.inc({ method, route, status: reply.statusCode });
-    duration.observe({ method, route }, reply.elapsedTime / 1000);
+    if (route === "/*") {
+      const q = request.url.indexOf("?");
+      route = opts.pagePattern?.(q < 0 ? request.url : request.url.slice(0, q)) ?? "(page)";
+    }
+    requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }

@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createLocalBus } from "../../server/bus";
 import { loadConfig } from "../../server/config";
+import { RequestLogger } from "../../server/request-log";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** The app on a test database, its log lines (JSON, one per entry) collected as they are written. */
@@ -97,5 +99,37 @@ describe("one log line per request", () => {
       ["GET", "/api/v1/no-such-thing", 404],
     ]);
     for (const e of entries) expect(e.responseTime).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("a request's logger", () => {
+  /** A pino logger writing to `lines`, at a fixed time so that two lines can be compared. */
+  function rootLogger(lines: string[], level = "info") {
+    return pino({ level, timestamp: () => ',"time":1700000000000' }, { write: (line: string) => lines.push(line) });
+  }
+
+  it("writes 'request completed' as pino writes the same fields", () => {
+    const lines: string[] = [];
+    const root = rootLogger(lines);
+    const fields = { req: { method: "GET", url: '/news/a "quoted" \\ path' }, res: { statusCode: 304 }, responseTime: 0.123456 };
+    new RequestLogger(root, { reqId: "0b7c" }, {}).completed("GET", fields.req.url, 304, 0.123456);
+    root.child({ reqId: "0b7c" }).info(fields, "request completed");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toBe(lines[1]);
+  });
+
+  it("binds the request id to its own lines and keeps a route's own level", () => {
+    const lines: string[] = [];
+    const root = rootLogger(lines);
+    const quiet = new RequestLogger(root, { reqId: "r1" }, { level: "warn" });
+    quiet.completed("GET", "/api/v1/agam/pool/stream", 200, 1);
+    quiet.info("not written");
+    quiet.warn({ extra: 1 }, "written");
+    new RequestLogger(root, { reqId: "r2" }, {}).debug("below the level");
+    new RequestLogger(root, { reqId: "r3" }, {}).child({ part: "x" }).error("from a child");
+    expect(lines.map((l) => JSON.parse(l)).map((e) => [e.reqId, e.msg])).toEqual([
+      ["r1", "written"],
+      ["r3", "from a child"],
+    ]);
   });
 });
