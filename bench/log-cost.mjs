@@ -36,7 +36,9 @@ const cpuMs = (pid) => {
 const variants = [
   { name: "silent", env: { RATE_LIMIT: "off" }, logLevel: "silent" },
   { name: "prod", env: { RATE_LIMIT: "on", METRICS_PORT: String(freePort()) }, logLevel: "info" },
-  ...(BASELINE ? [{ name: "prod, baseline", env: { RATE_LIMIT: "on", METRICS_PORT: String(freePort()) }, logLevel: "info", from: BASELINE }] : []),
+  ...(BASELINE
+    ? [{ name: "prod, baseline", env: { RATE_LIMIT: "on", METRICS_PORT: String(freePort()) }, logLevel: "info", from: BASELINE }]
+    : []),
 ];
 
 const services = [];
@@ -69,7 +71,9 @@ try {
     services.forEach((s, i) => {
       const us = ((cpuMs(s.service.child.pid) - before[i]) * 1000) / results[i].requests;
       if (round > 0) s.perRequest.push(us);
-      console.log(`round ${round}${round === 0 ? " (warm-up)" : ""} ${s.name.padEnd(15)} ${String(results[i].rps).padStart(6)} req/s  ${us.toFixed(1)} µs CPU/request`);
+      console.log(
+        `round ${round}${round === 0 ? " (warm-up)" : ""} ${s.name.padEnd(15)} ${String(results[i].rps).padStart(6)} req/s  ${us.toFixed(1)} µs CPU/request`,
+      );
     });
   }
 } finally {
@@ -80,7 +84,9 @@ for (const s of services) console.log(`${s.name.padEnd(15)} median ${median(s.pe
 const [silent, prod] = services;
 const silentMedian = median(silent.perRequest);
 const overhead = median(prod.perRequest.map((us, i) => us - silent.perRequest[i]));
-console.log(`production defaults over silent: ${overhead.toFixed(1)} µs a request (${((overhead / silentMedian) * 100).toFixed(1)} %), median of the rounds`);
+console.log(
+  `production defaults over silent: ${overhead.toFixed(1)} µs a request (${((overhead / silentMedian) * 100).toFixed(1)} %), median of the rounds`,
+);
 verdict(
   overhead <= MAX_OVERHEAD * silentMedian,
   `the production defaults cost a cached page at most ${MAX_OVERHEAD * 100} % more CPU than LOG_LEVEL=silent without limits`,
