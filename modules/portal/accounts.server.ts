@@ -1,12 +1,13 @@
 /**
  * What a member sees of an account they proved: the overview (latest bill, status, last
  * payment), 24 months of bills, one bill with its lines, payments with receipt numbers, and
- * kWh per month. Callers check the link first (members.server.ts linkOf). A page is a few
- * indexed queries, none per line or per month.
+ * kWh per month. Callers check the link first (members.server.ts linkOf), or read through it
+ * (linkedOverviews, accountBill's linkedTo). A page is a few indexed queries, none per line,
+ * month or account.
  */
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { agamAccounts, bills, payments } from "../../db/schema";
+import { agamAccounts, bills, payments, portalLinks } from "../../db/schema";
 import { type BillStatus, billStatus } from "../bills/status";
 import { manilaIsoDate } from "../shared/dates";
 
@@ -35,24 +36,42 @@ const monthsBack = (today: string, n: number) => {
   return `${Math.floor(key / 12)}-${String((key % 12) + 1).padStart(2, "0")}-01`;
 };
 
-export async function accountOverview(db: DbOrTx, accountNumber: string, now = new Date()): Promise<AccountOverview> {
-  const rows = await db.execute(sql`
-    select a.name, a.address, a.town,
+/** The overview's columns of the account `account` names (an SQL expression): latest bill with what was paid since, last payment. */
+const overviewColumns = (account: SQL) => sql`a.name, a.address, a.town,
       (select row_to_json(x) from (
          select b.bill_number, b.billing_year, b.billing_month, b.total_due, b.due_date::text, b.disconnection_date::text,
            (select coalesce(sum(p.amount), 0) from payments p where p.account_number = b.account_number and p.paid_on >= b.reading_date) as paid
-         from bills b where b.account_number = ${accountNumber} order by b.period_to desc, b.bill_number desc limit 1) x) as latest,
+         from bills b where b.account_number = ${account} order by b.period_to desc, b.bill_number desc limit 1) x) as latest,
       (select row_to_json(y) from (
-         select p.or_number, p.paid_on::text, p.amount from payments p where p.account_number = ${accountNumber}
-         order by p.paid_on desc, p.or_number desc limit 1) y) as last_payment
+         select p.or_number, p.paid_on::text, p.amount from payments p where p.account_number = ${account}
+         order by p.paid_on desc, p.or_number desc limit 1) y) as last_payment`;
+
+interface OverviewRow {
+  account_number: string;
+  name: string | null;
+  address: string | null;
+  town: string | null;
+  latest: Record<string, string | number | null> | null;
+  last_payment: { or_number: string; paid_on: string; amount: number | string } | null;
+}
+
+export async function accountOverview(db: DbOrTx, accountNumber: string, now = new Date()): Promise<AccountOverview> {
+  const rows = await db.execute(sql`
+    select ${overviewColumns(sql`${accountNumber}`)}
     from (select 1) one left join agam_accounts a on a.account_number = ${accountNumber}`);
-  const row = rowsOf(rows)[0] as {
-    name: string | null;
-    address: string | null;
-    town: string | null;
-    latest: Record<string, string | number | null> | null;
-    last_payment: { or_number: string; paid_on: string; amount: number | string } | null;
-  };
+  return overviewOf({ ...(rowsOf(rows)[0] as OverviewRow), account_number: accountNumber }, now);
+}
+
+/** The overview of every account linked to a member, in the order they were linked: one query, however many accounts. */
+export async function linkedOverviews(db: DbOrTx, userId: string, now = new Date()): Promise<AccountOverview[]> {
+  const rows = await db.execute(sql`
+    select ${portalLinks.accountNumber} as account_number, ${overviewColumns(sql`${portalLinks.accountNumber}`)}
+    from ${portalLinks} left join agam_accounts a on a.account_number = ${portalLinks.accountNumber}
+    where ${portalLinks.userId} = ${userId} order by ${portalLinks.linkedAt}, ${portalLinks.accountNumber}`);
+  return (rowsOf(rows) as OverviewRow[]).map((row) => overviewOf(row, now));
+}
+
+function overviewOf(row: OverviewRow, now: Date): AccountOverview {
   const l = row.latest;
   let latest: AccountOverview["latest"] = null;
   if (l) {
@@ -71,7 +90,7 @@ export async function accountOverview(db: DbOrTx, accountNumber: string, now = n
   }
   const p = row.last_payment;
   return {
-    accountNumber,
+    accountNumber: row.account_number,
     name: row.name,
     address: row.address,
     town: row.town,
@@ -112,12 +131,24 @@ export async function billHistory(db: DbOrTx, accountNumber: string, months = 24
   return rows.map((r) => ({ ...r, kwh: Number(r.kwh) }));
 }
 
-/** One bill of one account (null when the number is not this account's). */
-export async function accountBill(db: DbOrTx, accountNumber: string, billNumber: string) {
+/**
+ * One bill of one account (null when the number is not this account's). With `linkedTo`, only
+ * when the account is linked to that member too: the account pages' guard and the bill in one
+ * query (app/routes/mco/account.server.ts requireLinkedBill).
+ */
+export async function accountBill(db: DbOrTx, accountNumber: string, billNumber: string, linkedTo?: string) {
+  const linked = linkedTo
+    ? exists(
+        db
+          .select({ one: sql`1` })
+          .from(portalLinks)
+          .where(and(eq(portalLinks.userId, linkedTo), eq(portalLinks.accountNumber, bills.accountNumber))),
+      )
+    : undefined;
   const [bill] = await db
     .select()
     .from(bills)
-    .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber)));
+    .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber), linked));
   if (!bill) return null;
   return {
     ...bill,

@@ -33,6 +33,20 @@ export async function memberById(db: DbOrTx, id: string): Promise<PortalMember |
   return row ? toMember(row) : null;
 }
 
+/**
+ * The session of a token and its member, in one query: what every signed-in page asks first
+ * (app/routes/mco/session.server.ts). Null when the session is gone (signed out, ended by
+ * member services, the member closed).
+ */
+export async function sessionMember(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ sessionId: portalSession.id, expiresAt: portalSession.expiresAt, user: portalUser })
+    .from(portalSession)
+    .innerJoin(portalUser, eq(portalUser.id, portalSession.userId))
+    .where(eq(portalSession.token, token));
+  return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, member: toMember(row.user) } : null;
+}
+
 export async function memberByContact(db: DbOrTx, contact: Contact): Promise<PortalMember | null> {
   const [row] = await db
     .select()
