@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import { agamAccounts, bills, payments, portalLinks } from "../../db/schema";
 import { type BillStatus, billStatus } from "../bills/status";
 import { manilaIsoDate } from "../shared/dates";
@@ -137,18 +138,12 @@ export async function billHistory(db: DbOrTx, accountNumber: string, months = 24
  * query (app/routes/mco/account.server.ts requireLinkedBill).
  */
 export async function accountBill(db: DbOrTx, accountNumber: string, billNumber: string, linkedTo?: string) {
-  const linked = linkedTo
-    ? exists(
-        db
-          .select({ one: sql`1` })
-          .from(portalLinks)
-          .where(and(eq(portalLinks.userId, linkedTo), eq(portalLinks.accountNumber, bills.accountNumber))),
-      )
-    : undefined;
-  const [bill] = await db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber), linked));
+  const [bill] = linkedTo
+    ? await linkedBillQuery(db).execute({ billNumber, accountNumber, userId: linkedTo })
+    : await db
+        .select()
+        .from(bills)
+        .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber)));
   if (!bill) return null;
   return {
     ...bill,
@@ -159,6 +154,25 @@ export async function accountBill(db: DbOrTx, accountNumber: string, billNumber:
     demandKw: bill.demandKw === null ? null : Number(bill.demandKw),
   };
 }
+
+const linkedBillQuery = prepared((db) =>
+  db
+    .select()
+    .from(bills)
+    .where(
+      and(
+        eq(bills.billNumber, sql.placeholder("billNumber")),
+        eq(bills.accountNumber, sql.placeholder("accountNumber")),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(portalLinks)
+            .where(and(eq(portalLinks.userId, sql.placeholder("userId")), eq(portalLinks.accountNumber, bills.accountNumber))),
+        ),
+      ),
+    )
+    .prepare("portal_linked_bill"),
+);
 
 export type AccountBill = NonNullable<Awaited<ReturnType<typeof accountBill>>>;
 

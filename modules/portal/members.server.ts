@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import {
   agamAccounts,
   bills,
@@ -38,12 +39,17 @@ export async function memberById(db: DbOrTx, id: string): Promise<PortalMember |
  * (app/routes/mco/session.server.ts). Null when the session is gone (signed out, ended by
  * member services, the member closed).
  */
-export async function sessionMember(db: DbOrTx, token: string) {
-  const [row] = await db
+const sessionMemberQuery = prepared((db) =>
+  db
     .select({ sessionId: portalSession.id, expiresAt: portalSession.expiresAt, user: portalUser })
     .from(portalSession)
     .innerJoin(portalUser, eq(portalUser.id, portalSession.userId))
-    .where(eq(portalSession.token, token));
+    .where(eq(portalSession.token, sql.placeholder("token")))
+    .prepare("portal_session_member"),
+);
+
+export async function sessionMember(db: DbOrTx, token: string) {
+  const [row] = await sessionMemberQuery(db).execute({ token });
   return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, member: toMember(row.user) } : null;
 }
 
