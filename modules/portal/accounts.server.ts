@@ -5,7 +5,7 @@
  * (linkedOverviews, accountBill's linkedTo). A page is a few indexed queries, none per line,
  * month or account.
  */
-import { and, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { prepared } from "../../db/prepared";
 import { agamAccounts, bills, payments, portalLinks } from "../../db/schema";
@@ -37,15 +37,15 @@ const monthsBack = (today: string, n: number) => {
   return `${Math.floor(key / 12)}-${String((key % 12) + 1).padStart(2, "0")}-01`;
 };
 
-/** The overview's columns of the account `account` names (an SQL expression): latest bill with what was paid since, last payment. */
-const overviewColumns = (account: SQL) => sql`a.name, a.address, a.town,
-      (select row_to_json(x) from (
+/** As JSON, the latest bill of the account `account` names (an SQL expression or column), with what was paid since its reading. */
+const latestBillJson = (account: SQL | AnyColumn) => sql`(select row_to_json(x) from (
          select b.bill_number, b.billing_year, b.billing_month, b.total_due, b.due_date::text, b.disconnection_date::text,
            (select coalesce(sum(p.amount), 0) from payments p where p.account_number = b.account_number and p.paid_on >= b.reading_date) as paid
-         from bills b where b.account_number = ${account} order by b.period_to desc, b.bill_number desc limit 1) x) as latest,
-      (select row_to_json(y) from (
+         from bills b where b.account_number = ${account} order by b.period_to desc, b.bill_number desc limit 1) x)`;
+/** As JSON, the last payment to that account. */
+const lastPaymentJson = (account: SQL | AnyColumn) => sql`(select row_to_json(y) from (
          select p.or_number, p.paid_on::text, p.amount from payments p where p.account_number = ${account}
-         order by p.paid_on desc, p.or_number desc limit 1) y) as last_payment`;
+         order by p.paid_on desc, p.or_number desc limit 1) y)`;
 
 interface OverviewRow {
   account_number: string;
@@ -58,18 +58,33 @@ interface OverviewRow {
 
 export async function accountOverview(db: DbOrTx, accountNumber: string, now = new Date()): Promise<AccountOverview> {
   const rows = await db.execute(sql`
-    select ${overviewColumns(sql`${accountNumber}`)}
+    select a.name, a.address, a.town, ${latestBillJson(sql`${accountNumber}`)} as latest, ${lastPaymentJson(sql`${accountNumber}`)} as last_payment
     from (select 1) one left join agam_accounts a on a.account_number = ${accountNumber}`);
   return overviewOf({ ...(rowsOf(rows)[0] as OverviewRow), account_number: accountNumber }, now);
 }
 
+// Prepared: the overview is the page a member opens first, and PostgreSQL plans its sub-selects once per connection.
+const linkedOverviewsQuery = prepared((db) =>
+  db
+    .select({
+      account_number: portalLinks.accountNumber,
+      name: agamAccounts.name,
+      address: agamAccounts.address,
+      town: agamAccounts.town,
+      latest: sql<OverviewRow["latest"]>`${latestBillJson(portalLinks.accountNumber)}`,
+      last_payment: sql<OverviewRow["last_payment"]>`${lastPaymentJson(portalLinks.accountNumber)}`,
+    })
+    .from(portalLinks)
+    .leftJoin(agamAccounts, eq(agamAccounts.accountNumber, portalLinks.accountNumber))
+    .where(eq(portalLinks.userId, sql.placeholder("userId")))
+    .orderBy(asc(portalLinks.linkedAt), asc(portalLinks.accountNumber))
+    .prepare("portal_linked_overviews"),
+);
+
 /** The overview of every account linked to a member, in the order they were linked: one query, however many accounts. */
 export async function linkedOverviews(db: DbOrTx, userId: string, now = new Date()): Promise<AccountOverview[]> {
-  const rows = await db.execute(sql`
-    select ${portalLinks.accountNumber} as account_number, ${overviewColumns(sql`${portalLinks.accountNumber}`)}
-    from ${portalLinks} left join agam_accounts a on a.account_number = ${portalLinks.accountNumber}
-    where ${portalLinks.userId} = ${userId} order by ${portalLinks.linkedAt}, ${portalLinks.accountNumber}`);
-  return (rowsOf(rows) as OverviewRow[]).map((row) => overviewOf(row, now));
+  const rows = await linkedOverviewsQuery(db).execute({ userId });
+  return rows.map((row) => overviewOf(row, now));
 }
 
 function overviewOf(row: OverviewRow, now: Date): AccountOverview {
