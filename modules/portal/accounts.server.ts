@@ -2,7 +2,7 @@
  * What a member sees of an account they proved: the overview (latest bill, status, last
  * payment), 24 months of bills, one bill with its lines, payments with receipt numbers, and
  * kWh per month. Callers check the link first (members.server.ts linkOf), or read through it
- * (linkedOverviews, accountBill's linkedTo). A page is a few indexed queries, none per line,
+ * (linkedOverviews, accountBill). A page is a few indexed queries, none per line,
  * month or account.
  */
 import { type AnyColumn, and, asc, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
@@ -148,17 +148,12 @@ export async function billHistory(db: DbOrTx, accountNumber: string, months = 24
 }
 
 /**
- * One bill of one account (null when the number is not this account's). With `linkedTo`, only
- * when the account is linked to that member too: the account pages' guard and the bill in one
- * query (app/routes/mco/account.server.ts requireLinkedBill).
+ * One bill of one account linked to a member (null when the account is not that member's or the
+ * number is not the account's): the account pages' guard and the bill in one prepared query
+ * (app/routes/mco/account.server.ts requireLinkedBill).
  */
-export async function accountBill(db: DbOrTx, accountNumber: string, billNumber: string, linkedTo?: string) {
-  const [bill] = linkedTo
-    ? await linkedBillQuery(db).execute({ billNumber, accountNumber, userId: linkedTo })
-    : await db
-        .select()
-        .from(bills)
-        .where(and(eq(bills.billNumber, billNumber), eq(bills.accountNumber, accountNumber)));
+export async function accountBill(db: DbOrTx, userId: string, accountNumber: string, billNumber: string) {
+  const [bill] = await linkedBillQuery(db).execute({ userId, accountNumber, billNumber });
   if (!bill) return null;
   return {
     ...bill,

@@ -23,7 +23,7 @@ export async function requireLinkedBill(request: Request, context: Ctx, account:
   const member: SignedInMember = await requireMember(request, context);
   const bill =
     account && ACCOUNT_PARAM.test(account) && billNumber
-      ? await accountBill(services(context).db, account, billNumber, member.userId)
+      ? await accountBill(services(context).db, member.userId, account, billNumber)
       : null;
   if (!bill) throw notFound();
   return { member, bill, accountNumber: account! };
