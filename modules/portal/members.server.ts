@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
+import { prepared } from "../../db/prepared";
 import {
   agamAccounts,
   bills,
@@ -31,6 +32,25 @@ export interface PortalMember {
 export async function memberById(db: DbOrTx, id: string): Promise<PortalMember | null> {
   const [row] = await db.select().from(portalUser).where(eq(portalUser.id, id));
   return row ? toMember(row) : null;
+}
+
+/**
+ * The session of a token and its member, in one query: what every signed-in page asks first
+ * (app/routes/mco/session.server.ts). Null when the session is gone (signed out, ended by
+ * member services, the member closed).
+ */
+const sessionMemberQuery = prepared((db) =>
+  db
+    .select({ sessionId: portalSession.id, expiresAt: portalSession.expiresAt, user: portalUser })
+    .from(portalSession)
+    .innerJoin(portalUser, eq(portalUser.id, portalSession.userId))
+    .where(eq(portalSession.token, sql.placeholder("token")))
+    .prepare("portal_session_member"),
+);
+
+export async function sessionMember(db: DbOrTx, token: string) {
+  const [row] = await sessionMemberQuery(db).execute({ token });
+  return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, member: toMember(row.user) } : null;
 }
 
 export async function memberByContact(db: DbOrTx, contact: Contact): Promise<PortalMember | null> {

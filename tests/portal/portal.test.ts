@@ -275,6 +275,42 @@ describe("member portal", () => {
     expect((await two.get("/mco")).headers.location).toBe("/mco/login");
   });
 
+  it("checks the session on every request: a forged signature, a session past its end, one a day old is renewed", async () => {
+    const v = new Visitor(t);
+    await register(v, sms, demoAccountNumber(9, 4));
+    const [session] = await db().select().from(portalSession).orderBy(desc(portalSession.createdAt)).limit(1);
+    const cookie = v.jar.header;
+    const value = decodeURIComponent(/__Host-mco\.session=([^;]+)/.exec(cookie)![1]!);
+    expect(value.startsWith(`${session!.token}.`)).toBe(true);
+    const ask = (c: string) => t.app.inject({ method: "GET", url: "/mco", headers: { cookie: c } });
+    const fresh = await ask(cookie);
+    expect(fresh.statusCode).toBe(200);
+    // A fresh session is not renewed: no cookie sent.
+    expect(fresh.headers["set-cookie"]).toBeUndefined();
+    // The token with another signature, or another token with this one's, is no session.
+    const signature = value.slice(value.lastIndexOf(".") + 1);
+    const forged = `${session!.token}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
+    expect((await ask(`__Host-mco.session=${encodeURIComponent(forged)}`)).headers.location).toBe("/mco/login");
+    expect((await ask(`__Host-mco.session=${encodeURIComponent(`x${session!.token}.${signature}`)}`)).headers.location).toBe("/mco/login");
+
+    // A day into its 30 days: this request moves its end and sends the cookie again.
+    const dayOld = new Date(Date.now() + 29 * 86_400_000 - 60_000);
+    await db().update(portalSession).set({ expiresAt: dayOld }).where(eq(portalSession.id, session!.id));
+    const renewed = await ask(cookie);
+    expect(renewed.statusCode).toBe(200);
+    expect(String(renewed.headers["set-cookie"])).toContain("__Host-mco.session=");
+    const [after] = await db().select().from(portalSession).where(eq(portalSession.id, session!.id));
+    expect(after!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+
+    // Past its end: no page, and the session is gone.
+    await db()
+      .update(portalSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(portalSession.id, session!.id));
+    expect((await ask(cookie)).headers.location).toBe("/mco/login");
+    expect(await db().select().from(portalSession).where(eq(portalSession.id, session!.id))).toEqual([]);
+  });
+
   it("every account, bill and CSV URL answers 404 to a member it is not linked to; no page is shared between visitors", async () => {
     const a = new Visitor(t);
     await register(a, sms, demoAccountNumber(6, 0));

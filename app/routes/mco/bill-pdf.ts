@@ -2,24 +2,20 @@
  * The bill as a PDF (A4), for the signed-in member of a linked account only, in the language of
  * the page that links to it (`?lang=fil` from /fil/…), else the member's (one resource, unprefixed).
  */
-import { data } from "react-router";
-import { accountBill, accountOverview } from "../../../modules/portal/accounts.server";
-import { memberById } from "../../../modules/portal/members.server";
+import { accountOverview } from "../../../modules/portal/accounts.server";
 import { billPdf } from "../../../modules/portal/pdf.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { LOCALES, type Locale } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import type { Route } from "./+types/bill-pdf";
-import { requireLinkedAccount } from "./account.server";
+import { requireLinkedBill } from "./account.server";
 import { MEMBER_CACHE_CONTROL } from "./session.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
-  const { db } = services(context);
-  const [bill, overview] = await Promise.all([accountBill(db, accountNumber, params.bill), accountOverview(db, accountNumber)]);
-  if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
+  const { member, bill, accountNumber } = await requireLinkedBill(request, context, params.account, params.bill);
+  const overview = await accountOverview(services(context).db, accountNumber);
   const asked = new URL(request.url).searchParams.get("lang");
-  const locale = LOCALES.find((l): l is Locale => l === asked) ?? (await memberById(db, member.userId))?.language ?? "en";
+  const locale = LOCALES.find((l): l is Locale => l === asked) ?? member.member.language;
   const pdf = await billPdf(
     bill,
     {

@@ -1,12 +1,10 @@
 import { data } from "react-router";
-import { accountBill } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { formatDate } from "../../../modules/shared/dates";
-import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/bill";
-import { requireLinkedAccount } from "./account.server";
+import { requireLinkedBill } from "./account.server";
 import { memberHeaders, withCookies } from "./session.server";
 import { kwhText, monthName, PortalBar, php, portalMeta } from "./ui";
 import "./portal.css";
@@ -16,9 +14,7 @@ export const meta: Route.MetaFunction = ({ params, location }) =>
 export const headers = memberHeaders;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { member, accountNumber } = await requireLinkedAccount(request, context, params.account);
-  const bill = await accountBill(services(context).db, accountNumber, params.bill);
-  if (!bill) throw data("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const { member, bill, accountNumber } = await requireLinkedBill(request, context, params.account, params.bill);
   const groups = groupLines(storedBillLines(bill, requestLocale(request)));
   return data(
     {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { accountOverview } from "../../../modules/portal/accounts.server";
+import { linkedOverviews } from "../../../modules/portal/accounts.server";
 import { maskContact } from "../../../modules/portal/contact";
-import { linkedAccounts, memberById } from "../../../modules/portal/members.server";
 import { formatDate } from "../../../modules/shared/dates";
 import { services } from "../../context";
 import { useLocale, useLocalePath, useT } from "../../i18n";
@@ -17,9 +16,9 @@ export const headers = memberHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const member = await requireMember(request, context);
   const { db } = services(context);
-  const [me, links] = await Promise.all([memberById(db, member.userId), linkedAccounts(db, member.userId)]);
-  const accounts = await Promise.all(links.map((l) => accountOverview(db, l.accountNumber)));
-  return data({ contact: me?.contact ? maskContact(me.contact) : "", accounts }, { headers: withCookies(member) });
+  const accounts = await linkedOverviews(db, member.userId);
+  const { contact } = member.member;
+  return data({ contact: contact ? maskContact(contact) : "", accounts }, { headers: withCookies(member) });
 }
 
 export default function PortalHome({ loaderData }: Route.ComponentProps) {

@@ -4,10 +4,18 @@
  * every member page answers with, and how codes reach a member (the SMS gateway, SMTP).
  */
 import { redirect } from "react-router";
-import { PORTAL_IP_HEADER, type PortalAuth, portalAuth, startSession } from "../../../modules/portal/auth.server";
+import {
+  PORTAL_IP_HEADER,
+  type PortalAuth,
+  portalAuth,
+  SESSION_COOKIE,
+  sessionRule,
+  signedSessionToken,
+  startSession,
+} from "../../../modules/portal/auth.server";
 import type { Contact } from "../../../modules/portal/contact";
 import type { Messenger } from "../../../modules/portal/flows.server";
-import { recordSignIn } from "../../../modules/portal/members.server";
+import { type PortalMember, recordSignIn, sessionMember } from "../../../modules/portal/members.server";
 import { type Locale, localePath, translate } from "../../../modules/shared/i18n";
 import { type AppServices, services } from "../../context";
 import { requestLocale } from "../../i18n";
@@ -20,6 +28,8 @@ type Ctx = Parameters<typeof services>[0];
 export interface SignedInMember {
   userId: string;
   sessionId: string;
+  /** The member as the session's own query read them (contact, language): no second query for it. */
+  member: PortalMember;
   /** Set-Cookie of a session renewed on this request (sliding expiry), to send back. */
   cookies: string[];
 }
@@ -43,12 +53,30 @@ export function authOf(context: Ctx): Promise<PortalAuth> {
   return portalAuth(s.db, s.publicUrl);
 }
 
+/**
+ * The member signed in on this request, checked against the database every time (a session
+ * ended by signing out everywhere, locking or closing counts from the next request; nothing
+ * is cached in the cookie). The usual case is ours: the cookie's signature (node:crypto) and
+ * one query for the session and its member. Anything else goes through better-auth's own
+ * check: a session past its end (which it removes), one due for renewal (once a day of use:
+ * it moves the end and sends the cookie again), a "don't remember me" or cached-session cookie.
+ */
 export async function currentMember(request: Request, context: Ctx): Promise<SignedInMember | null> {
-  if (!request.headers.get("cookie")?.includes("__Host-mco.session=")) return null;
+  const cookie = request.headers.get("cookie");
+  if (!cookie?.includes(`${SESSION_COOKIE}=`)) return null;
   const auth = await authOf(context);
+  const rule = await sessionRule(auth);
+  const token = signedSessionToken(cookie, rule);
+  if (!token) return null;
+  const found = await sessionMember(services(context).db, token);
+  if (!found || found.member.lockedAt) return null;
+  const now = Date.now();
+  const current = found.expiresAt.getTime() > now && found.expiresAt.getTime() - rule.expiresInMs + rule.updateAgeMs > now;
+  if (current && !rule.otherCookies.some((name) => cookie.includes(`${name}=`)))
+    return { userId: found.member.id, sessionId: found.sessionId, member: found.member, cookies: [] };
   const { headers, response } = await auth.api.getSession({ headers: authHeaders(request, context), returnHeaders: true });
-  if (!response || (response.user as { lockedAt?: Date | null }).lockedAt) return null;
-  return { userId: response.user.id, sessionId: response.session.id, cookies: headers.getSetCookie() };
+  if (!response || response.session.id !== found.sessionId || (response.user as { lockedAt?: Date | null }).lockedAt) return null;
+  return { userId: found.member.id, sessionId: found.sessionId, member: found.member, cookies: headers.getSetCookie() };
 }
 
 /** The signed-in member, or a redirect to the sign-in page. */
