@@ -9,8 +9,7 @@ const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 const all = (selector, root = document) => root.querySelectorAll(selector);
 
 // The offline service worker (public/sw.js): saved pages stay readable without a network.
-// Registered once the page has loaded, so that starting it never competes with the page's own
-// loading on a slow phone (the SW's script, its start and its claim of the page come after).
+// Registered after load: starting it must not compete with the page's own loading on a slow phone.
 if ("serviceWorker" in navigator && location.protocol !== "file:") {
   const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
   if (document.readyState === "complete") register();
