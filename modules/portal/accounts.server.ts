@@ -7,7 +7,7 @@
  */
 import { type AnyColumn, and, asc, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { prepared } from "../../db/prepared";
+import { prepared, UNNAMED } from "../../db/prepared";
 import { agamAccounts, bills, payments, portalLinks } from "../../db/schema";
 import { type BillStatus, billStatus } from "../bills/status";
 import { manilaIsoDate } from "../shared/dates";
@@ -78,7 +78,7 @@ const linkedOverviewsQuery = prepared((db) =>
     .leftJoin(agamAccounts, eq(agamAccounts.accountNumber, portalLinks.accountNumber))
     .where(eq(portalLinks.userId, sql.placeholder("userId")))
     .orderBy(asc(portalLinks.linkedAt), asc(portalLinks.accountNumber))
-    .prepare("portal_linked_overviews"),
+    .prepare(UNNAMED),
 );
 
 /** The overview of every account linked to a member, in the order they were linked: one query, however many accounts. */
@@ -181,7 +181,7 @@ const linkedBillQuery = prepared((db) =>
         ),
       ),
     )
-    .prepare("portal_linked_bill"),
+    .prepare(UNNAMED),
 );
 
 export type AccountBill = NonNullable<Awaited<ReturnType<typeof accountBill>>>;

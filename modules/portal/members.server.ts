@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { prepared } from "../../db/prepared";
+import { prepared, UNNAMED } from "../../db/prepared";
 import {
   agamAccounts,
   bills,
@@ -45,7 +45,7 @@ const sessionMemberQuery = prepared((db) =>
     .from(portalSession)
     .innerJoin(portalUser, eq(portalUser.id, portalSession.userId))
     .where(eq(portalSession.token, sql.placeholder("token")))
-    .prepare("portal_session_member"),
+    .prepare(UNNAMED),
 );
 
 export async function sessionMember(db: DbOrTx, token: string) {
