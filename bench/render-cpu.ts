@@ -14,6 +14,7 @@ import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
+import { queryRows } from "../db/client";
 import { SESSION_COOKIE } from "../modules/portal/auth.server";
 import { metrics } from "../server/metrics";
 import { startInProcess } from "./lib/in-process";
@@ -30,18 +31,17 @@ const visits = await (async (): Promise<Visit[]> => {
   const members = Number(process.env.RENDER_MEMBERS ?? 0);
   if (!members) return [{ url: page }];
   const { db } = app.deps.database;
-  const rows = (await db.execute(sql`
-    select distinct on (account_number) account_number, bill_number from bills
-    order by account_number, period_to desc, bill_number desc limit ${members}`)) as unknown;
-  const accounts = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { account_number: string; bill_number: string }[];
+  const accounts = await queryRows<{ account_number: string; bill_number: string }>(
+    db,
+    sql`select distinct on (account_number) account_number, bill_number from bills
+    order by account_number, period_to desc, bill_number desc limit ${members}`,
+  );
   await db.execute(sql`delete from portal_user where id like 'render%'`);
   await db.execute(
     sql`insert into portal_secret (id, value) values (1, ${crypto.randomBytes(32).toString("base64url")}) on conflict (id) do nothing`,
   );
-  const secretRows = (await db.execute(sql`select value from portal_secret where id = 1`)) as unknown;
-  const secret =
-    process.env.PORTAL_AUTH_SECRET ||
-    ((Array.isArray(secretRows) ? secretRows : (secretRows as { rows: unknown[] }).rows)[0] as { value: string }).value;
+  const [stored] = await queryRows<{ value: string }>(db, sql`select value from portal_secret where id = 1`);
+  const secret = process.env.PORTAL_AUTH_SECRET || stored!.value;
   const out: Visit[] = [];
   for (const [n, a] of accounts.entries()) {
     const id = `render${n}`;

@@ -6,7 +6,7 @@
  * month or account.
  */
 import { type AnyColumn, and, asc, desc, eq, exists, gte, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import { type DbOrTx, resultRows } from "../../db/client";
 import { prepared, UNNAMED } from "../../db/prepared";
 import { agamAccounts, bills, payments, portalLinks } from "../../db/schema";
 import { type BillStatus, billStatus } from "../bills/status";
@@ -60,10 +60,10 @@ export async function accountOverview(db: DbOrTx, accountNumber: string, now = n
   const rows = await db.execute(sql`
     select a.name, a.address, a.town, ${latestBillJson(sql`${accountNumber}`)} as latest, ${lastPaymentJson(sql`${accountNumber}`)} as last_payment
     from (select 1) one left join agam_accounts a on a.account_number = ${accountNumber}`);
-  return overviewOf({ ...(rowsOf(rows)[0] as OverviewRow), account_number: accountNumber }, now);
+  return overviewOf({ ...(resultRows(rows)[0] as OverviewRow), account_number: accountNumber }, now);
 }
 
-// Prepared: the overview is the page a member opens first, and PostgreSQL plans its sub-selects once per connection.
+// Built once (db/prepared.ts): the overview is the page a member opens first.
 const linkedOverviewsQuery = prepared((db) =>
   db
     .select({
@@ -200,9 +200,4 @@ export async function accountPayments(db: DbOrTx, accountNumber: string, months 
 export async function accountName(db: DbOrTx, accountNumber: string): Promise<string | null> {
   const [row] = await db.select({ name: agamAccounts.name }).from(agamAccounts).where(eq(agamAccounts.accountNumber, accountNumber));
   return row?.name ?? null;
-}
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return ((result as { rows?: unknown[] }).rows ?? []) as unknown[];
 }

@@ -7,7 +7,7 @@
  * and tries still being checked count. docs/decisions/0014-attempt-reservation.md.
  */
 import { inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, resultRows } from "../../db/client";
 import { attemptCounters } from "../../db/schema";
 
 export interface AttemptRule {
@@ -67,7 +67,7 @@ export async function reserveAttempt(db: Db, rule: AttemptRule, keys: string[], 
              or attempt_counters.last_at + least(${rule.maxWaitMs}::float8, ${rule.firstWaitMs}::float8 * power(2, attempt_counters.count - ${rule.free})) * interval '1 millisecond'
                 <= ${at}::timestamptz
           returning count`);
-        const [row] = rowsOf(rows) as { count: number | string }[];
+        const [row] = resultRows<{ count: number | string }>(rows);
         if (!row) throw new Refused(key);
         count = Math.max(count, Number(row.count));
       }
@@ -133,10 +133,4 @@ class Refused extends Error {
   constructor(readonly key: string) {
     super("attempt refused");
   }
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; an array in some drivers. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return ((result as { rows?: unknown[] }).rows ?? []) as unknown[];
 }
