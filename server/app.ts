@@ -70,13 +70,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const caches = createCaches({ ttlMs: config.CACHE_TTL_MS, maxBytes: config.CACHE_MAX_BYTES }, bus, CONTENT_CHANGED_CHANNEL);
   app.decorate("caches", caches);
   app.addHook("onClose", async () => caches.stop());
-  // A worker being replaced (rolling restart) first tells each client to close its connection
-  // after the answer, so the client reconnects to another worker rather than find its idle
-  // keep-alive connection closed under it (server/index.ts). Before the cache's fast path.
+  // While the process stops (SIGTERM, a rolling restart: server/index.ts), every answer closes
+  // its connection once sent, so the client reconnects (to another worker) rather than find an
+  // idle keep-alive connection closed under it. onRequest covers the cache's fast path (it
+  // answers there, hijacked); onSend covers requests that were already in flight when the stop
+  // began, whose connection then closes by itself after the answer instead of being destroyed
+  // by a sweep of "idle" connections.
   app.decorate("draining", false);
   app.addHook("onRequest", (request, reply, done) => {
     if (app.draining) reply.raw.shouldKeepAlive = false;
     done();
+  });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (app.draining) reply.raw.shouldKeepAlive = false;
+    done(null, payload);
   });
   // Only `/` negotiates its language, before a kept copy could answer it (server/language.ts).
   registerLanguageNegotiation(app);

@@ -59,7 +59,7 @@ describe("graceful shutdown", () => {
     const inFlight = Array.from({ length: 40 }, (_, i) =>
       fetch(`http://127.0.0.1:${port}/api/v1/power-interruption/incoming?barangay=b${i}`).then(
         async (r) => (await r.text(), r.status),
-        (e) => `failed: ${e}`,
+        (e) => `failed: ${e} (${e?.cause ?? "no cause"})`,
       ),
     );
     // Wait until the server has accepted all 40 (it logs each), then stop it.
@@ -70,6 +70,7 @@ describe("graceful shutdown", () => {
     const statuses = await Promise.all(inFlight);
     const code = await exited;
     const tookMs = Date.now() - stoppedAt;
+    console.log(`[figure] SIGTERM to exit: ${tookMs} ms; exit code ${code}`);
     // Every accepted request is answered in full.
     expect(statuses).toEqual(Array(40).fill(200));
     expect(code, log.split("\n").slice(-30).join("\n")).toBe(0);
