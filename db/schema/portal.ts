@@ -8,16 +8,9 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, createdAt } from "../columns";
+import { authTables, authUserTable } from "./better-auth";
 
-export const portalUser = pgTable("portal_user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  /** better-auth needs an e-mail per user: ours is made up from the id and reaches nobody. */
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: at("created_at").notNull().defaultNow(),
-  updatedAt: at("updated_at").notNull().defaultNow(),
+export const portalUser = authUserTable("portal", {
   /** The confirmed contact sign-in codes go to: "sms" (a number as 09XXXXXXXXX) or "email". */
   contactKind: text("contact_kind"),
   contact: text("contact"),
@@ -27,82 +20,17 @@ export const portalUser = pgTable("portal_user", {
   language: text("language").notNull().default("en"),
 });
 
-export const portalSession = pgTable(
-  "portal_session",
-  {
-    id: text("id").primaryKey(),
-    expiresAt: at("expires_at").notNull(),
-    token: text("token").notNull().unique(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => portalUser.id, { onDelete: "cascade" }),
-  },
-  (t) => [index("portal_session_user_idx").on(t.userId)],
-);
-
-export const portalAccount = pgTable(
-  "portal_account",
-  {
-    id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
-    providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => portalUser.id, { onDelete: "cascade" }),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: at("access_token_expires_at"),
-    refreshTokenExpiresAt: at("refresh_token_expires_at"),
-    scope: text("scope"),
-    password: text("password"),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("portal_account_user_idx").on(t.userId)],
-);
-
-export const portalVerification = pgTable(
-  "portal_verification",
-  {
-    id: text("id").primaryKey(),
-    identifier: text("identifier").notNull(),
-    value: text("value").notNull(),
-    expiresAt: at("expires_at").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("portal_verification_identifier_idx").on(t.identifier)],
-);
-
 /**
- * A member's passkeys (better-auth's passkey plugin, field names as it expects them): the
- * portal realm's own table, so a staff passkey (staff_passkey) never opens a member session
- * and a member's never the console. Deleted with the member (closing the portal account).
+ * better-auth's sessions, accounts, verifications and passkeys of the portal realm: a staff
+ * passkey (staff_passkey) never opens a member session and a member's never the console.
+ * Deleted with the member (closing the portal account). better-auth needs an e-mail per user:
+ * ours is made up from the id and reaches nobody.
  */
-export const portalPasskey = pgTable(
-  "portal_passkey",
-  {
-    id: text("id").primaryKey(),
-    name: text("name"),
-    publicKey: text("public_key").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => portalUser.id, { onDelete: "cascade" }),
-    credentialID: text("credential_id").notNull(),
-    counter: integer("counter").notNull(),
-    deviceType: text("device_type").notNull(),
-    backedUp: boolean("backed_up").notNull(),
-    transports: text("transports"),
-    createdAt: at("created_at"),
-    aaguid: text("aaguid"),
-  },
-  (t) => [index("portal_passkey_user_idx").on(t.userId), index("portal_passkey_credential_idx").on(t.credentialID)],
-);
+const portalAuth = authTables("portal", portalUser);
+export const portalSession = portalAuth.session;
+export const portalAccount = portalAuth.account;
+export const portalVerification = portalAuth.verification;
+export const portalPasskey = portalAuth.passkey;
 
 /** The portal's own signing secret (not the console's): made once, shared through the database. */
 export const portalSecret = pgTable("portal_secret", {

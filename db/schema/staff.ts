@@ -5,15 +5,9 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { at } from "../columns";
+import { authTables, authUserTable } from "./better-auth";
 
-export const staffUser = pgTable("staff_user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: at("created_at").notNull().defaultNow(),
-  updatedAt: at("updated_at").notNull().defaultNow(),
+export const staffUser = authUserTable("staff", {
   /** better-auth's two-factor plugin: true once a TOTP app is verified. */
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   /** One of modules/staff/permissions.ts roles. */
@@ -22,57 +16,11 @@ export const staffUser = pgTable("staff_user", {
   disabledAt: at("disabled_at"),
 });
 
-export const staffSession = pgTable(
-  "staff_session",
-  {
-    id: text("id").primaryKey(),
-    expiresAt: at("expires_at").notNull(),
-    token: text("token").notNull().unique(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => staffUser.id, { onDelete: "cascade" }),
-  },
-  (t) => [index("staff_session_user_idx").on(t.userId)],
-);
-
-export const staffAccount = pgTable(
-  "staff_account",
-  {
-    id: text("id").primaryKey(),
-    accountId: text("account_id").notNull(),
-    providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => staffUser.id, { onDelete: "cascade" }),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: at("access_token_expires_at"),
-    refreshTokenExpiresAt: at("refresh_token_expires_at"),
-    scope: text("scope"),
-    password: text("password"),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("staff_account_user_idx").on(t.userId)],
-);
-
-export const staffVerification = pgTable(
-  "staff_verification",
-  {
-    id: text("id").primaryKey(),
-    identifier: text("identifier").notNull(),
-    value: text("value").notNull(),
-    expiresAt: at("expires_at").notNull(),
-    createdAt: at("created_at").notNull().defaultNow(),
-    updatedAt: at("updated_at").notNull().defaultNow(),
-  },
-  (t) => [index("staff_verification_identifier_idx").on(t.identifier)],
-);
+const staffAuth = authTables("staff", staffUser);
+export const staffSession = staffAuth.session;
+export const staffAccount = staffAuth.account;
+export const staffVerification = staffAuth.verification;
+export const staffPasskey = staffAuth.passkey;
 
 export const staffTwoFactor = pgTable(
   "staff_two_factor",
@@ -88,26 +36,6 @@ export const staffTwoFactor = pgTable(
     lockedUntil: at("locked_until"),
   },
   (t) => [index("staff_two_factor_user_idx").on(t.userId), index("staff_two_factor_secret_idx").on(t.secret)],
-);
-
-export const staffPasskey = pgTable(
-  "staff_passkey",
-  {
-    id: text("id").primaryKey(),
-    name: text("name"),
-    publicKey: text("public_key").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => staffUser.id, { onDelete: "cascade" }),
-    credentialID: text("credential_id").notNull(),
-    counter: integer("counter").notNull(),
-    deviceType: text("device_type").notNull(),
-    backedUp: boolean("backed_up").notNull(),
-    transports: text("transports"),
-    createdAt: at("created_at"),
-    aaguid: text("aaguid"),
-  },
-  (t) => [index("staff_passkey_user_idx").on(t.userId), index("staff_passkey_credential_idx").on(t.credentialID)],
 );
 
 /** One-time enrolment links: only the SHA-256 of the token is stored. */
