@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
@@ -47,3 +47,26 @@ export async function openBrowser(
 
 export const PHONE = { width: 375, height: 760 };
 export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Chromium's virtual authenticator on a page (the DevTools protocol's WebAuthn domain): a
+ * platform authenticator that makes and uses passkeys without a person touching anything.
+ */
+export async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    /** The passkeys the authenticator holds. */
+    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
+  };
+}

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { portalPasskey, portalSignIns } from "../../../db/schema";
 import { demoAccountNumber } from "../../../seed/accounts";
 import { createTestApp, type TestApp } from "../../support/app";
-import { DESKTOP, openBrowser, PHONE } from "../../support/browser";
+import { addVirtualAuthenticator, DESKTOP, openBrowser, PHONE } from "../../support/browser";
 import { type SmsGatewayStandIn, startSmsGateway } from "../../support/sms-gateway";
 
 const SHOTS = process.env.SHOTS_DIR ?? "tests/.tmp";
@@ -92,18 +92,7 @@ describe("member passkeys in the browser", () => {
     const browser = await openBrowser(PHONE);
     try {
       const page = await browser.newPage();
-      const cdp = await browser.newCDPSession(page);
-      await cdp.send("WebAuthn.enable");
-      const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: {
-          protocol: "ctap2",
-          transport: "internal",
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-        },
-      });
+      const authenticator = await addVirtualAuthenticator(browser, page);
       const account = demoAccountNumber(6, 3);
       await registerIn(page, account);
       await page.goto(`${base}/mco/my-data`);
@@ -117,7 +106,7 @@ describe("member passkeys in the browser", () => {
       await page.getByRole("button", { name: "Create a passkey" }).click();
       await see(page.getByText("The passkey is added."));
       await see(page.getByRole("cell", { name: "My phone", exact: true }));
-      const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      const credentials = await authenticator.credentials();
       expect(credentials).toHaveLength(1);
       expect(credentials[0]!.rpId).toBe("localhost");
       // The account name the device keeps with it: the portal and the member's account.

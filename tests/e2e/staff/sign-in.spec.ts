@@ -11,7 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMAND_LINE, inviteStaff } from "../../../modules/staff/users.server";
 import { createTestApp, type TestApp } from "../../support/app";
-import { openBrowser, PHONE } from "../../support/browser";
+import { addVirtualAuthenticator, openBrowser, PHONE } from "../../support/browser";
 
 const SHOTS = process.env.SHOTS_DIR ?? "tests/.tmp";
 
@@ -156,18 +156,7 @@ describe("staff sign-in in the browser", () => {
     const browser = await openBrowser();
     try {
       const page = await browser.newPage();
-      const cdp = await browser.newCDPSession(page);
-      await cdp.send("WebAuthn.enable");
-      const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-        options: {
-          protocol: "ctap2",
-          transport: "internal",
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-        },
-      });
+      const authenticator = await addVirtualAuthenticator(browser, page);
 
       // An administrator enrolled with an app; now adds a passkey from "My account".
       const { url } = await inviteStaff(
@@ -186,7 +175,7 @@ describe("staff sign-in in the browser", () => {
       await page.getByLabel("Name for this passkey").fill("Test laptop");
       await page.getByRole("button", { name: "Create a passkey" }).click();
       await see(page.getByRole("heading", { name: "Welcome, Ana Admin" }));
-      const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      const credentials = await authenticator.credentials();
       expect(credentials).toHaveLength(1);
       expect(credentials[0]!.rpId).toBe("localhost");
 
