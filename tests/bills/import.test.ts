@@ -7,11 +7,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, billRevisions, bills, payments } from "../../db/schema";
-import { computeBill } from "../../modules/bills/compute";
-import { BILL_COLUMNS, type BillRecord, billToRow, PAYMENT_COLUMNS, toCsv } from "../../modules/bills/files";
+import { BILL_COLUMNS, billToRow, PAYMENT_COLUMNS, toCsv } from "../../modules/bills/files";
 import { latestBill } from "../../modules/bills/inquiry.server";
-import { getSchedule, listDiscountTiers } from "../../modules/rates/schedule.server";
 import { createTestApp, type TestApp } from "../support/app";
+import { billFile, testBill } from "../support/bills";
 import { addToRoll } from "../support/roll";
 import { signInAs, type TestStaff } from "../support/staff";
 
@@ -25,40 +24,8 @@ const ACCOUNT = "05-7000-0001";
 const OTHER = "05-7000-0002";
 
 /** A bill of March 2025 worked out from the seeded schedule, so the bill check finds nothing. */
-async function makeBill(accountNumber: string, billNumber: string, kwh: number, arrears = 0): Promise<BillRecord> {
-  const schedule = (await getSchedule(t.db.handle.db, 2025, 3)).find((c) => c.classCode === "R")!;
-  const c = computeBill(schedule, await listDiscountTiers(t.db.handle.db), { kwh, demandKw: null, lifeline: false, senior: false });
-  return {
-    accountNumber,
-    billNumber,
-    rateClass: "R",
-    billingYear: 2025,
-    billingMonth: 3,
-    periodFrom: "2025-02-05",
-    periodTo: "2025-03-04",
-    readingDate: "2025-03-04",
-    previousReading: 5000,
-    presentReading: 5000 + kwh,
-    multiplier: 1,
-    kwh,
-    demandKw: null,
-    lifeline: false,
-    senior: false,
-    charges: c.charges,
-    vat: c.vat,
-    lifelineDiscount: 0,
-    seniorDiscount: 0,
-    otherLabel: "",
-    otherAmount: 0,
-    arrears,
-    totalDue: c.currentCharges + arrears,
-    dueDate: "2025-03-14",
-    disconnectionDate: null,
-  };
-}
-
-const billFile = (...records: (BillRecord | string[])[]) =>
-  toCsv([[...BILL_COLUMNS], ...records.map((r) => (Array.isArray(r) ? r : billToRow(r)))]);
+const makeBill = (accountNumber: string, billNumber: string, kwh: number, arrears = 0) =>
+  testBill(t.db.handle.db, accountNumber, billNumber, kwh, arrears);
 
 function post(kind: "bills" | "payments", body: string, auth = `Bearer ${token}`) {
   return t.app.inject({

@@ -6,13 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { portalEbills, portalLinks, portalUser } from "../../db/schema";
-import { computeBill } from "../../modules/bills/compute";
-import { BILL_COLUMNS, type BillRecord, billToRow, toCsv } from "../../modules/bills/files";
 import { importFile } from "../../modules/bills/import.server";
 import { sendEbills } from "../../modules/portal/ebills.server";
-import { getSchedule, listDiscountTiers } from "../../modules/rates/schedule.server";
 import { emailSender } from "../../server/messaging/channels";
 import { createTestApp, type TestApp } from "../support/app";
+import { billFile, testBill } from "../support/bills";
 import { addToRoll } from "../support/roll";
 import { type SmtpStandIn, startSmtpServer } from "../support/smtp";
 
@@ -26,39 +24,8 @@ let smtp: SmtpStandIn;
 let mail: ReturnType<typeof emailSender>;
 const db = () => t.db.handle.db;
 
-async function makeBill(accountNumber: string, billNumber: string, kwh: number): Promise<BillRecord> {
-  const schedule = (await getSchedule(db(), 2025, 3)).find((c) => c.classCode === "R")!;
-  const c = computeBill(schedule, await listDiscountTiers(db()), { kwh, demandKw: null, lifeline: false, senior: false });
-  return {
-    accountNumber,
-    billNumber,
-    rateClass: "R",
-    billingYear: 2025,
-    billingMonth: 3,
-    periodFrom: "2025-02-05",
-    periodTo: "2025-03-04",
-    readingDate: "2025-03-04",
-    previousReading: 5000,
-    presentReading: 5000 + kwh,
-    multiplier: 1,
-    kwh,
-    demandKw: null,
-    lifeline: false,
-    senior: false,
-    charges: c.charges,
-    vat: c.vat,
-    lifelineDiscount: 0,
-    seniorDiscount: 0,
-    otherLabel: "",
-    otherAmount: 0,
-    arrears: 0,
-    totalDue: c.currentCharges,
-    dueDate: "2025-03-14",
-    disconnectionDate: null,
-  };
-}
-
-const billFile = (...records: BillRecord[]) => toCsv([[...BILL_COLUMNS], ...records.map((r) => billToRow(r))]);
+const makeBill = (accountNumber: string, billNumber: string, kwh: number, arrears = 0) =>
+  testBill(db(), accountNumber, billNumber, kwh, arrears);
 
 async function member(id: string, kind: "email" | "sms", contact: string, account: string, paperless: boolean) {
   await db()
