@@ -4,23 +4,9 @@ import { surveyResponses } from "../../db/schema";
 import { PRIVACY_NOTICE_VERSION } from "../../modules/shared/constants";
 import { createTestApp, type TestApp } from "../support/app";
 import { addToRoll } from "../support/roll";
+import { sampleSurvey } from "../support/samples";
 
-const answer = (accountNumber: string, extra: Record<string, unknown> = {}) => ({
-  acceptPrivacyNotice: true,
-  name: "Juan Dela Cruz",
-  respondentName: "Maria Dela Cruz",
-  city: "BANI",
-  accountNumber,
-  email: "maria@example.com",
-  contactNumber: "0917 123 4567",
-  reconnectionTime: 4,
-  serviceReturnSpeed: 3,
-  voltageIssues: 2,
-  reconnectionAfterPayment: 1,
-  serviceCourtesy: 4,
-  suggestions: "More advisories by SMS, please.",
-  ...extra,
-});
+const answer = sampleSurvey;
 
 const post = (t: TestApp, payload: unknown) =>
   t.app.inject({ method: "POST", url: "/api/v1/customer-satisfaction-survey", payload: payload as object });

@@ -8,25 +8,11 @@ import { issueOpen311Key } from "../../modules/interruptions/restoration-hub.ser
 import { MESSAGES } from "../../modules/shared/errors";
 import { createTestApp, type TestApp } from "../support/app";
 import { addToRoll } from "../support/roll";
+import { sampleSurvey } from "../support/samples";
 import { signInAs } from "../support/staff";
 
 const NUL = "\u0000";
-const survey = (accountNumber: string, extra: Record<string, unknown> = {}) => ({
-  acceptPrivacyNotice: true,
-  name: "Juan Dela Cruz",
-  respondentName: "Maria Dela Cruz",
-  city: "BANI",
-  accountNumber,
-  email: "maria@example.com",
-  contactNumber: "0917 123 4567",
-  reconnectionTime: 4,
-  serviceReturnSpeed: 3,
-  voltageIssues: 2,
-  reconnectionAfterPayment: 1,
-  serviceCourtesy: 4,
-  suggestions: "More advisories",
-  ...extra,
-});
+const survey = sampleSurvey;
 
 describe("U+0000 in stored text", () => {
   let t: TestApp;

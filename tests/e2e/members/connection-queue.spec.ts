@@ -11,34 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectionPreregistrations, surveyResponses } from "../../../db/schema";
 import { CONNECTION_STATUSES } from "../../../modules/members/connection-queue";
 import { changeStatus } from "../../../modules/members/connection-queue.server";
-import { type ConnectionInput, createPreregistration } from "../../../modules/members/connections.server";
+import { createPreregistration } from "../../../modules/members/connections.server";
 import { createPrivateLink } from "../../../modules/privacy/private-links.server";
 import { SURVEY_CITIES } from "../../../modules/shared/constants";
 import { createTestApp, type TestApp } from "../../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../../support/browser";
+import { sampleApplicant } from "../../support/samples";
 import { signInAs, type TestStaff } from "../../support/staff";
 
 const SCREENS = process.env.SHOTS_DIR ?? path.resolve(import.meta.dirname, "..", "..", ".tmp", "screens");
 
-const applicant = (lastName: string, firstName: string, town: string): ConnectionInput => ({
-  lastName,
-  firstName,
-  suffix: "",
-  middleName: "",
-  address: `Purok 1, Poblacion, ${town}, Pangasinan`,
-  dateOfBirth: "1988-06-15",
-  age: 38,
-  gender: "Female",
-  civilStatus: "Married",
-  contactNumbers: "0917 555 0101",
-  nearestAccountNumber: "",
-  educationalAttainment: "Secondary",
-  occupation: "Fish vendor",
-  dependents: 2,
-  religion: "",
-  annualIncome: "",
-  tin: "",
-});
+const applicant = sampleApplicant;
 
 describe("member services in the browser", () => {
   let t: TestApp;

@@ -17,6 +17,7 @@ import { fileReport } from "../../../modules/reports/queries.server";
 import { manilaFormParts } from "../../../modules/shared/dates";
 import { createTestApp, type TestApp } from "../../support/app";
 import { openBrowser } from "../../support/browser";
+import { sampleApplicant } from "../../support/samples";
 import { sessionCookieFor, signInAs, type TestStaff } from "../../support/staff";
 
 interface Save {
@@ -114,25 +115,7 @@ describe("every console form lands on its page with its message, JavaScript off 
         mobile: "",
       });
       incidents[js] = `/staff/incidents/${report.incidentId}`;
-      const { reference } = await createPreregistration(db, {
-        lastName: `Saves${js}`,
-        firstName: "Liza",
-        suffix: "",
-        middleName: "",
-        address: "Purok 1, Poblacion, Dasol, Pangasinan",
-        dateOfBirth: "1988-06-15",
-        age: 38,
-        gender: "Female",
-        civilStatus: "Married",
-        contactNumbers: "0917 555 0101",
-        nearestAccountNumber: "",
-        educationalAttainment: "Secondary",
-        occupation: "Fish vendor",
-        dependents: 2,
-        religion: "",
-        annualIncome: "",
-        tin: "",
-      });
+      const { reference } = await createPreregistration(db, sampleApplicant(`Saves${js}`, "Liza", "Dasol"));
       const [row] = await db
         .select({ id: connectionPreregistrations.id })
         .from(connectionPreregistrations)
