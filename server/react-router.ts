@@ -125,7 +125,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           const context = new RouterContextProvider();
           context.set(appContext, opts.services(request));
           const answer = await memberPage(toFetchRequest(request, reply, undefined), context, handle, documentPolicy);
-          if (answer) return sendRendered(reply, documentOf, answer);
+          if (answer) return sendMemberPage(reply, answer);
         }
         const caches = opts.caches;
         // HEAD renders without a body, so only GET fills the cache (a fresh copy answers HEAD in the fast path).
@@ -159,9 +159,15 @@ async function sendRendered(reply: FastifyReply, documentOf: DocumentOf, respons
   const html = documentOf(response) ?? (await response.text());
   reply.code(response.status);
   for (const [k, v] of response.headers) if (k !== "content-length") reply.header(k, v);
-  // A member page brings the policy of its kept frame (the only place its inline scripts are).
-  reply.header("Content-Security-Policy", response.headers.get("content-security-policy") ?? documentPolicy(html));
+  reply.header("Content-Security-Policy", documentPolicy(html));
   return reply.send(html);
+}
+
+/** A member page as it was made (its own policy; gzip already when it says so): no hashing or compression here. */
+async function sendMemberPage(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [k, v] of response.headers) reply.header(k, v);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
 }
 
 /** Paths the member pages' fast path may answer (it checks them exactly); anything else skips it at once. */

@@ -13,6 +13,7 @@ import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines"
 import { maskContact } from "../../../modules/portal/contact";
 import { formatDate } from "../../../modules/shared/dates";
 import { escapeHtml } from "../../../modules/shared/escape";
+import { acceptsGzip, type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces";
 import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { appContext, services } from "../../context";
 import { requestLocale } from "../../i18n";
@@ -126,8 +127,8 @@ export async function billPart(
 // ---- The frame, kept per language ----
 
 interface Frame {
-  /** The document's text between the slots, and what goes into each slot. */
-  pieces: string[];
+  /** The document's text between the slots (also compressed once, for gzip answers), and what goes into each slot. */
+  pieces: DeflatedPiece[];
   slots: ("member" | "account" | "billText" | "billPath" | "billInQuery")[];
   /** The document's Content-Security-Policy (its inline scripts are the frame's). */
   policy: string;
@@ -142,19 +143,19 @@ const frames = new Map<string, Frame>();
 
 /** The frame's text cut at its slots; the bill's number goes in as text, as a path segment, or inside the language switch's query. */
 function cut(html: string): Pick<Frame, "pieces" | "slots"> {
-  const pieces: string[] = [];
+  const pieces: DeflatedPiece[] = [];
   const slots: Frame["slots"] = [];
   const at = new RegExp(`(%2F|/)?(${MEMBER_SLOT}|${ACCOUNT_TOKEN}|${BILL_TOKEN})`, "g");
   let from = 0;
   for (const m of html.matchAll(at)) {
     const [, before = "", token] = m;
-    pieces.push(html.slice(from, m.index) + before);
+    pieces.push(deflatePiece(html.slice(from, m.index) + before));
     from = m.index + m[0].length;
     if (token === MEMBER_SLOT) slots.push("member");
     else if (token === ACCOUNT_TOKEN) slots.push("account");
     else slots.push(before === "%2F" ? "billInQuery" : before === "/" ? "billPath" : "billText");
   }
-  pieces.push(html.slice(from));
+  pieces.push(deflatePiece(html.slice(from)));
   if (!slots.includes("member")) throw new Error("a member page's frame has no slot for the member's part");
   return { pieces, slots };
 }
@@ -240,13 +241,23 @@ export async function memberPage(
     billPath: e(encodeURIComponent(bill ?? "")),
     billInQuery: encodeURIComponent(encodeURIComponent(bill ?? "")),
   };
-  let html = frame.pieces[0]!;
-  for (const [i, slot] of frame.slots.entries()) html += fill[slot] + frame.pieces[i + 1]!;
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": MEMBER_CACHE_CONTROL,
     "Content-Security-Policy": frame.policy,
   });
   for (const c of part.member.cookies) headers.append("Set-Cookie", c);
-  return new Response(request.method === "HEAD" ? null : html, { status: 200, headers });
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  // Compressed here, not by the server's compression: the frame's pieces were compressed once.
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    const pieces: (DeflatedPiece | string)[] = [frame.pieces[0]!];
+    for (const [i, slot] of frame.slots.entries()) pieces.push(fill[slot], frame.pieces[i + 1]!);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Vary", "Accept-Encoding");
+    const body = gzipJoin(pieces);
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  }
+  let html = frame.pieces[0]!.raw.toString();
+  for (const [i, slot] of frame.slots.entries()) html += fill[slot] + frame.pieces[i + 1]!.raw.toString();
+  return new Response(html, { status: 200, headers });
 }
