@@ -96,4 +96,16 @@ describe("member pages from a kept frame", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await get(va, "/mco")).body).toContain("Frame Test News");
   });
+
+  it("a frame that cannot be used (the slot's letters in the site's own content): the route renders the whole page", async () => {
+    await t.db.handle.db.insert(newsCategories).values({ tag: "slot-letters", title: "mcoMemberSlot" });
+    await t.bus.publish(CONTENT_CHANGED_CHANNEL, "news");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const page = await get(va, "/mco");
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    // The route's loader: the same template, inside one more <div>.
+    expect(page.body).toContain(`<div><h1>My accounts</h1>`);
+    expect(page.body).toContain(`href="/mco/accounts/${A}"`);
+  });
 });

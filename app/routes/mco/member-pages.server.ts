@@ -5,13 +5,14 @@
  * header, ticker, the portal's links, footer) is the page's React route rendered once with a slot
  * where the member's part goes (`MEMBER_SLOT`), kept per language as a public page is, and reused
  * for every member. Everything that is not a member's page to show (no session, another
- * member's account or bill) goes on to the React route, which answers it as before.
+ * member's account or bill, a failure) goes on to the React route, which answers it as before.
  */
 import { RouterContextProvider } from "react-router";
 import { linkedOverviews } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { maskContact } from "../../../modules/portal/contact";
 import { formatDate } from "../../../modules/shared/dates";
+import { loggableError } from "../../../modules/shared/errors";
 import { escapeHtml } from "../../../modules/shared/escape";
 import { acceptsGzip, type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces";
 import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
@@ -156,7 +157,8 @@ function cut(html: string): Pick<Frame, "pieces" | "slots"> {
     else slots.push(before === "%2F" ? "billInQuery" : before === "/" ? "billPath" : "billText");
   }
   pieces.push(deflatePiece(html.slice(from)));
-  if (!slots.includes("member")) throw new Error("a member page's frame has no slot for the member's part");
+  // Exactly one: the same letters in the site's own content would otherwise be a second slot.
+  if (slots.filter((slot) => slot === "member").length !== 1) throw new Error("a member page's frame needs one slot for the member's part");
   return { pieces, slots };
 }
 
@@ -227,13 +229,19 @@ export async function memberPage(
       if (account === undefined || bill === undefined) return null;
       part = await billPart(request, context, account, bill);
     }
-  } catch (thrown) {
-    // A redirect or a 404 (React Router's own answers): the route says it, in its page.
-    if (thrown instanceof Response || (thrown && typeof thrown === "object" && "type" in thrown && thrown.type === "DataWithResponseInit"))
-      return null;
-    throw thrown;
+  } catch {
+    // A redirect, a 404, the database away: the route's loader meets the same and answers it in its
+    // page, as for every other page (the sign-in page, the 404 page, a 503 with Retry-After).
+    return null;
   }
-  const frame = await frameOf(page.kind, localeOfPath(pathname), request, context, handle, policyOf);
+  let frame: Frame;
+  try {
+    frame = await frameOf(page.kind, localeOfPath(pathname), request, context, handle, policyOf);
+  } catch (error) {
+    // The route renders the whole page itself then (its loader has the same template).
+    services(context).log.error({ err: loggableError(error) }, "member page frame failed");
+    return null;
+  }
   const fill: Record<Frame["slots"][number], string> = {
     member: part.html,
     account: e(account ?? ""),
