@@ -133,14 +133,17 @@ interface Frame {
   slots: ("member" | "account" | "billText" | "billPath" | "billInQuery")[];
   /** The document's Content-Security-Policy (its inline scripts are the frame's). */
   policy: string;
-  at: number;
-  /** services.reference's object when it was made: a new one after a content change. */
-  epoch: object;
 }
 
 /** As long as a public page is kept (CACHE_TTL_MS's default): the ticker moves with the clock. */
 const FRAME_TTL_MS = 10_000;
-const frames = new Map<string, Frame>();
+/**
+ * The frame per page and language, with when it was made and services.reference's object then (a
+ * new one after a content change). The promise is kept, not the frame: the requests that find it
+ * out of date at once wait for one render, rather than each making its own (at 20 connections,
+ * twenty whole React renders at once).
+ */
+const frames = new Map<string, { at: number; epoch: object; frame: Promise<Frame> }>();
 
 /** The frame's text cut at its slots; the bill's number goes in as text, as a path segment, or inside the language switch's query. */
 function cut(html: string): Pick<Frame, "pieces" | "slots"> {
@@ -177,7 +180,22 @@ async function frameOf(
   const epoch = await s.reference("member-page-frame", async () => ({}));
   const key = `${kind} ${locale}`;
   const kept = frames.get(key);
-  if (kept && kept.epoch === epoch && Date.now() - kept.at < FRAME_TTL_MS) return kept;
+  if (kept && kept.epoch === epoch && Date.now() - kept.at < FRAME_TTL_MS) return kept.frame;
+  const frame = renderFrame(kind, locale, request, s, handle, policyOf);
+  frames.set(key, { at: Date.now(), epoch, frame });
+  // A failure is not kept: the next request tries again.
+  frame.catch(() => frames.get(key)?.frame === frame && frames.delete(key));
+  return frame;
+}
+
+async function renderFrame(
+  kind: "overview" | "bill",
+  locale: Locale,
+  request: Request,
+  s: ReturnType<typeof services>,
+  handle: Handle,
+  policyOf: (html: string) => string,
+): Promise<Frame> {
   const path = localePath(locale, kind === "overview" ? "/mco" : `/mco/accounts/${ACCOUNT_TOKEN}/bills/${BILL_TOKEN}`);
   const frameContext = new RouterContextProvider();
   frameContext.set(appContext, s);
@@ -185,9 +203,7 @@ async function frameOf(
   const response = await handle(new Request(new URL(path, request.url)), frameContext);
   const html = await response.text();
   if (response.status !== 200) throw new Error(`a member page's frame answered ${response.status}`);
-  const frame = { ...cut(html), policy: policyOf(html), at: Date.now(), epoch };
-  frames.set(key, frame);
-  return frame;
+  return { ...cut(html), policy: policyOf(html) };
 }
 
 const PAGES: { kind: "overview" | "bill"; path: RegExp }[] = [
