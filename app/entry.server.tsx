@@ -6,6 +6,8 @@ import { loggableError } from "../modules/shared/errors";
 import { appContext } from "./context";
 import { hydrates } from "./hydration";
 
+/** The member's overview and bill pages without React Router's handler (server/react-router.ts asks first). */
+export { memberPage } from "./routes/mco/member-pages.server";
 /** The server glue reads the context key from here, so both sides share one object. */
 export { appContext };
 

@@ -51,6 +51,20 @@ function documentOfEntry(build: ServerBuild): DocumentOf {
   };
 }
 
+/** app/entry.server.tsx's memberPage: a member's overview or bill page answered without the handler, or null. */
+type MemberPage = (
+  request: Request,
+  context: RouterContextProvider,
+  handle: (request: Request, context: RouterContextProvider) => Promise<Response>,
+  policyOf: (html: string) => string,
+) => Promise<Response | null>;
+
+function memberPageOfEntry(build: ServerBuild): MemberPage {
+  const entry: object = build.entry.module;
+  if (!("memberPage" in entry) || typeof entry.memberPage !== "function") throw new Error("app/entry.server.tsx must export memberPage");
+  return entry.memberPage as MemberPage;
+}
+
 /** A render that failed because a backend (the database) is down. */
 class RenderFailed extends Error {
   constructor(readonly response: () => Response) {
@@ -76,6 +90,7 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
   if (opts.caches) opts.caches.pageQuery = pageQueryReader(opts.build);
   const appContext = appContextOf(opts.build);
   const documentOf = documentOfEntry(opts.build);
+  const memberPage = memberPageOfEntry(opts.build);
 
   await app.register(async (scope) => {
     // Bodies stay raw streams: React Router reads form data itself.
@@ -104,6 +119,14 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           context.set(appContext, opts.services(request));
           return handle(toFetchRequest(request, reply, body, !forCache), context);
         };
+        // A member's overview and bill pages (never kept): their template in a frame kept per
+        // language, without the handler's routing and render (app/routes/mco/member-pages.server.ts).
+        if ((request.method === "GET" || request.method === "HEAD") && MEMBER_PAGES.test(request.url)) {
+          const context = new RouterContextProvider();
+          context.set(appContext, opts.services(request));
+          const answer = await memberPage(toFetchRequest(request, reply, undefined), context, handle, documentPolicy);
+          if (answer) return sendMemberPage(reply, answer);
+        }
         const caches = opts.caches;
         // HEAD renders without a body, so only GET fills the cache (a fresh copy answers HEAD in the fast path).
         const key = request.method === "GET" ? request.cacheKey : undefined;
@@ -139,6 +162,16 @@ async function sendRendered(reply: FastifyReply, documentOf: DocumentOf, respons
   reply.header("Content-Security-Policy", documentPolicy(html));
   return reply.send(html);
 }
+
+/** A member page as it was made (its own policy; gzip already when it says so): no hashing or compression here. */
+async function sendMemberPage(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [k, v] of response.headers) reply.header(k, v);
+  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+}
+
+/** Paths the member pages' fast path may answer (it checks them exactly); anything else skips it at once. */
+const MEMBER_PAGES = /^(?:\/fil)?\/mco(?:\/?(?:\?|$)|\/accounts\/[^/?]+\/bills\/[^/?]+\/?(?:\?|$))/i;
 
 /**
  * A page's route pattern (`news/:slug`) for the metrics' labels: never the path itself, which

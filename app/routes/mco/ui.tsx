@@ -3,8 +3,8 @@
 import { pesos } from "../../../modules/bills/money";
 import type { BillStatus } from "../../../modules/bills/status";
 import { MONTH_NAMES } from "../../../modules/shared/dates";
-import { formatNumber, formatPeso, INTL_LOCALE, type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
-import { useLocalePath, useT } from "../../i18n";
+import { formatNumber, formatPeso, INTL_LOCALE, type Locale, localeOfPath, translate, translator } from "../../../modules/shared/i18n";
+import { useLocale, useLocalePath, useT } from "../../i18n";
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
 import { portalMessages } from "../../messages/portal";
 
@@ -39,9 +39,15 @@ export function portalMeta(pathname: string, page: (t: ReturnType<typeof transla
   return [{ title: t("mco.metaTitle", { page: page(t) }) }, { name: "robots", content: "noindex" }];
 }
 
+/** A bill's status as a badge: its class and words (the overview's template and StatusBadge). */
+export const statusBadge = (status: BillStatus, locale: Locale) => ({
+  className: `portal-status portal-status--${status}`,
+  label: translate(billMessages, locale, BILL_STATUS_KEYS[status]),
+});
+
 export function StatusBadge({ status }: { status: BillStatus }) {
-  const t = useT(billMessages);
-  return <span className={`portal-status portal-status--${status}`}>{t(BILL_STATUS_KEYS[status])}</span>;
+  const { className, label } = statusBadge(status, useLocale());
+  return <span className={className}>{label}</span>;
 }
 
 /** The signed-in member's links: overview, my data, sign out (a form: signing out is a change). */
@@ -61,5 +67,8 @@ export function PortalBar() {
     </nav>
   );
 }
+
+/** Where the member's part goes in the frame of a page member-pages.server.ts answers: plain letters, which no escaping changes. */
+export const MEMBER_SLOT = "mcoMemberSlot";
 
 export const ACCOUNT_PARAM = /^\d{2}-\d{4}-\d{4}$/;

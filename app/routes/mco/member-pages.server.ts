@@ -1,0 +1,287 @@
+/**
+ * The two pages a member opens most, the overview (/mco) and a bill, without React Router on
+ * the way (issue 26: p99 ≤ 100 ms at 20 members; decision 0033). The member's part of each is
+ * plain HTML from the templates below (their only markup); the rest of the document (head,
+ * header, ticker, the portal's links, footer) is the page's React route rendered once with a slot
+ * where the member's part goes (`MEMBER_SLOT`), kept per language as a public page is, and reused
+ * for every member. Everything that is not a member's page to show (no session, another
+ * member's account or bill, a failure) goes on to the React route, which answers it as before.
+ */
+import { RouterContextProvider } from "react-router";
+import { linkedOverviews } from "../../../modules/portal/accounts.server";
+import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
+import { maskContact } from "../../../modules/portal/contact";
+import { formatDate } from "../../../modules/shared/dates";
+import { loggableError } from "../../../modules/shared/errors";
+import { escapeHtml } from "../../../modules/shared/escape";
+import { acceptsGzip, type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces";
+import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
+import { appContext, services } from "../../context";
+import { requestLocale } from "../../i18n";
+import { portalMessages } from "../../messages/portal";
+import { requireLinkedBill } from "./account.server";
+import { MEMBER_CACHE_CONTROL, requireMember, type SignedInMember } from "./session.server";
+import { kwhText, MEMBER_SLOT, monthName, php, statusBadge } from "./ui";
+
+type Ctx = Parameters<typeof services>[0];
+
+/** A bill page's frame is rendered for these; each request's account and bill take their places. */
+const ACCOUNT_TOKEN = "mcoAccountSlot";
+const BILL_TOKEN = "mcoBillSlot";
+
+/** Set on the context of the frame's render only: the routes then render the frame, with no member. */
+const frameRender = Symbol("member page frame");
+export const isFrameRender = (context: Ctx) => (context as { [frameRender]?: true })[frameRender] === true;
+
+// ---- The member's part of each page ----
+
+const e = escapeHtml;
+
+/** The overview of every linked account: latest bill, amount, due date, status, last payment. */
+export async function overviewPart(request: Request, context: Ctx): Promise<{ member: SignedInMember; html: string }> {
+  const member = await requireMember(request, context);
+  const accounts = await linkedOverviews(services(context).db, member.userId);
+  const locale = requestLocale(request);
+  const t = translator(portalMessages, locale);
+  const lp = (path: string) => localePath(locale, path);
+  const contact = member.member.contact ? maskContact(member.member.contact) : "";
+  let html = `<h1>${e(t("mco.bar.accounts"))}</h1><p class="portal-note">${e(t("mco.signedInWith", { contact }))}</p>`;
+  if (accounts.length === 0) html += `<p>${e(t("mco.home.none"))}</p>`;
+  for (const a of accounts) {
+    const href = e(lp(`/mco/accounts/${a.accountNumber}`));
+    const id = e(`acct-${a.accountNumber}`);
+    html += `<section class="portal-card" aria-labelledby="${id}"><h2 id="${id}"><a href="${href}">${e(a.accountNumber)}</a>${a.name ? e(` · ${a.name}`) : ""}</h2>`;
+    const l = a.latest;
+    if (l) {
+      const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
+      const badge = statusBadge(l.status, locale);
+      html += `<dl class="summary-list">${row(t("mco.latestBill"), e(monthName(l.billingYear, l.billingMonth, locale)))}${row(
+        t("mco.amountDue"),
+        `<strong>${e(php(l.totalDue, locale))}</strong>`,
+      )}${row(t("mco.dueDate"), e(formatDate(l.dueDate, locale)))}${row(
+        t("mco.status"),
+        `<span class="${e(badge.className)}">${e(badge.label)}</span>${
+          l.status !== "paid" && l.balance !== l.totalDue ? e(t("mco.leftToPay", { amount: php(l.balance, locale) })) : ""
+        }`,
+      )}`;
+      if (l.disconnectionDate && l.status === "overdue")
+        html += row(t("mco.disconnection"), e(t("mco.disconnectionIf", { date: formatDate(l.disconnectionDate, locale) })));
+      const p = a.lastPayment;
+      html += `${row(
+        t("mco.lastPayment"),
+        e(
+          p
+            ? t("mco.paymentOnOr", { amount: php(p.amount, locale), date: formatDate(p.paidOn, locale), or: p.orNumber })
+            : t("mco.noPayment"),
+        ),
+      )}</dl>`;
+    } else html += `<p>${e(t("mco.noBill"))}</p>`;
+    html += `<p><a href="${href}">${e(t("mco.home.accountLink", { account: a.accountNumber }))}</a></p></section>`;
+  }
+  html += `<p><a href="${e(lp("/mco/register"))}" class="button button--secondary">${e(t("mco.home.add"))}</a></p>`;
+  return { member, html };
+}
+
+/** One bill with every line as the billing system sent it (the account must be the member's: else the same 404). */
+export async function billPart(
+  request: Request,
+  context: Ctx,
+  account: string | undefined,
+  billNumber: string | undefined,
+): Promise<{ member: SignedInMember; html: string }> {
+  const { member, bill: b, accountNumber } = await requireLinkedBill(request, context, account, billNumber);
+  const locale = requestLocale(request);
+  const t = translator(portalMessages, locale);
+  const groups = groupLines(storedBillLines(b, locale));
+  const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
+  // The file is unprefixed (one resource); it is made in the language of the page that links to it.
+  const pdf = `/mco/accounts/${accountNumber}/bills/${encodeURIComponent(b.billNumber)}/pdf?lang=${locale}`;
+  let html = `<p><a href="${e(localePath(locale, `/mco/accounts/${accountNumber}`))}">${e(t("mco.account", { account: accountNumber }))}</a></p>`;
+  html += `<h1>${e(t("mco.bill.title", { month: monthName(b.billingYear, b.billingMonth, locale) }))}</h1>`;
+  html += `<p><a href="${e(pdf)}" class="button">${e(t("mco.bill.pdf"))}</a></p>`;
+  html += `<dl class="summary-list">${row(t("mco.bill.number"), e(b.billNumber))}${row(
+    t("mco.bill.period"),
+    e(t("mco.range", { from: formatDate(b.periodFrom, locale), to: formatDate(b.periodTo, locale) })),
+  )}${row(
+    t("mco.bill.readings"),
+    e(
+      t("mco.range", { from: kwhText(b.previousReading, locale), to: kwhText(b.presentReading, locale) }) +
+        (b.multiplier !== 1 ? ` × ${b.multiplier}` : "") +
+        t("mco.bill.read", { date: formatDate(b.readingDate, locale) }),
+    ),
+  )}${row(t("mco.bill.energy"), e(`${kwhText(b.kwh, locale)} kWh`))}`;
+  if (b.demandKw !== null) html += row(t("mco.bill.demand"), e(`${kwhText(b.demandKw, locale)} kW`));
+  html += row(t("mco.amountDue"), `<strong>${e(php(b.totalDue, locale))}</strong>`);
+  html += row(t("mco.dueDate"), e(formatDate(b.dueDate, locale)));
+  if (b.disconnectionDate) html += row(t("mco.disconnection"), e(formatDate(b.disconnectionDate, locale)));
+  html += `</dl><h2>${e(t("mco.bill.charges"))}</h2><div class="portal-scroll"><table class="portal-table">`;
+  for (const g of groups) {
+    html += `<tbody><tr><th scope="rowgroup" colspan="2">${e(g.group)}</th></tr>`;
+    for (const l of g.lines) html += `<tr><td>${e(l.label)}</td><td class="num">${e(php(l.amount, locale))}</td></tr>`;
+    html += "</tbody>";
+  }
+  html += `<tfoot><tr><td>${e(t("mco.bill.total"))}</td><td class="num">${e(php(b.totalDue, locale))}</td></tr></tfoot></table></div>`;
+  html += `<p class="portal-note">${e(t("mco.bill.note"))}</p>`;
+  return { member, html };
+}
+
+// ---- The frame, kept per language ----
+
+interface Frame {
+  /** The document's text between the slots (also compressed once, for gzip answers), and what goes into each slot. */
+  pieces: DeflatedPiece[];
+  slots: ("member" | "account" | "billText" | "billPath" | "billInQuery")[];
+  /** The document's Content-Security-Policy (its inline scripts are the frame's). */
+  policy: string;
+}
+
+/** As long as a public page is kept (CACHE_TTL_MS's default): the ticker moves with the clock. */
+const FRAME_TTL_MS = 10_000;
+/**
+ * The frame per page and language, with when it was made and services.reference's object then (a
+ * new one after a content change). The promise is kept, not the frame: the requests that find it
+ * out of date at once wait for one render, rather than each making its own (at 20 connections,
+ * twenty whole React renders at once).
+ */
+const frames = new Map<string, { at: number; epoch: object; frame: Promise<Frame> }>();
+
+/** The frame's text cut at its slots; the bill's number goes in as text, as a path segment, or inside the language switch's query. */
+function cut(html: string): Pick<Frame, "pieces" | "slots"> {
+  const pieces: DeflatedPiece[] = [];
+  const slots: Frame["slots"] = [];
+  const at = new RegExp(`(%2F|/)?(${MEMBER_SLOT}|${ACCOUNT_TOKEN}|${BILL_TOKEN})`, "g");
+  let from = 0;
+  for (const m of html.matchAll(at)) {
+    const [, before = "", token] = m;
+    pieces.push(deflatePiece(html.slice(from, m.index) + before));
+    from = m.index + m[0].length;
+    if (token === MEMBER_SLOT) slots.push("member");
+    else if (token === ACCOUNT_TOKEN) slots.push("account");
+    else slots.push(before === "%2F" ? "billInQuery" : before === "/" ? "billPath" : "billText");
+  }
+  pieces.push(deflatePiece(html.slice(from)));
+  // Exactly one: the same letters in the site's own content would otherwise be a second slot.
+  if (slots.filter((slot) => slot === "member").length !== 1) throw new Error("a member page's frame needs one slot for the member's part");
+  return { pieces, slots };
+}
+
+export type Handle = (request: Request, context: RouterContextProvider) => Promise<Response>;
+
+async function frameOf(
+  kind: "overview" | "bill",
+  locale: Locale,
+  request: Request,
+  context: Ctx,
+  handle: Handle,
+  policyOf: (html: string) => string,
+): Promise<Frame> {
+  const s = services(context);
+  // The frame is dropped with the reference data (a content change, or REFERENCE_TTL_MS; never kept when that is 0).
+  const epoch = await s.reference("member-page-frame", async () => ({}));
+  const key = `${kind} ${locale}`;
+  const kept = frames.get(key);
+  if (kept && kept.epoch === epoch && Date.now() - kept.at < FRAME_TTL_MS) return kept.frame;
+  const frame = renderFrame(kind, locale, request, s, handle, policyOf);
+  frames.set(key, { at: Date.now(), epoch, frame });
+  // A failure is not kept: the next request tries again.
+  frame.catch(() => frames.get(key)?.frame === frame && frames.delete(key));
+  return frame;
+}
+
+async function renderFrame(
+  kind: "overview" | "bill",
+  locale: Locale,
+  request: Request,
+  s: ReturnType<typeof services>,
+  handle: Handle,
+  policyOf: (html: string) => string,
+): Promise<Frame> {
+  const path = localePath(locale, kind === "overview" ? "/mco" : `/mco/accounts/${ACCOUNT_TOKEN}/bills/${BILL_TOKEN}`);
+  const frameContext = new RouterContextProvider();
+  frameContext.set(appContext, s);
+  Object.assign(frameContext, { [frameRender]: true });
+  const response = await handle(new Request(new URL(path, request.url)), frameContext);
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`a member page's frame answered ${response.status}`);
+  return { ...cut(html), policy: policyOf(html) };
+}
+
+const PAGES: { kind: "overview" | "bill"; path: RegExp }[] = [
+  { kind: "overview", path: /^(?:\/fil)?\/mco\/?$/i },
+  { kind: "bill", path: /^(?:\/fil)?\/mco\/accounts\/([^/]+)\/bills\/([^/]+)\/?$/i },
+];
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // not a valid escape: React Router's answer
+  }
+};
+
+/**
+ * The overview or a bill page for the signed-in member, or null when this path is not one of
+ * them or there is no such page to show (the React route then answers: the sign-in redirect,
+ * the 404). `handle` is React Router's request handler (for the frame); `policyOf` the
+ * document's Content-Security-Policy.
+ */
+export async function memberPage(
+  request: Request,
+  context: Ctx,
+  handle: Handle,
+  policyOf: (html: string) => string,
+): Promise<Response | null> {
+  const { pathname } = new URL(request.url);
+  const page = PAGES.find((p) => p.path.test(pathname));
+  if (!page) return null;
+  let part: { member: SignedInMember; html: string };
+  let account: string | undefined = "";
+  let bill: string | undefined = "";
+  try {
+    if (page.kind === "overview") part = await overviewPart(request, context);
+    else {
+      const [, a = "", b = ""] = page.path.exec(pathname)!;
+      [account, bill] = [decoded(a), decoded(b)];
+      if (account === undefined || bill === undefined) return null;
+      part = await billPart(request, context, account, bill);
+    }
+  } catch {
+    // A redirect, a 404, the database away: the route's loader meets the same and answers it in its
+    // page, as for every other page (the sign-in page, the 404 page, a 503 with Retry-After).
+    return null;
+  }
+  let frame: Frame;
+  try {
+    frame = await frameOf(page.kind, localeOfPath(pathname), request, context, handle, policyOf);
+  } catch (error) {
+    // The route renders the whole page itself then (its loader has the same template).
+    services(context).log.error({ err: loggableError(error) }, "member page frame failed");
+    return null;
+  }
+  const fill: Record<Frame["slots"][number], string> = {
+    member: part.html,
+    account: e(account ?? ""),
+    billText: e(bill ?? ""),
+    billPath: e(encodeURIComponent(bill ?? "")),
+    billInQuery: encodeURIComponent(encodeURIComponent(bill ?? "")),
+  };
+  const headers = new Headers({
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": MEMBER_CACHE_CONTROL,
+    "Content-Security-Policy": frame.policy,
+  });
+  for (const c of part.member.cookies) headers.append("Set-Cookie", c);
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers });
+  // Compressed here, not by the server's compression: the frame's pieces were compressed once.
+  if (acceptsGzip(request.headers.get("accept-encoding"))) {
+    const pieces: (DeflatedPiece | string)[] = [frame.pieces[0]!];
+    for (const [i, slot] of frame.slots.entries()) pieces.push(fill[slot], frame.pieces[i + 1]!);
+    headers.set("Content-Encoding", "gzip");
+    headers.set("Vary", "Accept-Encoding");
+    const body = gzipJoin(pieces);
+    return new Response(new Uint8Array(body), { status: 200, headers });
+  }
+  let html = frame.pieces[0]!.raw.toString();
+  for (const [i, slot] of frame.slots.entries()) html += fill[slot] + frame.pieces[i + 1]!.raw.toString();
+  return new Response(html, { status: 200, headers });
+}
