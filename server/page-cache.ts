@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { acceptedEncodings } from "../modules/shared/accept-encoding";
 import { HttpError } from "../modules/shared/errors";
 import type { Bus } from "./bus";
 import { CHANGES_THAT_KEEP_CACHE, publicCacheControl, ResponseCache } from "./cache";
@@ -245,13 +246,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   let chosen = encodingMemo.get(acceptEncoding);
   if (chosen) return chosen;
-  const accepted = new Set<string>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (q && Number(q.slice(2)) <= 0) continue;
-    accepted.add(name!.trim());
-  }
+  const accepted = acceptedEncodings(acceptEncoding);
   chosen = accepted.has("br") ? "br" : accepted.has("gzip") || accepted.has("*") ? "gzip" : "identity";
   if (encodingMemo.size < 1000) encodingMemo.set(acceptEncoding, chosen);
   return chosen;

@@ -59,16 +59,3 @@ export function gzipJoin(pieces: readonly (DeflatedPiece | string)[]): Buffer {
   trailer.writeUInt32LE(size >>> 0, 4);
   return Buffer.concat([...out, LAST, trailer]);
 }
-
-/** Whether an Accept-Encoding header takes gzip (by name or `*`, not refused with q=0). */
-export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding
-    .toLowerCase()
-    .split(",")
-    .some((part) => {
-      const [name, ...params] = part.split(";").map((s) => s.trim());
-      const q = params.find((p) => p.startsWith("q="));
-      return (name === "gzip" || name === "*") && !(q && Number(q.slice(2)) <= 0);
-    });
-}
