@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
 // The same Chromium and flags as the browser tests (run with tsx, which reads the .ts).
-import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/browser.ts";
+import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/chromium.ts";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
 import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 

@@ -6,11 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../server/config";
 import { startApp } from "../../server/start";
+import { copyTemplate } from "./service.mjs";
 import { atExit } from "./verdict.mjs";
 
 export async function startInProcess(name: string, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coop-${name}-`));
   atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // The seeded data folder of the run when there is one (BENCH_TEMPLATE_DIR, bench/ci.sh).
+  copyTemplate(dataDir);
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",

@@ -2,7 +2,8 @@
  * Test databases. PGlite: a migrated and seeded template folder made once per run,
  * copied for each test server (creating one takes seconds, copying milliseconds).
  * PostgreSQL (when DATABASE_URL is set): a fresh database per call, cloned from a
- * template database, on the server DATABASE_URL points to.
+ * migrated and seeded template database on the server DATABASE_URL points to (migrating
+ * and seeding take seconds, cloning a fraction of one).
  */
 
 import crypto from "node:crypto";
@@ -90,16 +91,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 async function createPostgresDatabase(url: string, dataDir: string): Promise<TestDatabase> {
   const { default: pg } = await import("pg");
+  const template = await ensurePostgresTemplate(url);
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const name = `coop_test_${crypto.randomBytes(5).toString("hex")}`;
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template.name}`);
   await admin.end();
+  // The seed's files, as the template's seed wrote them.
+  fs.cpSync(template.storage, path.join(dataDir, "storage"), { recursive: true });
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
-  await migrate(handle);
-  await seedDemo(handle.db, path.join(dataDir, "storage"));
   return {
     handle,
     dataDir,
@@ -113,4 +115,63 @@ async function createPostgresDatabase(url: string, dataDir: string): Promise<Tes
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Template databases on PostgreSQL are named after their sources and their time of making
+ * (`coop_template_<sources>_<unix seconds>`): the server outlives a test run, and the seed's
+ * dates are relative to when it ran (an interruption under way "now"), so a template serves
+ * for TEMPLATE_FRESH_MS and a newer one is made after. Old ones are dropped by name, never one
+ * that a test could still be cloning (a clone begins within the minute its template is chosen).
+ */
+const TEMPLATE_FRESH_MS = 30 * 60_000;
+const TEMPLATE_DROP_MS = 2 * 60 * 60_000;
+
+/**
+ * The newest fresh template for these sources, made when there is none. One process makes it
+ * while the others wait on an advisory lock. Its seed's files are kept beside the PGlite
+ * template (tests/.tmp); a template whose files are not on this machine is not used.
+ */
+async function ensurePostgresTemplate(url: string): Promise<{ name: string; storage: string }> {
+  const { default: pg } = await import("pg");
+  const prefix = `coop_template_${sourcesHash()}_`;
+  const storageOf = (name: string) => path.join(root, name, "storage");
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query("select pg_advisory_lock(hashtext('coop test template'))");
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'coop_template_%'");
+    const now = Date.now();
+    const madeAt = (name: string) => Number(name.slice(name.lastIndexOf("_") + 1)) * 1000;
+    for (const { datname } of rows) {
+      if (now - madeAt(datname) > TEMPLATE_DROP_MS) {
+        await admin.query(`drop database if exists ${datname}`).catch(() => {});
+        fs.rmSync(path.join(root, datname), { recursive: true, force: true });
+      }
+    }
+    const usable = rows
+      .map((r) => r.datname)
+      .filter((name) => name.startsWith(prefix) && now - madeAt(name) < TEMPLATE_FRESH_MS && fs.existsSync(path.join(root, name, ".ready")))
+      .sort();
+    const newest = usable.at(-1);
+    if (newest) return { name: newest, storage: storageOf(newest) };
+
+    const name = `${prefix}${Math.floor(now / 1000)}`;
+    fs.rmSync(path.join(root, name), { recursive: true, force: true });
+    await admin.query(`create database ${name}`);
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir: path.join(root, name) });
+    try {
+      await migrate(handle);
+      await seedDemo(handle.db, storageOf(name));
+    } finally {
+      // A database with a session open cannot be cloned.
+      await handle.close();
+    }
+    fs.writeFileSync(path.join(root, name, ".ready"), new Date().toISOString());
+    return { name, storage: storageOf(name) };
+  } finally {
+    await admin.end();
+  }
 }
