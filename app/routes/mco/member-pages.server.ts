@@ -15,7 +15,7 @@ import { acceptsGzip } from "../../../modules/shared/accept-encoding";
 import { formatDate } from "../../../modules/shared/dates";
 import { loggableError } from "../../../modules/shared/errors";
 import { escapeHtml } from "../../../modules/shared/escape";
-import { type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces";
+import { type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces.server";
 import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { appContext, services } from "../../context";
 import { requestLocale } from "../../i18n";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip } from "./accept-encoding";
-import { deflatePiece, gzipJoin } from "./gzip-pieces";
+import { deflatePiece, gzipJoin } from "./gzip-pieces.server";
 
 describe("gzipJoin", () => {
   const frame = `<!DOCTYPE html><html><head><title>Bill</title></head><body>${"<p>Same on every page é ⚡</p>".repeat(300)}`;
