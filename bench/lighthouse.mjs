@@ -56,7 +56,10 @@ const results = {};
 /** One Lighthouse run of a page in a new Chromium profile. */
 async function audit(page, flags = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "coop-lh-"));
-  atExit(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
+  // Chromium's helper processes may still be writing the profile when kill() returns: retried
+  // (ENOTEMPTY stopped a run here), as Node's rmSync does with maxRetries.
+  const remove = () => fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  atExit(remove);
   const chrome = await launchChromium(userDataDir);
   try {
     return await lighthouse(service.url + page, {
@@ -68,7 +71,7 @@ async function audit(page, flags = {}) {
     });
   } finally {
     await chrome.kill();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    remove();
   }
 }
 try {
