@@ -21,11 +21,16 @@ const STORED_BELOW = 256;
 /** Deflate's window: how far back a piece may refer. */
 const WINDOW = 32 * 1024;
 
-/** A piece of the text, compressed (or, when short, stored as it is); `before`: the text before it, which it may refer to. */
-export function deflatePiece(text: string, before?: Buffer): DeflatedPiece {
+/**
+ * A piece of the text, compressed (or, when short, stored as it is); `before`: the text before it,
+ * which it may refer to, asked for only when the piece is compressed (most pieces made per answer
+ * are short: an account or a bill number).
+ */
+export function deflatePiece(text: string, before?: () => Buffer): DeflatedPiece {
   const raw = Buffer.from(text);
   if (raw.length >= STORED_BELOW) {
-    const dictionary = before?.length ? before.subarray(-WINDOW) : undefined;
+    const preceding = before?.();
+    const dictionary = preceding?.length ? preceding.subarray(-WINDOW) : undefined;
     return { raw, deflated: zlib.deflateRawSync(raw, dictionary ? { ...FULL_FLUSH, dictionary } : FULL_FLUSH) };
   }
   // A stored block: its header bits (not last, type 00) padded to a byte, then LEN and its complement.
@@ -48,7 +53,7 @@ export function gzipJoin(pieces: readonly (DeflatedPiece | string)[]): Buffer {
   let crc = 0;
   let size = 0;
   for (const p of pieces) {
-    const piece = typeof p === "string" ? deflatePiece(p, Buffer.concat(raws)) : p;
+    const piece = typeof p === "string" ? deflatePiece(p, () => Buffer.concat(raws)) : p;
     raws.push(piece.raw);
     out.push(piece.deflated);
     crc = zlib.crc32(piece.raw, crc);

@@ -37,6 +37,8 @@ export const isFrameRender = (context: Ctx) => (context as { [frameRender]?: tru
 // ---- The member's part of each page ----
 
 const e = escapeHtml;
+/** One term and its value in a summary list (`value` is markup already). */
+const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
 
 /** The overview of every linked account: latest bill, amount, due date, status, last payment. */
 export async function overviewPart(request: Request, context: Ctx): Promise<{ member: SignedInMember; html: string }> {
@@ -54,7 +56,6 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
     html += `<section class="portal-card" aria-labelledby="${id}"><h2 id="${id}"><a href="${href}">${e(a.accountNumber)}</a>${a.name ? e(` · ${a.name}`) : ""}</h2>`;
     const l = a.latest;
     if (l) {
-      const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
       const badge = statusBadge(l.status, locale);
       html += `<dl class="summary-list">${row(t("mco.latestBill"), e(monthName(l.billingYear, l.billingMonth, locale)))}${row(
         t("mco.amountDue"),
@@ -94,7 +95,6 @@ export async function billPart(
   const locale = requestLocale(request);
   const t = translator(portalMessages, locale);
   const groups = groupLines(storedBillLines(b, locale));
-  const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
   // The file is unprefixed (one resource); it is made in the language of the page that links to it.
   const pdf = `/mco/accounts/${accountNumber}/bills/${encodeURIComponent(b.billNumber)}/pdf?lang=${locale}`;
   let html = `<p><a href="${e(localePath(locale, `/mco/accounts/${accountNumber}`))}">${e(t("mco.account", { account: accountNumber }))}</a></p>`;
