@@ -60,7 +60,10 @@ async function audit(page, flags = {}) {
   // (ENOTEMPTY stopped a run here), as Node's rmSync does with maxRetries.
   const remove = () => fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   atExit(remove);
+  // Each stage printed: a run that hangs (once in CI, killed at its limit) shows where.
+  console.log(`${page}: starting Chromium`);
   const chrome = await launchChromium(userDataDir);
+  console.log(`${page}: Chromium up, auditing`);
   try {
     return await lighthouse(service.url + page, {
       port: chrome.port,
