@@ -14,6 +14,8 @@ export const agamServerMessages = defineMessages({
       "We cannot send a code to this account. Use the registration PIN on your AGAM notice, or register at your area office.",
     "agam.fail.no_pin": "No registration PIN was issued for this account. Ask for a code by text message, or register at your area office.",
     "agam.fail.expired": "That code has expired or was never sent. Ask for a new code.",
+    "agam.fail.suspended":
+      "Too many wrong codes and PINs in a row: this account is locked until member services unlock it. Please call or visit your area office.",
     "agam.fail.wrong": (p: { triesLeft: number }) =>
       `That is not the right code or PIN. ${p.triesLeft} ${p.triesLeft === 1 ? "try" : "tries"} left.`,
     "agam.fail.locked": (p: { minutes: number }) =>
@@ -32,6 +34,8 @@ export const agamServerMessages = defineMessages({
     "agam.fail.no_pin":
       "Walang PIN sa pagpaparehistro na ibinigay para sa account na ito. Humingi ng code sa text, o magparehistro sa inyong area office.",
     "agam.fail.expired": "Nag-expire na o hindi naipadala ang code na iyan. Humingi ng bagong code.",
+    "agam.fail.suspended":
+      "Napakaraming sunod-sunod na maling code at PIN: naka-lock ang account na ito hanggang buksan ng member services. Tumawag o pumunta sa inyong area office.",
     "agam.fail.wrong": (p: { triesLeft: number }) => `Mali ang code o PIN. ${p.triesLeft} subok pa ang natitira.`,
     "agam.fail.locked": (p: { minutes: number }) =>
       `Napakaraming maling subok. Subukang muli pagkalipas ng ${p.minutes} minuto, o magparehistro sa inyong area office.`,
@@ -48,4 +52,5 @@ export const FACTOR_FAILURE_KEYS = {
   no_phone: "agam.fail.no_phone",
   no_pin: "agam.fail.no_pin",
   expired: "agam.fail.expired",
+  suspended: "agam.fail.suspended",
 } as const;

@@ -25,3 +25,18 @@ export const attemptCounters = pgTable(
   },
   (t) => [index("attempt_counters_last_at").on(t.lastAt)],
 );
+
+/**
+ * Wrong answers in a row to one second factor (a staff account's authenticator and backup
+ * codes, an AGAM account's code and PIN), never reset by time: the hourly limits slow a
+ * guesser down, this stops one for good at 100 until a person unlocks it
+ * (modules/shared/factor-lock.server.ts).
+ */
+export const factorFailures = pgTable("factor_failures", {
+  /** "staff:<user id>" or "agam:<account number>". */
+  key: text("key").primaryKey(),
+  /** Wrong answers since the last right one, plus tries still being checked. */
+  consecutive: integer("consecutive").notNull().default(0),
+  /** When the cap was reached; null while the factor may still be tried. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+});

@@ -19,6 +19,14 @@ import type { Db } from "../../db/client";
 import { agamAccounts, agamProofs, agamRegistrations, agamVerifications, auditLog } from "../../db/schema";
 import { hashToken, newToken } from "../privacy/private-links.server";
 import { type AttemptRule, attemptWait, clearAttempts, reserveAttempt } from "../shared/attempt-limits.server";
+import {
+  FACTOR_FAILURE_CAP,
+  factorSuspendedAt,
+  type NoticeMailer,
+  reserveFactorTry,
+  suspendedFactors,
+  unlockFactor,
+} from "../shared/factor-lock.server";
 import type { Locale } from "../shared/i18n";
 import { maskMobile, normalizeMobile } from "../shared/phone";
 import { findConfirmation } from "./pool.server";
@@ -58,6 +66,8 @@ export interface SecondFactorOptions {
   now?: () => Date;
   /** The language of the page that asked: the code's text is in it (GSM-7, one segment). */
   language?: Locale;
+  /** Tells the member by e-mail when their code and PIN are locked for good (the e-mail channel). */
+  mail?: NoticeMailer | null;
 }
 
 /** The code's text message in the member's language (no accents: GSM-7). */
@@ -109,7 +119,7 @@ export async function secondFactorMethods(
 }
 
 export type Failure =
-  | { ok: false; reason: "unknown_account" | "no_phone" | "no_pin" | "expired" }
+  | { ok: false; reason: "unknown_account" | "no_phone" | "no_pin" | "expired" | "suspended" }
   | { ok: false; reason: "wrong"; triesLeft: number }
   | { ok: false; reason: "locked" | "wait"; retryAfterSeconds: number };
 
@@ -197,23 +207,87 @@ export async function checkSecondFactor(
   // The try is counted before it is checked: a burst of guesses gets no more checks than 5.
   const reservation = await reserveAttempt(db, AGAM_CHECK_RULE, accountKey(account), now);
   if (!reservation.ok) return { ok: false, reason: "locked", retryAfterSeconds: Math.ceil(reservation.waitMs / 1000) };
-  const wrong = (): Failure =>
-    reservation.count >= MAX_FAILURES
+  // And the lifetime count of wrong answers in a row: 5 per 10 minutes alone is 262,000 guesses a year.
+  const factor = await reserveFactorTry(db, agamFactorKey(account));
+  if (!factor.ok) {
+    await reservation.release();
+    return { ok: false, reason: "suspended" };
+  }
+  const wrong = async (): Promise<Failure> => {
+    if (await factor.wrong(now)) {
+      await noticeAgamFactorSuspended(db, account, opts, now);
+      return { ok: false, reason: "suspended" };
+    }
+    return reservation.count >= MAX_FAILURES
       ? { ok: false, reason: "locked", retryAfterSeconds: LOCKOUT_MS / 1000 }
       : { ok: false, reason: "wrong", triesLeft: MAX_FAILURES - reservation.count };
+  };
+  const right = async () => {
+    await factor.right();
+    return issueProof(db, account, now);
+  };
 
   if ("pin" in answer) {
-    if (await pinMatches(answer.pin.trim(), member.pinHash!)) return issueProof(db, account, now);
+    if (await pinMatches(answer.pin.trim(), member.pinHash!)) return right();
     return wrong();
   }
   const [row] = await db.select().from(agamVerifications).where(eq(agamVerifications.accountNumber, account));
   if (!row?.codeHash || !row.codeExpiresAt || row.codeExpiresAt.getTime() <= now.getTime()) {
     await reservation.release();
+    await factor.unchecked();
     return { ok: false, reason: "expired" };
   }
   const given = Buffer.from(codeHash(account, answer.code.trim()), "hex");
-  if (crypto.timingSafeEqual(given, Buffer.from(row.codeHash, "hex"))) return issueProof(db, account, now);
+  if (crypto.timingSafeEqual(given, Buffer.from(row.codeHash, "hex"))) return right();
   return wrong();
+}
+
+const AGAM_FACTOR_PREFIX = "agam:";
+const agamFactorKey = (account: string) => `${AGAM_FACTOR_PREFIX}${account}`;
+
+/** Accounts whose code and PIN are locked for good, for member services to unlock. */
+export async function lockedAgamAccounts(db: Db): Promise<{ account: string; lockedAt: Date }[]> {
+  return (await suspendedFactors(db, AGAM_FACTOR_PREFIX)).map((f) => ({ account: f.key, lockedAt: f.suspendedAt }));
+}
+
+/** When this account's code and PIN were locked for good, or null. */
+export const agamFactorSuspendedAt = (db: Db, account: string) => factorSuspendedAt(db, agamFactorKey(account));
+
+/** Member services unlock an account's code and PIN (having checked who asks; the route audits it). */
+export const unlockAgamFactor = (db: Db, account: string): Promise<boolean> => unlockFactor(db, agamFactorKey(account));
+
+/** Records the lock and tells the member: by e-mail when one is on file, else by text. */
+async function noticeAgamFactorSuspended(db: Db, account: string, opts: SecondFactorOptions, now: Date): Promise<void> {
+  const [member] = await db.select({ email: agamAccounts.email }).from(agamAccounts).where(eq(agamAccounts.accountNumber, account));
+  await db.insert(auditLog).values({
+    at: now,
+    actorId: null,
+    action: "agam.factor_suspended",
+    objectType: "agam_account",
+    objectId: account,
+    after: { wrongInARow: FACTOR_FAILURE_CAP },
+  });
+  const fil = opts.language === "fil";
+  const text = fil
+    ? `May ${FACTOR_FAILURE_CAP} maling code o PIN na sunod-sunod para sa AGAM ng account ${account}. Naka-lock ito hanggang buksan ng member services: tumawag o pumunta sa inyong area office.`
+    : `There were ${FACTOR_FAILURE_CAP} wrong codes or PINs in a row for AGAM on account ${account}. It is locked until member services unlock it: call or visit your area office.`;
+  if (member?.email && opts.mail) {
+    await opts.mail.send({
+      idempotencyKey: `agam-factor-suspended-${account}-${now.getTime()}`,
+      to: member.email,
+      subject: fil ? "Naka-lock ang inyong AGAM code at PIN" : "Your AGAM code and PIN are locked",
+      body: text,
+    });
+    return;
+  }
+  const mobile = await memberMobile(db, account);
+  if (mobile && opts.send)
+    await opts.send(
+      mobile,
+      fil
+        ? `Naka-lock ang AGAM ng account ${account} dahil sa maraming maling code. Tumawag sa area office.`
+        : `AGAM on account ${account} is locked after many wrong codes. Call your area office to unlock it.`,
+    );
 }
 
 /** Whether a proof token stands for this account now. */
@@ -240,6 +314,8 @@ export function secondFactorMessage(failure: Failure): string {
       return "That code has expired or was never sent. Ask for a new code.";
     case "wrong":
       return `That is not the right code or PIN. ${failure.triesLeft} ${failure.triesLeft === 1 ? "try" : "tries"} left.`;
+    case "suspended":
+      return "Too many wrong codes and PINs in a row: this account is locked until member services unlock it. Please call or visit your area office.";
     case "locked":
       return `Too many wrong tries. Please try again in ${Math.max(1, Math.ceil(failure.retryAfterSeconds / 60))} minutes, or register at your area office.`;
     case "wait":

@@ -65,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = readForm(await request.formData(), secondFactorFields);
   if (!ACCOUNT_NUMBER_PATTERN.test(account) || !form.ok) return data({ step: null, slip: null }, { status: 400 });
   const locale = requestLocale(request);
-  const step = await secondFactorStep(db, sendText, account, form.data, locale);
+  const step = await secondFactorStep(db, sendText, account, form.data, locale, services(context).alerts?.channels.mail);
   if (!("proof" in step)) return data({ step, slip: null }, { status: step.status });
   const [confirmation] = await getConfirmation(db, account);
   if (!confirmation) return data({ step: null, slip: null }, { status: 404 });

@@ -180,7 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "send-code" || intent === "check-code" || intent === "check-pin") {
       const factor = readForm(form, secondFactorFields);
       if (!factor.ok) return data<FlowState>({ key, view: "default", origin, account }, { status: 400 });
-      const step = await secondFactorStep(db, send, account, factor.data, locale);
+      const step = await secondFactorStep(db, send, account, factor.data, locale, services(context).alerts?.channels.mail);
       if ("proof" in step) {
         return data<FlowState>({
           key,

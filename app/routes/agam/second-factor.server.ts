@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { checkSecondFactor, type Failure, type SendText, sendCode } from "../../../modules/agam/second-factor.server";
+import type { NoticeMailer } from "../../../modules/shared/factor-lock.server";
 import { type Locale, translator } from "../../../modules/shared/i18n";
 import { agamMessages } from "../../messages/agam";
 import { agamServerMessages, FACTOR_FAILURE_KEYS } from "../../messages/agam-server";
@@ -46,6 +47,7 @@ export async function secondFactorStep(
   account: string,
   { intent, code, pin }: SecondFactorInput,
   locale: Locale = "en",
+  mail?: NoticeMailer | null,
 ): Promise<{ proof: string } | VerifyStep> {
   const t = translator(agamMessages, locale);
   const x = translator(agamServerMessages, locale);
@@ -71,7 +73,11 @@ export async function secondFactorStep(
     const text = field === "code" ? x("agam.factor.enterCode") : x("agam.factor.enterPin");
     return { codeSent: field === "code", errors: { [field]: text }, message: { kind: "error", text }, status: 422 };
   }
-  const checked = await checkSecondFactor(db, account, field === "code" ? { code: given } : { pin: given });
+  const checked = await checkSecondFactor(db, account, field === "code" ? { code: given } : { pin: given }, {
+    send,
+    mail,
+    language: locale,
+  });
   if (checked.ok) return { proof: checked.proof };
   const text = factorFailureText(checked, locale);
   return {

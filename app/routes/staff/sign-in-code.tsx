@@ -2,6 +2,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { ErrorSummary, Field, useFocusOnAnswer } from "../../components/ui/Field";
+import { services } from "../../context";
 import type { Route } from "./+types/sign-in-code";
 import { readPosted } from "./form.server";
 import { safeNext, staffServices } from "./guard.server";
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
   const { code } = form.data;
   const next = safeNext(form.data.next);
   if (!hasPendingStep(args.request)) throw redirect("/staff/sign-in");
-  const outcome = await attemptCode(staffServices(args), code);
+  const outcome = await attemptCode(staffServices(args), code, services(args.context).alerts?.channels.mail);
   if (outcome.kind === "signed-in") throw redirect(next);
   if (outcome.kind === "code") throw redirect("/staff/sign-in");
   return data({ errors: { code: outcome.message } }, { status: outcome.kind === "throttled" ? 429 : 400 });

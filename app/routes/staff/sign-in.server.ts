@@ -1,9 +1,11 @@
 /** The server side of signing in: its forms, better-auth's calls, the throttle, the audit entries. */
 
 import { z } from "zod";
+import { type NoticeMailer, reserveFactorTry } from "../../../modules/shared/factor-lock.server";
 import { recordAudit } from "../../../modules/staff/audit.server";
 import { endSessionByToken } from "../../../modules/staff/auth.server";
 import { normalizeBackupCode } from "../../../modules/staff/backup-codes.server";
+import { noticeStaffFactorSuspended, STAFF_FACTOR_SUSPENDED, staffFactorKey } from "../../../modules/staff/factor-lock.server";
 import type { StaffServices } from "../../../modules/staff/services.server";
 import { describeWait, normalizeEmail, recordSignInFailure, recordThrottled, reserveSignIn } from "../../../modules/staff/throttle.server";
 import { claimStep, pendingSecondStepUser, stepOfCode } from "../../../modules/staff/totp-steps.server";
@@ -66,8 +68,8 @@ export async function attemptPasswordSignIn(staff: StaffServices, email: string,
   return { kind: "refused", message: "Sign in with your passkey, or finish setting up your account with your enrolment link." };
 }
 
-/** Step two: a 6-digit code from the app, or a backup code. */
-export async function attemptCode(staff: StaffServices, code: string): Promise<SignInOutcome> {
+/** Step two: a 6-digit code from the app, or a backup code; `mail` tells the owner when the factor is locked. */
+export async function attemptCode(staff: StaffServices, code: string, mail?: NoticeMailer | null): Promise<SignInOutcome> {
   // Counted per address and per account (the one whose password was just given).
   const userId = await pendingSecondStepUser(staff.db, staff.headers().get("cookie") ?? undefined);
   const reservation = await reserveSignIn(staff, { userId });
@@ -75,10 +77,20 @@ export async function attemptCode(staff: StaffServices, code: string): Promise<S
     await recordThrottled(staff, null, reservation.waitMs);
     return { kind: "throttled", message: `Too many tries. Wait ${describeWait(reservation.waitMs)}, then try again.` };
   }
+  // Then the lifetime count of wrong answers in a row: the hourly limit alone never stops a patient guesser.
+  const factor = userId ? await reserveFactorTry(staff.db, staffFactorKey(userId)) : null;
+  if (factor && !factor.ok) {
+    await reservation.release();
+    return { kind: "refused", message: STAFF_FACTOR_SUSPENDED };
+  }
   const cleaned = code.replace(/\s+/g, "");
   const isTotp = /^\d{6}$/.test(cleaned);
   const wrong = async (): Promise<SignInOutcome> => {
     await recordSignInFailure(staff, null, "code");
+    if (userId && (await factor?.wrong())) {
+      await noticeStaffFactorSuspended(staff.db, userId, staff, mail);
+      return { kind: "refused", message: STAFF_FACTOR_SUSPENDED };
+    }
     return { kind: "refused", message: "That code is not right, or it has expired. Enter the current code from your app." };
   };
   if (isTotp && userId) {
@@ -99,6 +111,7 @@ export async function attemptCode(staff: StaffServices, code: string): Promise<S
     return wrong();
   }
   await reservation.release();
+  await factor?.right();
   const user = (result.response as { user?: { id: string; email: string } }).user;
   staff.takeCookies(result.headers);
   await recordAudit(staff.db, {

@@ -2,6 +2,7 @@
 import { data, Form, Link } from "react-router";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { readForm } from "../../../modules/shared/forms";
+import { staffFactorSuspendedAt, unlockStaffFactor } from "../../../modules/staff/factor-lock.server";
 import { roleLabels } from "../../../modules/staff/permissions";
 import {
   type Actor,
@@ -32,7 +33,9 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await getStaff(db, args.params.id);
   if (!user) throw data(null, { status: 404 });
   const sessions = await listSessionsOf(db, user.id);
+  const factorLockedAt = await staffFactorSuspendedAt(db, user.id);
   return {
+    factorLockedAt: factorLockedAt ? formatDateTime(factorLockedAt) : null,
     user: {
       id: user.id,
       email: user.email,
@@ -55,7 +58,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id;
   if (!(await getStaff(staff.db, id))) throw data(null, { status: 404 });
   try {
-    switch (intentOf(form, ["role", "disable", "enable", "end-sessions", "enrolment-link"])) {
+    switch (intentOf(form, ["role", "disable", "enable", "end-sessions", "enrolment-link", "unlock-factor"])) {
       case "role": {
         const read = readForm(form, roleFormSchema);
         if (!read.ok) return data({ errors: read.errors as FieldErrors, status: null, link: null }, { status: 400 });
@@ -72,6 +75,16 @@ export async function action(args: Route.ActionArgs) {
       case "end-sessions": {
         const n = await endSessions(staff.db, id, actor);
         return { errors: {} as FieldErrors, status: `${n} session${n === 1 ? "" : "s"} ended.`, link: null };
+      }
+      case "unlock-factor": {
+        const was = await unlockStaffFactor(staff.db, id, actor);
+        return {
+          errors: {} as FieldErrors,
+          status: was
+            ? "The second factor is unlocked: codes from the app and backup codes work again."
+            : "The second factor was not locked.",
+          link: null,
+        };
       }
       case "enrolment-link": {
         const link = await renewEnrolment(staff.db, id, actor, services(args.context).publicUrl);
@@ -92,7 +105,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderData?.user.name ?? "User");
 
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, sessions } = loaderData;
+  const { user, sessions, factorLockedAt } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
   return (
     <>
@@ -118,6 +131,22 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           <p className="console-code">{actionData.link.url}</p>
         </div>
+      )}
+      {factorLockedAt && (
+        <section className="console-card" aria-labelledby="u-factor">
+          <h2 id="u-factor">Second factor locked</h2>
+          <p>
+            Locked since {factorLockedAt} after 100 wrong codes in a row; the owner was e-mailed. Before unlocking, check with them that
+            they asked: if the wrong codes were not theirs, their password is known to someone else (end their sessions and make a new
+            enrolment link instead).
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="unlock-factor" />
+            <button type="submit" className="button button--secondary">
+              Unlock second factor
+            </button>
+          </Form>
+        </section>
       )}
       <section className="console-card" aria-labelledby="u-role">
         <h2 id="u-role">Role</h2>

@@ -136,6 +136,8 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
       reply.header("Retry-After", String(failure.retryAfterSeconds));
       return new HttpError(429, "rate_limited", message);
     }
+    // Locked for good until member services unlock it: no Retry-After, since waiting does not help.
+    if (failure.reason === "suspended") return new HttpError(422, "invalid_body", message, { code: message });
     const field = failure.reason === "unknown_account" ? "account" : failure.reason === "no_pin" ? "pin" : "code";
     return new HttpError(422, "invalid_body", message, { [field]: message });
   };
@@ -185,7 +187,10 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
       reply.header("Cache-Control", NO_STORE);
       await assertOpen();
       const body = request.body;
-      const result = await checkSecondFactor(db, body.account, "code" in body ? { code: body.code } : { pin: body.pin });
+      const result = await checkSecondFactor(db, body.account, "code" in body ? { code: body.code } : { pin: body.pin }, {
+        send,
+        mail: deps.alerts?.channels.mail,
+      });
       if (!result.ok) throw secondFactorError(result, reply);
       return { data: { proof: result.proof } };
     },

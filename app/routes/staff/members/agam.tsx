@@ -6,6 +6,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked, windowSchema } from "../../../../modules/agam/admin.server";
 import { listTopics } from "../../../../modules/agam/pool.server";
+import { lockedAgamAccounts, unlockAgamFactor } from "../../../../modules/agam/second-factor.server";
 import { now } from "../../../../modules/shared/clock";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { readForm } from "../../../../modules/shared/forms";
@@ -35,6 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
       : "No window set: registration is open.",
     topics: await listTopics(db),
     locked: await topicsLocked(db),
+    lockedAccounts: (await lockedAgamAccounts(db)).map((a) => ({ account: a.account, since: formatDateTime(a.lockedAt) })),
   };
 }
 
@@ -44,7 +46,20 @@ export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
   const { db } = services(args.context);
   const form = await postedForm(args.request);
-  const intent = intentOf(form, ["window", "topic"]);
+  const intent = intentOf(form, ["window", "topic", "unlock-factor"]);
+  if (intent === "unlock-factor") {
+    const account = String(form.get("account") ?? "");
+    const was = await unlockAgamFactor(db, account);
+    await auditMember(args, me, {
+      action: "agam.factor_unlocked",
+      objectType: "agam_account",
+      objectId: account,
+      after: { wasLocked: was },
+    });
+    throw redirect(
+      `/staff/members/agam?saved=${encodeURIComponent(was ? `Account ${account}: code and PIN unlocked.` : `Account ${account} was not locked.`)}`,
+    );
+  }
   if (intent === "window") {
     const window = readForm(form, windowSchema);
     if (!window.ok) return data({ intent, key: "", errors: window.errors as Errors, values: window.values }, { status: 422 });
@@ -123,7 +138,7 @@ function TopicFields({ prefix, values, errors, disabled }: { prefix: string; val
 }
 
 export default function AgamAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { saved, window, windowText, topics, locked } = loaderData;
+  const { saved, window, windowText, topics, locked, lockedAccounts } = loaderData;
   const errors: Errors = actionData?.errors ?? {};
   const values = (actionData?.values ?? {}) as Record<string, string>;
   const windowValues = actionData?.intent === "window" ? values : { opens: window?.opens ?? "", closes: window?.closes ?? "" };
@@ -152,6 +167,29 @@ export default function AgamAdmin({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
 
+      {lockedAccounts.length > 0 && (
+        <section aria-labelledby="factor-locks">
+          <h2 id="factor-locks">Accounts locked after 100 wrong codes or PINs</h2>
+          <p>
+            Their member was told by e-mail or text to call an area office. Unlock an account once you have checked, by ID or by a call to
+            the number on the roll, that the member is the one asking.
+          </p>
+          <ul>
+            {lockedAccounts.map((a) => (
+              <li key={a.account}>
+                <Form method="post" className="console-actions">
+                  <input type="hidden" name="intent" value="unlock-factor" />
+                  <input type="hidden" name="account" value={a.account} />
+                  {a.account}, locked since {a.since}{" "}
+                  <button type="submit" className="button button--secondary">
+                    Unlock {a.account}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="window-title">
         <h2 id="window-title">Registration window</h2>
         <p>{windowText}</p>
