@@ -26,6 +26,7 @@ const DATABASE_FILES = [
   "tests/alerts/**/*.test.ts",
   "tests/shared/**/*.test.ts",
   "tests/bills/**/*.test.ts",
+  "tests/payments/**/*.test.ts",
   "tests/api/contract.test.ts",
   "tests/agam/attempt-bursts.test.ts",
   "tests/agam/pool.test.ts",

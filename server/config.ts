@@ -50,6 +50,16 @@ const envSchema = z.object({
   /** Seed demo content when the database is empty. */
   /** Demo content and the demo administrator's link: on by default, except with NODE_ENV=production. */
   SEED_DEMO: z.enum(["on", "off"]).optional(),
+  /**
+   * Online payments through a hosted checkout (PayMongo's API): on when all three are set.
+   * `npm start` on the embedded default without them runs the stand-in gateway on loopback
+   * (test payments); NODE_ENV=production without them shows where to pay, no Pay button.
+   */
+  PAYMENT_GATEWAY_URL: z.url().optional(),
+  PAYMENT_SECRET_KEY: z.string().min(8).optional(),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** The convenience fee in pesos, shown before paying and added to the checkout. */
+  PAYMENT_FEE_PHP: z.coerce.number().min(0).max(1000).default(0),
   /** SMS gateway (Semaphore's message API shape): on when both URL and key are set. */
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),

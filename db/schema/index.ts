@@ -10,6 +10,7 @@ export * from "./bills";
 export * from "./content";
 export * from "./interruptions";
 export * from "./members";
+export * from "./payments";
 export * from "./places";
 export * from "./portal";
 export * from "./privacy";

@@ -1,0 +1,35 @@
+/**
+ * The payment gateway this process uses, from the settings: the real one (PAYMENT_GATEWAY_URL,
+ * PAYMENT_SECRET_KEY, PAYMENT_WEBHOOK_SECRET), or none. `npm start` without them starts the
+ * stand-in gateway (server/payments/stand-in.ts) and fills them in before the config is read.
+ */
+
+import type { PaymentGateway } from "../../modules/payments/gateway";
+import { isTestKey, payMongoGateway } from "../../modules/payments/paymongo.server";
+import type { Config } from "../config";
+
+export interface PaymentSettings {
+  gateway: PaymentGateway;
+  webhookSecret: string;
+  testMode: boolean;
+  /** Centavos. */
+  fee: number;
+}
+
+const cache = new WeakMap<Config, PaymentSettings | null>();
+
+export function paymentSettings(config: Config): PaymentSettings | null {
+  if (cache.has(config)) return cache.get(config) ?? null;
+  const { PAYMENT_GATEWAY_URL: url, PAYMENT_SECRET_KEY: secretKey, PAYMENT_WEBHOOK_SECRET: webhookSecret } = config;
+  const settings =
+    url && secretKey && webhookSecret
+      ? {
+          gateway: payMongoGateway({ url, secretKey }),
+          webhookSecret,
+          testMode: isTestKey(secretKey),
+          fee: Math.round(config.PAYMENT_FEE_PHP * 100),
+        }
+      : null;
+  cache.set(config, settings);
+  return settings;
+}
