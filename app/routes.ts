@@ -74,6 +74,9 @@ export default [
   route("fil?/mco/accounts/:account", "routes/mco/account.tsx"),
   route("mco/accounts/:account/usage.csv", "routes/mco/usage-csv.ts"),
   route("fil?/mco/accounts/:account/bills/:bill", "routes/mco/bill.tsx"),
+  route("fil?/mco/accounts/:account/bills/:bill/pay", "routes/mco/pay.tsx"),
+  // An online payment's acknowledgement, where the gateway sends the payer back (its reference is the key).
+  route("fil?/pay/:reference", "routes/payments/receipt.tsx"),
   route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
   route("fil?/mco/my-data", "routes/mco/my-data.tsx"),
   route("mco/my-data.json", "routes/mco/my-data-json.ts"),

@@ -23,6 +23,7 @@ import { metrics, watchEventLoop } from "./metrics";
 import { registerOpen311 } from "./open311";
 import { DatabaseOutage } from "./outage";
 import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
+import { paymentSettings, receiptSender } from "./payments/settings";
 import { registerPortalPasskeys } from "./portal-passkeys";
 import { registerRequestMetrics } from "./prometheus";
 import { registerProtection, uploadLimitOf } from "./protection";
@@ -226,6 +227,8 @@ export function makeServices(
     sms: smsGatewayOf(deps.config),
     sendText: textSenderFor(deps.config),
     retention: retentionOf(deps.config),
+    payments: paymentSettings(deps.config),
+    paymentReceipts: receiptSender(deps),
   };
 }
 

@@ -58,6 +58,8 @@ const envSchema = z.object({
   PAYMENT_GATEWAY_URL: z.url().optional(),
   PAYMENT_SECRET_KEY: z.string().min(8).optional(),
   PAYMENT_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** `off`: no stand-in gateway on `npm start` away from production (server/payments/demo-gateway.ts). */
+  PAYMENT_STAND_IN: z.enum(["on", "off"]).optional(),
   /** The convenience fee in pesos, shown before paying and added to the checkout. */
   PAYMENT_FEE_PHP: z.coerce.number().min(0).max(1000).default(0),
   /** SMS gateway (Semaphore's message API shape): on when both URL and key are set. */

@@ -9,6 +9,8 @@ import type { BaseLogger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle, Db } from "../db/client";
 import type { SendText } from "../modules/agam/second-factor.server";
+import type { PaymentsService } from "../modules/payments/gateway";
+import type { ReceiptSender } from "../modules/payments/receipts.server";
 import type { RetentionPolicy } from "../modules/privacy/retention";
 import type { StaffServices } from "../modules/staff/services.server";
 import type { AlertsRuntime } from "./alerts/runtime";
@@ -67,6 +69,10 @@ export interface AppServices {
   sms: SmsGateway | null;
   /** Sends a one-time code by text message when a gateway is configured. */
   sendText: SendText | undefined;
+  /** Online payments (the gateway, its mode, the fee), or null where none is set up: then only where to pay. */
+  payments: PaymentsService | null;
+  /** Sends a payment's acknowledgement by e-mail or text. */
+  paymentReceipts: ReceiptSender;
   /** How long each kind of personal data is kept (server/config.ts RETENTION_*): the privacy page lists it. */
   retention: RetentionPolicy;
 }

@@ -12,6 +12,7 @@ import os from "node:os";
 import v8 from "node:v8";
 import { DEMO_ADMIN_EMAIL, demoAdminLink } from "../modules/staff/demo.server";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { startDemoGateway } from "./payments/demo-gateway";
 import { startMetricsServer } from "./prometheus";
 import { prepareDatabase, startApp } from "./start";
 
@@ -20,6 +21,10 @@ import { prepareDatabase, startApp } from "./start";
 // helper threads, and on a busy machine one waiting for a CPU held it for up to 97 ms
 // (docs/decisions/0013-speed-stored-bytes-and-no-react.md, "Tail latency").
 v8.setFlagsFromString("--no-parallel-scavenge");
+
+// Away from production with no gateway set: test payments through the stand-in (primary only; workers inherit its settings).
+if (cluster.isPrimary && (await startDemoGateway()))
+  console.log("Payments: test payments through the stand-in gateway on loopback (no money moves).");
 
 let config: Config;
 try {

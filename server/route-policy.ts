@@ -90,6 +90,8 @@ export const PAGE_POLICIES: readonly PolicyRule[] = [
   { path: "/mco/login", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
   { path: "/mco/register", methods: WRITES, policy: { personal: true, bucket: "page-registration" } },
   { path: "/mco", policy: { personal: true } },
+  // An online payment's acknowledgement: its unguessable reference is the key.
+  { path: "/pay/:reference", policy: { personal: true, bucket: "private-link" } },
   // The staff console (merged from the console branch): never cached, never stored.
   { path: "/staff", policy: { personal: true } },
   // Outage reports: each form render carries a one-time question; the post carries a mobile number.

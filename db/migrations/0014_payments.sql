@@ -16,6 +16,7 @@ CREATE TABLE "payment_checkouts" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"paid_at" timestamp with time zone,
 	"refund_due" boolean DEFAULT false NOT NULL,
+	"receipt_sent_at" timestamp with time zone,
 	"posted_or_number" text,
 	"posted_at" timestamp with time zone,
 	CONSTRAINT "payment_checkouts_gateway_session_id_unique" UNIQUE("gateway_session_id")

@@ -42,6 +42,8 @@ export const paymentCheckouts = pgTable(
     paidAt: at("paid_at"),
     /** Paid for a bill that was already paid: the money goes back to the member. */
     refundDue: boolean("refund_due").notNull().default(false),
+    /** When the acknowledgement (e-mail or text) was claimed for sending: once per payment. */
+    receiptSentAt: at("receipt_sent_at"),
     /** The official receipt from the billing system's payment file that matched this reference. */
     postedOrNumber: text("posted_or_number"),
     postedAt: at("posted_at"),

@@ -139,7 +139,12 @@ const CLOSED_TYPES: Record<string, string> = { "payment.failed": "failed", "chec
  * Applies one gateway event once: stored by its id with its effect in one transaction.
  * Answers what it did; "duplicate" when the event was already stored (nothing changes).
  */
-export async function applyGatewayEvent(db: Db, event: GatewayEvent, payload: unknown, now = new Date()): Promise<EventOutcome> {
+export async function applyGatewayEvent(
+  db: Db,
+  event: GatewayEvent,
+  payload: unknown,
+  now = new Date(),
+): Promise<{ outcome: EventOutcome; reference: string | null }> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(paymentEvents)
@@ -153,11 +158,16 @@ export async function applyGatewayEvent(db: Db, event: GatewayEvent, payload: un
       })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.eventId });
-    if (claimed.length === 0) return "duplicate";
-    const outcome = await effectOf(tx, event, now);
-    const reference = outcome.reference;
-    await tx.update(paymentEvents).set({ outcome: outcome.outcome, reference }).where(eq(paymentEvents.eventId, event.id));
-    return outcome.outcome;
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select({ reference: paymentEvents.reference })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id));
+      return { outcome: "duplicate" as const, reference: first?.reference ?? null };
+    }
+    const effect = await effectOf(tx, event, now);
+    await tx.update(paymentEvents).set({ outcome: effect.outcome, reference: effect.reference }).where(eq(paymentEvents.eventId, event.id));
+    return effect;
   });
 }
 
@@ -185,7 +195,7 @@ async function effectOf(tx: DbOrTx, event: GatewayEvent, now: Date): Promise<{ o
       // The same payment told again under another event id changes nothing; a second payment is money to give back.
       return { outcome: checkout.gatewayPaymentId === payment.id ? "already-paid" : "refund-due", reference };
     }
-    const refundDue = (await outstanding(tx, checkout)) <= 0;
+    const refundDue = ((await billBalance(tx, checkout.billNumber, checkout.reference)) ?? 0) <= 0;
     await tx
       .update(paymentCheckouts)
       .set({ status: "paid", paidAt: now, gatewayPaymentId: payment.id, refundDue })
@@ -203,29 +213,29 @@ async function effectOf(tx: DbOrTx, event: GatewayEvent, now: Date): Promise<{ o
 }
 
 /**
- * What is still owed on the checkout's bill before this payment: its total, less the billing
- * system's payments since its reading, less other online payments not yet posted.
+ * What is still owed on a bill: its total, less the billing system's payments since its
+ * reading, less online payments not yet posted (but `except`, the one being applied).
  */
-async function outstanding(tx: DbOrTx, checkout: Checkout): Promise<number> {
+export async function billBalance(tx: DbOrTx, billNumber: string, except?: string): Promise<number | null> {
   const [bill] = await tx
-    .select({ totalDue: bills.totalDue, readingDate: bills.readingDate })
+    .select({ accountNumber: bills.accountNumber, totalDue: bills.totalDue, readingDate: bills.readingDate })
     .from(bills)
-    .where(eq(bills.billNumber, checkout.billNumber));
-  if (!bill) return 0;
+    .where(eq(bills.billNumber, billNumber));
+  if (!bill) return null;
   const [posted] = await tx
     .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
-    .where(and(eq(payments.accountNumber, checkout.accountNumber), gte(payments.paidOn, bill.readingDate)));
+    .where(and(eq(payments.accountNumber, bill.accountNumber), gte(payments.paidOn, bill.readingDate)));
   const [online] = await tx
     .select({ sum: sql<string>`coalesce(sum(${paymentCheckouts.amount}), 0)` })
     .from(paymentCheckouts)
     .where(
       and(
-        eq(paymentCheckouts.billNumber, checkout.billNumber),
+        eq(paymentCheckouts.billNumber, billNumber),
         eq(paymentCheckouts.status, "paid"),
         eq(paymentCheckouts.refundDue, false),
         sql`${paymentCheckouts.postedOrNumber} is null`,
-        ne(paymentCheckouts.reference, checkout.reference),
+        except ? ne(paymentCheckouts.reference, except) : undefined,
       ),
     );
   return bill.totalDue - Number(posted?.sum ?? 0) - Number(online?.sum ?? 0);

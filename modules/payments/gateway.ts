@@ -42,3 +42,11 @@ export interface GatewayEvent {
 }
 
 export class GatewayError extends Error {}
+
+/** Online payments as the pages see them: the gateway, its mode, and the fee shown before paying. */
+export interface PaymentsService {
+  gateway: PaymentGateway;
+  testMode: boolean;
+  /** The convenience fee, in centavos. */
+  fee: number;
+}

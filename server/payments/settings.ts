@@ -4,16 +4,15 @@
  * stand-in gateway (server/payments/stand-in.ts) and fills them in before the config is read.
  */
 
-import type { PaymentGateway } from "../../modules/payments/gateway";
+import type { PaymentsService } from "../../modules/payments/gateway";
 import { isTestKey, payMongoGateway } from "../../modules/payments/paymongo.server";
+import type { ReceiptSender } from "../../modules/payments/receipts.server";
 import type { Config } from "../config";
+import type { AppDeps } from "../deps";
+import { textSenderFor } from "../messaging/text-sender";
 
-export interface PaymentSettings {
-  gateway: PaymentGateway;
+export interface PaymentSettings extends PaymentsService {
   webhookSecret: string;
-  testMode: boolean;
-  /** Centavos. */
-  fee: number;
 }
 
 const cache = new WeakMap<Config, PaymentSettings | null>();
@@ -32,4 +31,15 @@ export function paymentSettings(config: Config): PaymentSettings | null {
       : null;
   cache.set(config, settings);
   return settings;
+}
+
+/** Sends a payment's acknowledgement by e-mail (SMTP) or text (the SMS gateway), whichever the contact is. */
+export function receiptSender(deps: AppDeps): ReceiptSender {
+  const text = textSenderFor(deps.config);
+  return async (to, subject, body) => {
+    if (to.kind === "sms") return (await text?.(to.value, body))?.ok ?? false;
+    const mail = deps.alerts?.channels.mail;
+    if (!mail) return false;
+    return (await mail.send({ idempotencyKey: `payment-receipt-${subject}`, to: to.value, subject, body })).ok;
+  };
 }

@@ -8,6 +8,7 @@
  * member's account or bill, a failure) goes on to the React route, which answers it as before.
  */
 import { RouterContextProvider } from "react-router";
+import { payableBill, postingByBill } from "../../../modules/payments/pay.server";
 import { linkedOverviews } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { maskContact } from "../../../modules/portal/contact";
@@ -19,6 +20,7 @@ import { type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/sha
 import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { appContext, services } from "../../context";
 import { requestLocale } from "../../i18n";
+import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
 import { requireLinkedBill } from "./account.server";
 import { MEMBER_CACHE_CONTROL, requireMember, type SignedInMember } from "./session.server";
@@ -36,6 +38,26 @@ export const isFrameRender = (context: Ctx) => (context as { [frameRender]?: tru
 
 // ---- The member's part of each page ----
 
+/**
+ * A bill's online payment in words: "Paid online, being posted" with its reference once the
+ * gateway said so, else a Pay button while something is left to pay and payments are on.
+ */
+function paymentPart(
+  locale: Locale,
+  account: string,
+  billNumber: string,
+  balance: number,
+  posting: { reference: string } | undefined,
+  online: boolean,
+): string {
+  const t = translator(paymentMessages, locale);
+  if (posting)
+    return `<p class="portal-paid"><strong>${escapeHtml(t("pay.beingPosted"))}</strong>. ${escapeHtml(t("pay.beingPostedNote", { reference: posting.reference }))}</p>`;
+  if (!online || balance <= 0) return "";
+  const href = localePath(locale, `/mco/accounts/${account}/bills/${encodeURIComponent(billNumber)}/pay`);
+  return `<p><a class="button" href="${escapeHtml(href)}">${escapeHtml(t("pay.button", { amount: php(balance, locale) }))}</a></p>`;
+}
+
 const e = escapeHtml;
 /** One term and its value in a summary list (`value` is markup already). */
 const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
@@ -43,7 +65,8 @@ const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${valu
 /** The overview of every linked account: latest bill, amount, due date, status, last payment. */
 export async function overviewPart(request: Request, context: Ctx): Promise<{ member: SignedInMember; html: string }> {
   const member = await requireMember(request, context);
-  const accounts = await linkedOverviews(services(context).db, member.userId);
+  const s = services(context);
+  const accounts = await linkedOverviews(s.db, member.userId);
   const locale = requestLocale(request);
   const t = translator(portalMessages, locale);
   const lp = (path: string) => localePath(locale, path);
@@ -77,6 +100,8 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
             : t("mco.noPayment"),
         ),
       )}</dl>`;
+      const posting = (await postingByBill(s.db, a.accountNumber)).get(l.billNumber);
+      html += paymentPart(locale, a.accountNumber, l.billNumber, l.status === "paid" ? 0 : l.balance, posting, Boolean(s.payments));
     } else html += `<p>${e(t("mco.noBill"))}</p>`;
     html += `<p><a href="${href}">${e(t("mco.home.accountLink", { account: a.accountNumber }))}</a></p></section>`;
   }
@@ -99,7 +124,10 @@ export async function billPart(
   const pdf = `/mco/accounts/${accountNumber}/bills/${encodeURIComponent(b.billNumber)}/pdf?lang=${locale}`;
   let html = `<p><a href="${e(localePath(locale, `/mco/accounts/${accountNumber}`))}">${e(t("mco.account", { account: accountNumber }))}</a></p>`;
   html += `<h1>${e(t("mco.bill.title", { month: monthName(b.billingYear, b.billingMonth, locale) }))}</h1>`;
-  html += `<p><a href="${e(pdf)}" class="button">${e(t("mco.bill.pdf"))}</a></p>`;
+  const s = services(context);
+  const [payable, posting] = await Promise.all([payableBill(s.db, accountNumber, b.billNumber), postingByBill(s.db, accountNumber)]);
+  html += paymentPart(locale, accountNumber, b.billNumber, payable?.balance ?? 0, posting.get(b.billNumber), Boolean(s.payments));
+  html += `<p><a href="${e(pdf)}" class="button button--secondary">${e(t("mco.bill.pdf"))}</a></p>`;
   html += `<dl class="summary-list">${row(t("mco.bill.number"), e(b.billNumber))}${row(
     t("mco.bill.period"),
     e(t("mco.range", { from: formatDate(b.periodFrom, locale), to: formatDate(b.periodTo, locale) })),

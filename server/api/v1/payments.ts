@@ -8,10 +8,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { applyGatewayEvent } from "../../../modules/payments/checkouts.server";
 import { readPayMongoEvent } from "../../../modules/payments/paymongo.server";
+import { sendReceiptOnce } from "../../../modules/payments/receipts.server";
 import { checkSignature } from "../../../modules/payments/webhook-signature.server";
 import { errorSchema, HttpError } from "../../../modules/shared/errors";
 import type { AppDeps } from "../../deps";
-import { paymentSettings } from "../../payments/settings";
+import { paymentSettings, receiptSender } from "../../payments/settings";
 import { typed } from "./types";
 
 /** The gateway's events are small; a larger body is not one. */
@@ -54,9 +55,11 @@ export default async function paymentsApi(app: FastifyInstance, { deps }: { deps
         throw new HttpError(401, "unauthorized", `The signature is ${signature.reason === "stale" ? "too old" : "not valid"}.`);
       }
       if (event.livemode === settings.testMode) throw new HttpError(400, "bad_request", "The event's mode is not this site's.");
-      const outcome = await applyGatewayEvent(deps.database.db, event, body);
+      const { outcome, reference } = await applyGatewayEvent(deps.database.db, event, body);
       if (outcome === "amount-differs" || outcome === "refund-due" || outcome === "unknown-checkout")
         request.log.warn({ event: event.id, type: event.type, outcome }, "payment event needs the billing staff");
+      // After the commit: the acknowledgement, once (a repeat of the event sends one that a crash left unsent).
+      if (reference) await sendReceiptOnce(deps.database.db, reference, receiptSender(deps));
       return { data: { outcome } };
     },
   );

@@ -1,0 +1,80 @@
+/**
+ * Paying one bill online, as the pages ask for it: what is left to pay, and the checkout that
+ * takes the payer to the gateway (the amount's limits: amounts.ts).
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { bills, paymentCheckouts } from "../../db/schema";
+import { billBalance, type OpenCheckoutResult, openCheckout } from "./checkouts.server";
+import type { PaymentsService } from "./gateway";
+
+export interface PayableBill {
+  accountNumber: string;
+  billNumber: string;
+  billingYear: number;
+  billingMonth: number;
+  dueDate: string;
+  totalDue: number;
+  /** Left to pay, online payments being posted counted as paid. */
+  balance: number;
+}
+
+export async function payableBill(db: DbOrTx, accountNumber: string, billNumber: string): Promise<PayableBill | null> {
+  const [bill] = await db
+    .select({
+      accountNumber: bills.accountNumber,
+      billNumber: bills.billNumber,
+      billingYear: bills.billingYear,
+      billingMonth: bills.billingMonth,
+      dueDate: bills.dueDate,
+      totalDue: bills.totalDue,
+    })
+    .from(bills)
+    .where(and(eq(bills.accountNumber, accountNumber), eq(bills.billNumber, billNumber)));
+  if (!bill) return null;
+  return { ...bill, balance: (await billBalance(db, billNumber)) ?? 0 };
+}
+
+export interface StartPayment {
+  bill: PayableBill;
+  amount: number;
+  language: "en" | "fil";
+  portalUserId?: string | null;
+  receiptTo?: string | null;
+  /** The payer's way back: our acknowledgement page of a reference. */
+  receiptUrl(reference: string): string;
+}
+
+/** Opens (or reuses) the bill's checkout at the gateway for this amount. */
+export function startPayment(db: Db, payments: PaymentsService, p: StartPayment): Promise<OpenCheckoutResult> {
+  return openCheckout(db, payments.gateway, {
+    accountNumber: p.bill.accountNumber,
+    billNumber: p.bill.billNumber,
+    amount: p.amount,
+    fee: payments.fee,
+    portalUserId: p.portalUserId ?? null,
+    receiptTo: p.receiptTo ?? null,
+    language: p.language,
+    description: `WESPECO electric bill ${p.bill.billNumber}, account ${p.bill.accountNumber}`,
+    returnUrls: (reference) => ({ success: p.receiptUrl(reference), cancel: `${p.receiptUrl(reference)}?back=1` }),
+  });
+}
+
+/** The bills of an account with an online payment being posted (paid, not yet in the billing system's file). */
+export async function postingByBill(db: DbOrTx, accountNumber: string): Promise<Map<string, { reference: string; amount: number }>> {
+  const rows = await db
+    .select({ billNumber: paymentCheckouts.billNumber, reference: paymentCheckouts.reference, amount: paymentCheckouts.amount })
+    .from(paymentCheckouts)
+    .where(
+      and(
+        eq(paymentCheckouts.accountNumber, accountNumber),
+        eq(paymentCheckouts.status, "paid"),
+        eq(paymentCheckouts.refundDue, false),
+        isNull(paymentCheckouts.postedOrNumber),
+      ),
+    )
+    .orderBy(desc(paymentCheckouts.paidAt));
+  const found = new Map<string, { reference: string; amount: number }>();
+  for (const r of rows) if (!found.has(r.billNumber)) found.set(r.billNumber, { reference: r.reference, amount: r.amount });
+  return found;
+}
