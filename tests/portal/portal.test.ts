@@ -178,7 +178,7 @@ describe("member portal", () => {
     expect(sent).toBe(3);
     expect(answers.filter((a) => a.statusCode === 302)).toHaveLength(3);
     const refused = answers.find((a) => a.statusCode === 429)!;
-    expect(refused.body).toContain("Too many codes were asked for");
+    expect(refused.body).toContain("No code was sent: too many codes were asked for here. You can ask for a new code after");
     // 30 sign-in asks for one number from one address: the address's limit (10) and the number's (3).
     const ip = new Visitor(t).ip;
     const phone = (await db().select().from(agamAccounts).where(eq(agamAccounts.accountNumber, A)))[0]!.phone!;
