@@ -73,6 +73,7 @@ export const portalMessages = defineMessages({
     "mco.registerBill.readingError": "Enter the present meter reading in digits, for example 12,345.",
     "mco.registerBill.mismatch":
       "The bill number and present reading do not match the latest bills of this account. Check them on your paper bill.",
+    "mco.registerBill.readingCheck": "Check the present reading too: it is on the same bill as the bill number.",
     "mco.registerBill.continue": "Continue",
     "mco.signedInWith": (p: { contact: string }) => `Signed in with ${p.contact}.`,
     "mco.home.none": "No service account is linked yet.",
@@ -239,6 +240,7 @@ export const portalMessages = defineMessages({
     "mco.registerBill.readingError": "Ilagay ang kasalukuyang basa ng metro sa numero, halimbawa 12,345.",
     "mco.registerBill.mismatch":
       "Hindi tugma ang numero ng bill at ang kasalukuyang basa sa mga pinakahuling bill ng account na ito. Tingnan muli ang mga ito sa inyong bill na papel.",
+    "mco.registerBill.readingCheck": "Tingnan din ang kasalukuyang basa: nasa parehong bill ito ng numero ng bill.",
     "mco.registerBill.continue": "Magpatuloy",
     "mco.signedInWith": (p: { contact: string }) => `Naka-sign in gamit ang ${p.contact}.`,
     "mco.home.none": "Wala pang naka-link na service account.",

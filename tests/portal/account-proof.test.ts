@@ -13,6 +13,7 @@ import { agamAccounts } from "../../db/schema";
 import { latestBill } from "../../modules/bills/inquiry.server";
 import { pesos } from "../../modules/bills/money";
 import { PRIVATE_BILL_FIELDS } from "../../modules/bills/proof-figures";
+import { BILL_PROOFS_PER_ACCOUNT } from "../../modules/portal/codes.server";
 import { formatDate } from "../../modules/shared/dates";
 import { demoAccountNumber, registeredDemoAccount } from "../../seed/accounts";
 import { createTestApp, type TestApp } from "../support/app";
@@ -90,7 +91,9 @@ describe("proof of an account with no contact on file", () => {
     expect(wrong.body).toContain("do not match");
     expect(wrong.body).toContain(`value="${paper.billNumber}"`);
     expect(wrong.body).toContain('value="1"');
-    expect(wrong.body).toMatch(/id="presentReading-error"|aria-describedby="[^"]*presentReading/);
+    // What to fix, beside each field: the two figures go together.
+    expect(wrong.body).toMatch(/id="billNumber-error"[^>]*>.*?do not match/);
+    expect(wrong.body).toMatch(/id="presentReading-error"[^>]*>.*?Check the present reading too/);
     // The bill before the latest (the paper one may be a cycle behind), typed in lower case with spaces.
     const before = await paperBill(db(), NO_CONTACT, 1);
     const ok = await v.post("/mco/register/bill", {
@@ -116,6 +119,37 @@ describe("proof of an account with no contact on file", () => {
       presentReading: old.presentReading,
     });
     expect(stale.statusCode).toBe(422);
+  });
+
+  it("30 simultaneous wrong bill proofs for one account, from 30 addresses, compare 5; then it waits, and the page says until when", async () => {
+    const account = demoAccountNumber(6, 5);
+    const paper = await paperBill(db(), account);
+    const tries = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        new Visitor(t).post("/mco/register/bill", {
+          step: "bill",
+          accountNumber: account,
+          billNumber: paper.billNumber,
+          presentReading: String(paper.reading + 1 + i),
+        }),
+      ),
+    );
+    const compared = tries.filter((a) => a.statusCode === 422);
+    const refused = tries.filter((a) => a.statusCode === 429);
+    console.info(`[figure] 30 simultaneous wrong bill proofs for one account → ${compared.length} compared, ${refused.length} refused`);
+    expect(compared).toHaveLength(BILL_PROOFS_PER_ACCOUNT.free);
+    expect(refused).toHaveLength(30 - BILL_PROOFS_PER_ACCOUNT.free);
+    for (const r of refused)
+      expect(r.body).toMatch(/Too many tries\. You can try again after ([A-Z][a-z]+ \d{1,2}, \d{4}, )?\d{1,2}:\d{2} [AP]M\./);
+    // The right figures now wait too: the limit holds before anything is compared.
+    const right = await new Visitor(t).post("/mco/register/bill", {
+      step: "bill",
+      accountNumber: account,
+      billNumber: paper.billNumber,
+      presentReading: paper.presentReading,
+    });
+    expect(right.statusCode).toBe(429);
+    expect(right.body).not.toContain('name="token"');
   });
 
   it("no public answer shows a figure used as proof (bill inquiry in both languages, AGAM check, every /api/v1 GET, feeds)", async () => {

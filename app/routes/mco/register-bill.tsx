@@ -74,8 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429 },
     );
   // Either figure may be the wrong one: both fields say so, and keep what was typed.
-  const mismatch = t("mco.registerBill.mismatch");
-  return data<Answer>({ step: "bill", values, errors: { billNumber: mismatch, presentReading: mismatch } }, { status: 422 });
+  return data<Answer>(
+    {
+      step: "bill",
+      values,
+      errors: { billNumber: t("mco.registerBill.mismatch"), presentReading: t("mco.registerBill.readingCheck") },
+    },
+    { status: 422 },
+  );
 }
 
 export default function RegisterBill({ loaderData, actionData }: Route.ComponentProps) {
