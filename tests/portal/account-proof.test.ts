@@ -174,6 +174,9 @@ describe("proof of an account with no contact on file", () => {
     expect(answers.some((a) => a.what.includes("check-account-number"))).toBe(true);
     for (const feed of ["/feeds/power-interruptions.atom", "/feeds/advisories.atom"])
       answers.push({ what: feed, body: (await v.get(feed)).body, forAccount: false });
+    // The AGAM pages that take an account number.
+    for (const page of [`/agam-registration-confirmation/web/${account}`, `/fil/agam-registration-confirmation/web/${account}`])
+      answers.push({ what: page, body: (await v.get(page)).body, forAccount: true });
 
     for (const back of [0, 1]) {
       const paper = await paperBill(db(), account, back);
