@@ -108,7 +108,8 @@ export async function proveByBill(
   db: Db,
   accountNumber: string,
   billNumber: string,
-  presentReading: number,
+  /** The present reading typed, in hundredths (proof-figures.ts readingHundredths). */
+  presentHundredths: number,
   ip: string,
   now = new Date(),
 ): Promise<BillProof> {
@@ -128,7 +129,7 @@ export async function proveByBill(
     .limit(PROOF_BILLS);
   const typedNumber = normalizeBillNumber(billNumber);
   const right = latest.some(
-    (b) => normalizeBillNumber(b.billNumber) === typedNumber && readingHundredths(b.presentReading) === presentReading,
+    (b) => normalizeBillNumber(b.billNumber) === typedNumber && readingHundredths(b.presentReading) === presentHundredths,
   );
   if (!right) return { ok: false, reason: "wrong" };
   await Promise.all([byAddress.release(), byAccount.release()]);
@@ -150,8 +151,8 @@ export async function requestContactCode(db: Db, send: Messenger, token: string,
   if (!proven.ok) return { ok: false as const, reason: "expired" as const };
   const reserved = await reserveSend(db, ip, `account:${proven.subject}`, { key: `${contact.kind}:${contact.value}`, typed: true });
   if (!reserved.ok) return { ok: false as const, reason: "limit" as const, waitMs: reserved.waitMs };
-  // An account with a contact on file is proven by that contact only: a latest bill's amount
-  // and due date can be read by anyone on the public bill inquiry. The page reads the same;
+  // An account with a contact on file is proven by that contact only (a paper bill can be read
+  // by whoever collects the mail, while the member can be reached). The page reads the same;
   // no code goes to the contact typed.
   const onFile = await accountContact(db, proven.subject);
   const toTyped = reserved.send && !onFile;
