@@ -43,6 +43,8 @@ export const BILL_TAIL_COLUMNS = [
 /** Every column of a bill file, in the template's order. */
 export const BILL_COLUMNS: readonly string[] = [...BILL_ID_COLUMNS, ...COMPONENT_CODES, ...VAT_COLUMNS, ...BILL_TAIL_COLUMNS];
 /** Columns a file may leave out (read as empty: no VAT, no other charge, no disconnection date). */
+/** A bill number as the billing system writes it (and as a member types it to prove an account). */
+export const BILL_NUMBER_PATTERN = /^[A-Za-z0-9-]{1,40}$/;
 const OPTIONAL_BILL_COLUMNS = new Set<string>([...VAT_COLUMNS, "other_label", "other_amount", "disconnection_date", "demand_kw"]);
 
 export { PAYMENT_CHANNELS };
@@ -141,7 +143,7 @@ export function checkBillRow(get: (column: string) => string, classes: ReadonlyS
   const accountNumber = get("account_number").trim();
   if (!ACCOUNT_NUMBER_PATTERN.test(accountNumber)) return `account number "${accountNumber}" must be like 01-1000-4568`;
   const billNumber = get("bill_number").trim();
-  if (!/^[A-Za-z0-9-]{1,40}$/.test(billNumber)) return `bill number "${billNumber}" must be 1 to 40 letters, digits or dashes`;
+  if (!BILL_NUMBER_PATTERN.test(billNumber)) return `bill number "${billNumber}" must be 1 to 40 letters, digits or dashes`;
   const rateClass = get("rate_class").trim().toUpperCase();
   if (!classes.has(rateClass)) return `rate class "${get("rate_class")}" is not one of ${[...classes].join(", ")}`;
   const month = /^(\d{4})-(\d{2})$/.exec(get("billing_month").trim());

@@ -1,26 +1,26 @@
 /**
  * A bill as the public bill inquiry and the console show it: the latest imported bill of an
- * account, the payments made since its reading, its status and the balance.
+ * account, the payments made since its reading, its status and the balance. Anyone who solves
+ * the captcha sees it, so it never carries a figure that proves an account (the bill number,
+ * the meter readings: proof-figures.ts); the type below refuses them at compile time.
  */
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { agamAccounts, bills, payments } from "../../db/schema";
 import { maskMemberInitials } from "../members/mask";
 import { manilaIsoDate } from "../shared/dates";
+import type { PrivateBillField } from "./proof-figures";
 import { type BillStatus, billStatus } from "./status";
 
 export interface BillSummary {
   accountNumber: string;
   /** Initials only: anyone can type an account number. */
   maskedName: string | null;
-  billNumber: string;
   rateClass: string;
   billingYear: number;
   billingMonth: number;
   periodFrom: string;
   periodTo: string;
-  previousReading: number;
-  presentReading: number;
   kwh: number;
   totalDue: number;
   dueDate: string;
@@ -31,10 +31,27 @@ export interface BillSummary {
   lastPayment: { paidOn: string; amount: number } | null;
 }
 
+/** Fails to compile when a figure that proves an account is added to the public summary. */
+type NoProofFigure<T> = Extract<keyof T, PrivateBillField> extends never ? true : false;
+const publicSummaryHasNoProofFigure: NoProofFigure<BillSummary> = true;
+void publicSummaryHasNoProofFigure;
+
 /** The latest bill of `accountNumber` (by its period), or null when none was imported yet. */
 export async function latestBill(db: DbOrTx, accountNumber: string, now = new Date()): Promise<BillSummary | null> {
+  // Only the public columns are read, so no proof figure can slip into the answer.
   const [bill] = await db
-    .select()
+    .select({
+      rateClass: bills.rateClass,
+      billingYear: bills.billingYear,
+      billingMonth: bills.billingMonth,
+      periodFrom: bills.periodFrom,
+      periodTo: bills.periodTo,
+      readingDate: bills.readingDate,
+      kwh: bills.kwh,
+      totalDue: bills.totalDue,
+      dueDate: bills.dueDate,
+      disconnectionDate: bills.disconnectionDate,
+    })
     .from(bills)
     .where(eq(bills.accountNumber, accountNumber))
     .orderBy(desc(bills.periodTo), desc(bills.billNumber))
@@ -58,14 +75,11 @@ export async function latestBill(db: DbOrTx, accountNumber: string, now = new Da
   return {
     accountNumber,
     maskedName: member ? maskMemberInitials(member.name) : null,
-    billNumber: bill.billNumber,
     rateClass: bill.rateClass,
     billingYear: bill.billingYear,
     billingMonth: bill.billingMonth,
     periodFrom: bill.periodFrom,
     periodTo: bill.periodTo,
-    previousReading: Number(bill.previousReading),
-    presentReading: Number(bill.presentReading),
     kwh: Number(bill.kwh),
     totalDue: bill.totalDue,
     dueDate: bill.dueDate,

@@ -3,15 +3,15 @@
  * SHA-256 kept, valid 10 minutes, single use, and 5 tries end a code. A try is counted by
  * one conditional UPDATE before the code is compared, so 30 tries sent at once still get
  * at most 5 comparisons; using a right code is a second conditional UPDATE, so it signs in
- * once. Sends are limited per account, per destination and per address
+ * once. Sends are limited per target typed, per destination and per address
  * (modules/shared/attempt-limits.server.ts), so a stranger cannot make the site text or
- * mail a member more than a few times an hour.
+ * mail a member more than a few times an hour (docs/decisions/0034-account-proof-and-code-limits.md).
  */
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { portalCodes } from "../../db/schema";
-import { type AttemptRule, reserveAttempt } from "../shared/attempt-limits.server";
+import { type AttemptRule, type Reservation, reserveAttempt } from "../shared/attempt-limits.server";
 import type { Contact, ContactKind } from "./contact";
 
 export const CODE_DIGITS = 6;
@@ -19,12 +19,40 @@ export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_TRIES = 5;
 
 const HOUR = 3_600_000;
-/** Codes to one account or one destination: 3 an hour (then locked to the hour's end). */
+/** Codes asked for one target typed (an account number, or a number or e-mail at sign-in): 3 an hour. */
 export const SENDS_PER_TARGET: AttemptRule = { name: "portal-send", free: 3, windowMs: HOUR, firstWaitMs: HOUR, maxWaitMs: HOUR };
-/** Code requests from one address, whatever they are for: 10 an hour. */
-export const SENDS_PER_IP: AttemptRule = { name: "portal-send-ip", free: 10, windowMs: HOUR, firstWaitMs: HOUR, maxWaitMs: HOUR };
-/** Bill proofs (amount and due date) per account and per address: 5 an hour. */
-export const BILL_PROOFS: AttemptRule = { name: "portal-bill-proof", free: 5, windowMs: HOUR, firstWaitMs: HOUR, maxWaitMs: HOUR };
+/**
+ * Codes that reach one number or e-mail, whatever asked for them: 5 an hour, so that a member
+ * who registers, signs in and links a second account in one hour is never refused, while
+ * nobody can make the site text one number more than 5 times an hour.
+ */
+export const SENDS_PER_DESTINATION: AttemptRule = { name: "portal-send-to", free: 5, windowMs: HOUR, firstWaitMs: HOUR, maxWaitMs: HOUR };
+/**
+ * Code requests from one address: 30 an hour. An office or a family behind one address (one
+ * NAT, one mobile carrier's gateway) registers 6 members, each with a code asked again and a
+ * later sign-in, within it; a spray over many accounts from one address stops at 30.
+ */
+export const SENDS_PER_IP: AttemptRule = { name: "portal-send-ip", free: 30, windowMs: HOUR, firstWaitMs: HOUR, maxWaitMs: HOUR };
+/**
+ * Wrong bill proofs (bill number and present reading) per account: 5, then a wait of an hour
+ * doubling to a day, within a week. A reading is a number an outsider can narrow down, so the
+ * tries per account must stay few over weeks, not only in an hour (about 15 a week).
+ */
+export const BILL_PROOFS_PER_ACCOUNT: AttemptRule = {
+  name: "portal-bill-proof",
+  free: 5,
+  windowMs: 7 * 24 * HOUR,
+  firstWaitMs: HOUR,
+  maxWaitMs: 24 * HOUR,
+};
+/** Wrong bill proofs from one address, whatever the account: 10 an hour (a right one is given back). */
+export const BILL_PROOFS_PER_IP: AttemptRule = {
+  name: "portal-bill-proof-ip",
+  free: 10,
+  windowMs: HOUR,
+  firstWaitMs: HOUR,
+  maxWaitMs: HOUR,
+};
 
 export type CodePurpose = "register" | "sign-in" | "contact" | "bill-proven" | "fresh";
 
@@ -115,26 +143,50 @@ export async function pendingCode(db: Db, id: string, purpose: CodePurpose, now 
   return row ?? null;
 }
 
+/** Where a code would go: its key (kind:value; null when there is nobody to send to) and whether the visitor typed it. */
+export interface SendDestination {
+  key: string | null;
+  typed: boolean;
+}
+
 /**
- * Reserves one send under the address and the target (the account number, or the contact
- * typed at sign-in): refused, the page says how long to wait, the same for every target.
- * Then under the destination: refused, nothing is sent and the page says nothing different
- * (it would tell that the account has that contact). A destination that does not exist is
- * keyed by the target, so both paths make the same queries.
+ * Reserves one send. The limits keyed by what the visitor typed or where they are (the address,
+ * the target typed, a destination they typed) refuse with how long to wait, and the page says
+ * when the next code can be asked: the same for a number, e-mail or account that exists and one
+ * that does not, since the key is what was typed. Each is reserved in turn; a refusal gives the
+ * earlier ones back, so a refused ask costs the address nothing.
+ *
+ * A destination the visitor did not type (the contact on file of an account) is reserved last;
+ * over its limit nothing is sent and the answer is that of a send: telling would say that the
+ * account has a contact and that it is busy. The code page says so in its words ("unless it
+ * was sent 5 codes in the past hour"). Nobody to send to is keyed by the target, so every path
+ * makes the same queries.
  */
 export async function reserveSend(
   db: Db,
   ip: string,
   target: string,
-  destination: string | null,
+  destination: SendDestination,
   now = new Date(),
 ): Promise<{ ok: false; waitMs: number } | { ok: true; send: boolean }> {
-  const ipTry = await reserveAttempt(db, SENDS_PER_IP, [`ip:${ip}`], now);
-  if (!ipTry.ok) return ipTry;
-  const targetTry = await reserveAttempt(db, SENDS_PER_TARGET, [`target:${target}`], now);
-  if (!targetTry.ok) return targetTry;
-  const toTry = await reserveAttempt(db, SENDS_PER_TARGET, [destination ? `to:${destination}` : `to:none:${target}`], now);
-  return { ok: true, send: toTry.ok && destination !== null };
+  const toKey = destination.key ? `to:${destination.key}` : `to:none:${target}`;
+  const told: [AttemptRule, string][] = [
+    [SENDS_PER_IP, `ip:${ip}`],
+    [SENDS_PER_TARGET, `target:${target}`],
+  ];
+  if (destination.typed) told.push([SENDS_PER_DESTINATION, toKey]);
+  const taken: Extract<Reservation, { ok: true }>[] = [];
+  for (const [rule, key] of told) {
+    const reserved = await reserveAttempt(db, rule, [key], now);
+    if (!reserved.ok) {
+      await Promise.all(taken.map((r) => r.release()));
+      return reserved;
+    }
+    taken.push(reserved);
+  }
+  if (destination.typed) return { ok: true, send: destination.key !== null };
+  const toTry = await reserveAttempt(db, SENDS_PER_DESTINATION, [toKey], now);
+  return { ok: true, send: toTry.ok && destination.key !== null };
 }
 
 /** Codes past their time, for the daily purge. */

@@ -9,9 +9,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bills } from "../../db/schema";
+import { normalizeBillNumber, PROOF_BILLS, readingHundredths } from "../bills/proof-figures";
 import { reserveAttempt } from "../shared/attempt-limits.server";
 import type { Locale } from "../shared/i18n";
-import { BILL_PROOFS, type CodeCheck, checkCode, reserveSend, storeCode } from "./codes.server";
+import { BILL_PROOFS_PER_ACCOUNT, BILL_PROOFS_PER_IP, type CodeCheck, checkCode, reserveSend, storeCode } from "./codes.server";
 import { type Contact, parseContact } from "./contact";
 import { accountContact, linkAccount, memberByContact, memberById, memberForContact } from "./members.server";
 import { codeMessage, messageLanguage } from "./messages";
@@ -38,7 +39,8 @@ export async function requestAccountCode(
   const to = await accountContact(db, accountNumber);
   // Looked up whatever the account, so that the time taken says nothing about its contact.
   const lang = messageLanguage(language, userId ? await memberById(db, userId) : null);
-  const reserved = await reserveSend(db, ip, `account:${accountNumber}`, to ? `${to.kind}:${to.value}` : null);
+  // The contact on file was not typed: over its limit nothing goes, and the page says that may be so.
+  const reserved = await reserveSend(db, ip, `account:${accountNumber}`, { key: to ? `${to.kind}:${to.value}` : null, typed: false });
   if (!reserved.ok) return reserved;
   const issued = await storeCode(db, { purpose: "register", subject: accountNumber, destination: reserved.send ? to : null, userId });
   if (reserved.send && to) dispatch(send, to, codeMessage(issued.code, { kind: "link", account: accountNumber }, lang));
@@ -55,12 +57,15 @@ export async function requestSignInCode(
 ): Promise<CodeRequest> {
   const member = await memberByContact(db, contact);
   const open = member && !member.lockedAt ? member : null;
-  const reserved = await reserveSend(db, ip, `contact:${contact.kind}:${contact.value}`, open ? `${contact.kind}:${contact.value}` : null);
+  // Keyed by the contact typed whether or not a member has it, so the limits (and the page
+  // saying when to ask again) are the same for a registered number and any other.
+  const typedKey = `${contact.kind}:${contact.value}`;
+  const reserved = await reserveSend(db, ip, `contact:${typedKey}`, { key: typedKey, typed: true });
   if (!reserved.ok) return reserved;
   const issued = await storeCode(db, {
     purpose: "sign-in",
     subject: contact.value,
-    destination: reserved.send ? contact : null,
+    destination: reserved.send && open ? contact : null,
     userId: open?.id ?? null,
   });
   if (reserved.send && open) dispatch(send, contact, codeMessage(issued.code, { kind: "sign-in" }, messageLanguage(language, open)));
@@ -91,29 +96,49 @@ export async function proveSignIn(db: Db, id: string, typed: string): Promise<Pr
 export type BillProof = { ok: true; token: string } | { ok: false; reason: "wrong" } | { ok: false; reason: "limit"; waitMs: number };
 
 /**
- * The proof of an account with no contact to send to: the amount and due date of its latest
- * bill, together (an account with a contact on file gets no code to a typed contact after it:
- * requestContactCode). Limited per account and per address. A right answer gives a token (15
- * minutes, once) for the next step: adding a contact and confirming it with a code.
+ * The proof of an account with no contact to send to: the bill number and the present meter
+ * reading of one of its two latest bills, together. Both are printed on the paper bill and no
+ * public answer shows them (modules/bills/proof-figures.ts; the bill inquiry shows the amount
+ * and due date, so those prove nothing). Wrong tries are limited per account and per address
+ * (BILL_PROOFS_PER_ACCOUNT, BILL_PROOFS_PER_IP). A right answer gives a token (15 minutes,
+ * once) for the next step: adding a contact and confirming it with a code (an account with a
+ * contact on file gets no code to a typed contact after it: requestContactCode).
  */
-export async function proveByBill(db: Db, accountNumber: string, amount: number, dueDate: string, ip: string): Promise<BillProof> {
-  const reserved = await reserveAttempt(db, BILL_PROOFS, [`account:${accountNumber}`, `ip:${ip}`]);
-  if (!reserved.ok) return { ok: false, reason: "limit", waitMs: reserved.waitMs };
-  const [latest] = await db
-    .select({ totalDue: bills.totalDue, dueDate: bills.dueDate })
+export async function proveByBill(
+  db: Db,
+  accountNumber: string,
+  billNumber: string,
+  /** The present reading typed, in hundredths (proof-figures.ts readingHundredths). */
+  presentHundredths: number,
+  ip: string,
+  now = new Date(),
+): Promise<BillProof> {
+  const byAddress = await reserveAttempt(db, BILL_PROOFS_PER_IP, [`ip:${ip}`], now);
+  if (!byAddress.ok) return { ok: false, reason: "limit", waitMs: byAddress.waitMs };
+  const byAccount = await reserveAttempt(db, BILL_PROOFS_PER_ACCOUNT, [`account:${accountNumber}`], now);
+  if (!byAccount.ok) {
+    // Refused before any comparison: the address's try is given back.
+    await byAddress.release();
+    return { ok: false, reason: "limit", waitMs: byAccount.waitMs };
+  }
+  const latest = await db
+    .select({ billNumber: bills.billNumber, presentReading: bills.presentReading })
     .from(bills)
     .where(eq(bills.accountNumber, accountNumber))
     .orderBy(desc(bills.periodTo), desc(bills.billNumber))
-    .limit(1);
-  if (!latest || latest.totalDue !== amount || latest.dueDate !== dueDate) return { ok: false, reason: "wrong" };
-  await reserved.release();
+    .limit(PROOF_BILLS);
+  const typedNumber = normalizeBillNumber(billNumber);
+  const right = latest.some(
+    (b) => normalizeBillNumber(b.billNumber) === typedNumber && readingHundredths(b.presentReading) === presentHundredths,
+  );
+  if (!right) return { ok: false, reason: "wrong" };
+  await Promise.all([byAddress.release(), byAccount.release()]);
   // The token is the code of a "bill-proven" row that was never sent anywhere: typed back by the form.
-  const issued = await storeCode(db, {
-    purpose: "bill-proven",
-    subject: accountNumber,
-    destination: { kind: "sms", value: "" },
-    ttlMs: 15 * 60_000,
-  });
+  const issued = await storeCode(
+    db,
+    { purpose: "bill-proven", subject: accountNumber, destination: { kind: "sms", value: "" }, ttlMs: 15 * 60_000 },
+    now,
+  );
   return { ok: true, token: `${issued.id}.${issued.code}` };
 }
 
@@ -124,10 +149,10 @@ export async function requestContactCode(db: Db, send: Messenger, token: string,
   const [id = "", code = ""] = token.split(".");
   const proven = await checkCode(db, id, "bill-proven", code);
   if (!proven.ok) return { ok: false as const, reason: "expired" as const };
-  const reserved = await reserveSend(db, ip, `account:${proven.subject}`, `${contact.kind}:${contact.value}`);
+  const reserved = await reserveSend(db, ip, `account:${proven.subject}`, { key: `${contact.kind}:${contact.value}`, typed: true });
   if (!reserved.ok) return { ok: false as const, reason: "limit" as const, waitMs: reserved.waitMs };
-  // An account with a contact on file is proven by that contact only: a latest bill's amount
-  // and due date can be read by anyone on the public bill inquiry. The page reads the same;
+  // An account with a contact on file is proven by that contact only (a paper bill can be read
+  // by whoever collects the mail, while the member can be reached). The page reads the same;
   // no code goes to the contact typed.
   const onFile = await accountContact(db, proven.subject);
   const toTyped = reserved.send && !onFile;

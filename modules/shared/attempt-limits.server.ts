@@ -35,9 +35,12 @@ const counterKey = (rule: AttemptRule, key: string) => `${rule.name}|${key}`;
 
 /** The wait after `count` counted tries, the latest at `lastAt` (0: free to try). */
 export function waitAfter(rule: AttemptRule, count: number, windowStartedAt: Date, lastAt: Date, now: Date): number {
-  if (now.getTime() - windowStartedAt.getTime() >= rule.windowMs || count < rule.free) return 0;
+  const windowEnd = windowStartedAt.getTime() + rule.windowMs;
+  if (now.getTime() >= windowEnd || count < rule.free) return 0;
   const wait = Math.min(rule.maxWaitMs, rule.firstWaitMs * 2 ** (count - rule.free));
-  return Math.max(0, lastAt.getTime() + wait - now.getTime());
+  // The next try is allowed at the wait's end or the window's end, whichever comes first (as
+  // in reserveAttempt's WHERE): a page that says when to come back must not say later than that.
+  return Math.max(0, Math.min(lastAt.getTime() + wait, windowEnd) - now.getTime());
 }
 
 /**

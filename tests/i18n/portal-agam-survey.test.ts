@@ -90,10 +90,11 @@ describe("the member portal in Filipino", () => {
     const acct = await v.post("/fil/mco/register", { accountNumber: "12-34" });
     expect(acct.statusCode).toBe(422);
     expect(acct.body).toContain(portalMessages.fil["mco.accountError"]);
-    const bill = await v.post("/fil/mco/register/bill", { step: "bill", accountNumber: "x", amount: "abc", dueDate: "" });
+    const bill = await v.post("/fil/mco/register/bill", { step: "bill", accountNumber: "x", billNumber: "B 1/2", presentReading: "abc" });
     expect(bill.statusCode).toBe(422);
-    for (const key of ["mco.accountError", "mco.registerBill.amountError", "mco.registerBill.dueDateError"] as const)
+    for (const key of ["mco.accountError", "mco.registerBill.billNumberError", "mco.registerBill.readingError"] as const)
       expect(bill.body, key).toContain(portalMessages.fil[key]);
+    for (const typed of ['value="B 1/2"', 'value="abc"']) expect(bill.body).toContain(typed);
     expect(englishLeft(bill.body, portal)).toEqual([]);
     const wrong = await v.post("/fil/mco/login/code", { r: "no-such", code: "123456" });
     expect(wrong.statusCode).toBe(422);

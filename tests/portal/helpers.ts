@@ -1,4 +1,7 @@
 /** A portal visitor for inject tests: its own cookies and address, forms posted as a browser would. */
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { bills } from "../../db/schema";
 import type { TestApp } from "../support/app";
 import { CookieJar } from "../support/cookie-jar";
 import type { SmsGatewayStandIn } from "../support/sms-gateway";
@@ -56,4 +59,24 @@ export async function waitUntil(check: () => boolean, ms = 5000) {
     if (Date.now() > end) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** The figures printed on an account's paper bill that prove it (`back` 0: the latest bill, 1: the one before). */
+export async function paperBill(db: Db, account: string, back = 0) {
+  const rows = await db
+    .select({ billNumber: bills.billNumber, presentReading: bills.presentReading, previousReading: bills.previousReading })
+    .from(bills)
+    .where(eq(bills.accountNumber, account))
+    .orderBy(desc(bills.periodTo), desc(bills.billNumber))
+    .limit(back + 1);
+  const bill = rows[back];
+  if (!bill) throw new Error(`no bill ${back} back for ${account}`);
+  // As the paper bill prints it: "12,345".
+  const printed = Number(bill.presentReading).toLocaleString("en-PH");
+  return {
+    billNumber: bill.billNumber,
+    presentReading: printed,
+    reading: Number(bill.presentReading),
+    previous: Number(bill.previousReading),
+  };
 }

@@ -9,7 +9,6 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agamAccounts, attemptCounters, portalLinks, portalUser } from "../../db/schema";
-import { latestBill } from "../../modules/bills/inquiry.server";
 import { codeMessage } from "../../modules/portal/messages";
 import { demoAccountNumber } from "../../seed/accounts";
 import type { TestApp } from "../support/app";
@@ -17,7 +16,7 @@ import { createMessagingApp, type MessagingApp } from "../support/messaging-app"
 import type { SmsGatewayStandIn } from "../support/sms-gateway";
 import type { SmtpStandIn } from "../support/smtp";
 import { signInAs } from "../support/staff";
-import { codeIn, rOf, Visitor, waitUntil } from "./helpers";
+import { codeIn, paperBill, rOf, Visitor, waitUntil } from "./helpers";
 
 let app: MessagingApp | undefined;
 let t: TestApp;
@@ -117,13 +116,13 @@ describe("the portal's messages in the member's language", () => {
 
   it("before there is a member, the page's language: the contact added after a bill proof, by e-mail", async () => {
     await db().update(agamAccounts).set({ phone: null, email: null }).where(eq(agamAccounts.accountNumber, NO_CONTACT));
-    const latest = await latestBill(db(), NO_CONTACT);
+    const paper = await paperBill(db(), NO_CONTACT);
     const v = new Visitor(t);
     const proven = await v.post("/fil/mco/register/bill", {
       step: "bill",
       accountNumber: NO_CONTACT,
-      amount: (latest!.totalDue / 100).toFixed(2),
-      dueDate: latest!.dueDate,
+      billNumber: paper.billNumber,
+      presentReading: paper.presentReading,
     });
     expect(proven.statusCode).toBe(200);
     const token = /name="token" value="([^"]+)"/.exec(proven.body)![1]!;

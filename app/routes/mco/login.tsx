@@ -8,7 +8,7 @@ import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
 import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/login";
 import { PasskeySignIn } from "./passkeys-ui";
-import { clientIp, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, messenger, portalPath, waitWords } from "./session.server";
+import { clientIp, currentMember, MEMBER_CACHE_CONTROL, memberHeaders, messenger, portalPath, retryAt } from "./session.server";
 import { portalMeta } from "./ui";
 import "./portal.css";
 
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const contact = parseContact(typed);
   if (!contact) return data({ contact: typed, error: t("mco.login.contactError") }, { status: 422 });
   const asked = await requestSignInCode(s.db, messenger(s), contact, clientIp(context), locale);
-  if (!asked.ok) return data({ contact: typed, error: t("mco.tooManyCodes", { wait: waitWords(asked.waitMs, locale) }) }, { status: 429 });
+  if (!asked.ok) return data({ contact: typed, error: t("mco.tooManyCodes", { time: retryAt(asked.waitMs, locale) }) }, { status: 429 });
   throw redirect(portalPath(request, `/mco/login/code?r=${encodeURIComponent(asked.id)}`), {
     headers: { "Cache-Control": MEMBER_CACHE_CONTROL },
   });

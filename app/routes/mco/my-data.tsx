@@ -17,7 +17,7 @@ import {
   messenger,
   portalPath,
   requireMember,
-  waitWords,
+  retryAt,
   withCookies,
 } from "./session.server";
 import { PortalBar, portalMeta } from "./ui";
@@ -61,9 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Fresh proof: a code to the member's confirmed contact, asked for now.
     const me = await memberById(s.db, member.userId);
     if (!me?.contact) return data<Answer>({ errors: { code: t("mco.myData.noContact") } }, { status: 422 });
-    const reserved = await reserveSend(s.db, clientIp(context), `member:${member.userId}`, `${me.contact.kind}:${me.contact.value}`);
+    const reserved = await reserveSend(s.db, clientIp(context), `member:${member.userId}`, {
+      key: `${me.contact.kind}:${me.contact.value}`,
+      typed: true,
+    });
     if (!reserved.ok)
-      return data<Answer>({ errors: { code: t("mco.tooManyCodes", { wait: waitWords(reserved.waitMs, locale) }) } }, { status: 429 });
+      return data<Answer>({ errors: { code: t("mco.tooManyCodes", { time: retryAt(reserved.waitMs, locale) }) } }, { status: 429 });
     const issued = await storeCode(s.db, {
       purpose: "fresh",
       subject: "close",

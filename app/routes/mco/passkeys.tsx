@@ -70,7 +70,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Fresh proof: a code to the member's confirmed contact, for this session only.
     const me = await memberById(s.db, member.userId);
     if (!me?.contact) return data<Answer>({ errors: { code: t("pk.error.noContact") } }, { status: 422 });
-    const reserved = await reserveSend(s.db, clientIp(context), `member:${member.userId}`, `${me.contact.kind}:${me.contact.value}`);
+    const reserved = await reserveSend(s.db, clientIp(context), `member:${member.userId}`, {
+      key: `${me.contact.kind}:${me.contact.value}`,
+      typed: true,
+    });
     if (!reserved.ok)
       return data<Answer>(
         { errors: { code: t("pk.error.tooMany", { minutes: Math.max(1, Math.ceil(reserved.waitMs / 60_000)) }) } },

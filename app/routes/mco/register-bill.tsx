@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
-import { centavos } from "../../../modules/bills/money";
+import { BILL_NUMBER_PATTERN } from "../../../modules/bills/files";
+import { normalizeBillNumber, readingHundredths } from "../../../modules/bills/proof-figures";
 import { proveByBill, requestContactCode } from "../../../modules/portal/flows.server";
 import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
 import { AccountNumberField, ErrorSummary, Field } from "../../components/ui/Field";
@@ -7,7 +8,7 @@ import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
 import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/register-bill";
-import { clientIp, MEMBER_CACHE_CONTROL, memberHeaders, messenger, portalPath, waitWords } from "./session.server";
+import { clientIp, MEMBER_CACHE_CONTROL, memberHeaders, messenger, portalPath, retryAt } from "./session.server";
 import { portalMeta } from "./ui";
 import "./portal.css";
 
@@ -51,22 +52,36 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
         { status: 422 },
       );
-    const error =
-      asked.reason === "limit" ? t("mco.tooManyCodes", { wait: waitWords(asked.waitMs, locale) }) : t("mco.registerBill.expired");
+    const error = asked.reason === "limit" ? t("mco.tooManyCodes", { time: retryAt(asked.waitMs, locale) }) : t("mco.registerBill.expired");
     return data<Answer>({ step: "bill", values: {}, errors: { accountNumber: error } }, { status: 422 });
   }
-  const values = { accountNumber: get("accountNumber").trim(), amount: get("amount").trim(), dueDate: get("dueDate").trim() };
+  const values = {
+    accountNumber: get("accountNumber").trim(),
+    billNumber: get("billNumber").trim(),
+    presentReading: get("presentReading").trim(),
+  };
   const errors: Answer["errors"] = {};
   if (!ACCOUNT_NUMBER_PATTERN.test(values.accountNumber)) errors.accountNumber = t("mco.accountError");
-  const amount = centavos(values.amount.replace(/^php\s*/i, ""));
-  if (amount === null || amount < 0) errors.amount = t("mco.registerBill.amountError");
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.dueDate)) errors.dueDate = t("mco.registerBill.dueDateError");
-  if (Object.keys(errors).length) return data<Answer>({ step: "bill", values, errors }, { status: 422 });
-  const proof = await proveByBill(s.db, values.accountNumber, amount!, values.dueDate, ip);
+  if (!BILL_NUMBER_PATTERN.test(normalizeBillNumber(values.billNumber))) errors.billNumber = t("mco.registerBill.billNumberError");
+  const reading = readingHundredths(values.presentReading);
+  if (reading === null) errors.presentReading = t("mco.registerBill.readingError");
+  if (Object.keys(errors).length || reading === null) return data<Answer>({ step: "bill", values, errors }, { status: 422 });
+  const proof = await proveByBill(s.db, values.accountNumber, values.billNumber, reading, ip);
   if (proof.ok) return data<Answer>({ step: "contact", token: proof.token, values: {}, errors: {} });
-  const error =
-    proof.reason === "limit" ? t("mco.tooManyTries", { wait: waitWords(proof.waitMs, locale) }) : t("mco.registerBill.mismatch");
-  return data<Answer>({ step: "bill", values, errors: { amount: error } }, { status: proof.reason === "limit" ? 429 : 422 });
+  if (proof.reason === "limit")
+    return data<Answer>(
+      { step: "bill", values, errors: { accountNumber: t("mco.tooManyTries", { time: retryAt(proof.waitMs, locale) }) } },
+      { status: 429 },
+    );
+  // Either figure may be the wrong one: both fields say so, and keep what was typed.
+  return data<Answer>(
+    {
+      step: "bill",
+      values,
+      errors: { billNumber: t("mco.registerBill.mismatch"), presentReading: t("mco.registerBill.readingCheck") },
+    },
+    { status: 422 },
+  );
 }
 
 export default function RegisterBill({ loaderData, actionData }: Route.ComponentProps) {
@@ -102,7 +117,10 @@ export default function RegisterBill({ loaderData, actionData }: Route.Component
       <Form method="post" className="portal-form" noValidate>
         <input type="hidden" name="step" value="bill" />
         <AccountNumberField error={e.accountNumber} defaultValue={v.accountNumber ?? loaderData.account} />
-        <Field id="amount" label={t("mco.registerBill.amount")} hint={t("mco.registerBill.amountHint")} error={e.amount}>
+        <Field id="billNumber" label={t("mco.registerBill.billNumber")} hint={t("mco.registerBill.billNumberHint")} error={e.billNumber}>
+          {(p) => <input {...p} type="text" autoComplete="off" spellCheck={false} maxLength={40} defaultValue={v.billNumber} />}
+        </Field>
+        <Field id="presentReading" label={t("mco.registerBill.reading")} hint={t("mco.registerBill.readingHint")} error={e.presentReading}>
           {(p) => (
             <input
               {...p}
@@ -111,12 +129,9 @@ export default function RegisterBill({ loaderData, actionData }: Route.Component
               autoComplete="off"
               maxLength={20}
               className="input--short"
-              defaultValue={v.amount}
+              defaultValue={v.presentReading}
             />
           )}
-        </Field>
-        <Field id="dueDate" label={t("mco.dueDate")} error={e.dueDate}>
-          {(p) => <input {...p} type="date" className="input--short" defaultValue={v.dueDate} />}
         </Field>
         <button type="submit" className="button">
           {t("mco.registerBill.continue")}

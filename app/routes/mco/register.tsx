@@ -14,7 +14,7 @@ import {
   memberHeaders,
   messenger,
   portalPath,
-  waitWords,
+  retryAt,
   withCookies,
 } from "./session.server";
 import { portalMeta } from "./ui";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!ACCOUNT_NUMBER_PATTERN.test(accountNumber)) return data({ accountNumber, error: t("mco.accountError") }, { status: 422 });
   const member = await currentMember(request, context);
   const asked = await requestAccountCode(s.db, messenger(s), accountNumber, clientIp(context), member?.userId ?? null, locale);
-  if (!asked.ok) return data({ accountNumber, error: t("mco.tooManyCodes", { wait: waitWords(asked.waitMs, locale) }) }, { status: 429 });
+  if (!asked.ok) return data({ accountNumber, error: t("mco.tooManyCodes", { time: retryAt(asked.waitMs, locale) }) }, { status: 429 });
   throw redirect(portalPath(request, `/mco/register/code?r=${encodeURIComponent(asked.id)}&a=${accountNumber}`), {
     headers: { "Cache-Control": MEMBER_CACHE_CONTROL },
   });

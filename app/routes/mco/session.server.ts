@@ -16,10 +16,10 @@ import {
 import type { Contact } from "../../../modules/portal/contact";
 import type { Messenger } from "../../../modules/portal/flows.server";
 import { type PortalMember, recordSignIn, sessionMember } from "../../../modules/portal/members.server";
-import { type Locale, localePath, translate } from "../../../modules/shared/i18n";
+import { formatDateTime, formatTime, manilaIsoDate } from "../../../modules/shared/dates";
+import { type Locale, localePath } from "../../../modules/shared/i18n";
 import { type AppServices, services } from "../../context";
 import { requestLocale } from "../../i18n";
-import { portalMessages } from "../../messages/portal";
 
 export const MEMBER_CACHE_CONTROL = "private, no-store";
 
@@ -128,9 +128,13 @@ export function messenger(s: AppServices): Messenger {
   };
 }
 
-/** "in 42 minutes" for a wait in ms, in the page's language. */
-export function waitWords(ms: number, locale: Locale = "en"): string {
-  return translate(portalMessages, locale, "mco.wait", { minutes: Math.max(1, Math.ceil(ms / 60_000)) });
+/**
+ * When a refused ask may be made again, as the page says it: "3:42 PM" (Manila) the same day,
+ * else with the date. Rounded up to the minute, so "after 3:42 PM" is never too early.
+ */
+export function retryAt(waitMs: number, locale: Locale = "en", now = new Date()): string {
+  const at = new Date(Math.ceil((now.getTime() + waitMs) / 60_000) * 60_000);
+  return manilaIsoDate(at) === manilaIsoDate(now) ? formatTime(at, locale) : formatDateTime(at, locale);
 }
 
 /** A portal path in the language of the request (a Filipino member stays under /fil/mco). */

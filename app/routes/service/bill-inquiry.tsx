@@ -176,10 +176,6 @@ function BillDetails({ bill: b }: { bill: BillSummary }) {
           <dd>{t("bill.range", { from: date(b.periodFrom), to: date(b.periodTo) })}</dd>
         </div>
         <div>
-          <dt>{t("bill.readings")}</dt>
-          <dd>{t("bill.range", { from: kwh(b.previousReading), to: kwh(b.presentReading) })}</dd>
-        </div>
-        <div>
           <dt>{t("bill.used")}</dt>
           <dd>{kwh(b.kwh)} kWh</dd>
         </div>

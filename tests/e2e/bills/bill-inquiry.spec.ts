@@ -1,6 +1,6 @@
 /**
  * The bill inquiry on the seeded bills, at 360 px, with JavaScript on and off: a demo account's
- * latest imported bill (period, readings, kWh, amount due, due date, status, last payment), the
+ * latest imported bill (period, kWh, amount due, due date, status, last payment), the
  * name as initials only, no address; the form keeps what was typed and says what to fix.
  */
 import { eq } from "drizzle-orm";
