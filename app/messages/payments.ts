@@ -27,7 +27,7 @@ export const paymentMessages = defineMessages({
     "pay.receipt.title": "Online payment",
     "pay.receipt.paid": "Paid online, being posted",
     "pay.receipt.paidText": (p: { amount: string; bill: string }) =>
-      `We received your payment of ${p.amount} for bill ${p.bill}. Billing posts it within 2 working days; the official receipt follows.`,
+      `We received your payment of ${p.amount} for the ${p.bill} bill. Billing posts it within 2 working days; the official receipt follows.`,
     "pay.receipt.sent": "We have sent this acknowledgement to your contact too.",
     "pay.receipt.open": "Waiting for the gateway",
     "pay.receipt.openText": "The gateway has not told us yet that this payment went through. This page shows it as soon as it does.",
@@ -40,7 +40,7 @@ export const paymentMessages = defineMessages({
     "pay.receipt.refund": "Paid, and the bill was already paid: the amount will be returned to you. Billing staff will contact you.",
     "pay.receipt.reference": "Reference",
     "pay.receipt.amount": "Amount",
-    "pay.receipt.bill": "Bill",
+    "pay.receipt.bill": "Bill of",
     "pay.receipt.account": "Account",
     "pay.receipt.again": "Try again",
     "pay.receipt.toBill": "Back to the bill",
@@ -73,7 +73,7 @@ export const paymentMessages = defineMessages({
     "pay.receipt.title": "Bayad online",
     "pay.receipt.paid": "Nabayaran online, ipo-post pa",
     "pay.receipt.paidText": (p: { amount: string; bill: string }) =>
-      `Natanggap namin ang inyong bayad na ${p.amount} para sa bill ${p.bill}. Ipo-post ito ng billing sa loob ng 2 araw ng trabaho; susunod ang opisyal na resibo.`,
+      `Natanggap namin ang inyong bayad na ${p.amount} para sa bill ng ${p.bill}. Ipo-post ito ng billing sa loob ng 2 araw ng trabaho; susunod ang opisyal na resibo.`,
     "pay.receipt.sent": "Ipinadala rin namin ang pagkilalang ito sa inyong contact.",
     "pay.receipt.open": "Hinihintay ang gateway",
     "pay.receipt.openText":
@@ -87,7 +87,7 @@ export const paymentMessages = defineMessages({
     "pay.receipt.refund": "Nabayaran, ngunit bayad na ang bill: ibabalik sa inyo ang halaga. Makikipag-ugnayan sa inyo ang billing staff.",
     "pay.receipt.reference": "Reference",
     "pay.receipt.amount": "Halaga",
-    "pay.receipt.bill": "Bill",
+    "pay.receipt.bill": "Bill ng buwan",
     "pay.receipt.account": "Account",
     "pay.receipt.again": "Subukang muli",
     "pay.receipt.toBill": "Bumalik sa bill",

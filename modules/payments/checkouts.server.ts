@@ -31,6 +31,8 @@ export function newReference(): string {
 export interface OpenCheckoutInput {
   accountNumber: string;
   billNumber: string;
+  /** The bill as the gateway's page shows it ("October 2026 bill"): never its number, which proves an account. */
+  billLabel: string;
   /** Centavos to the bill, decided by the server from the stored bill (and the member's choice within limits). */
   amount: number;
   fee: number;
@@ -104,7 +106,7 @@ export async function openCheckout(db: Db, gateway: PaymentGateway, input: OpenC
         reference,
         description: input.description,
         lines: [
-          { name: `Bill ${input.billNumber}`, amount: input.amount },
+          { name: input.billLabel, amount: input.amount },
           ...(input.fee > 0 ? [{ name: "Convenience fee", amount: input.fee }] : []),
         ],
         successUrl: urls.success,

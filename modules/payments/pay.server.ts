@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { bills, paymentCheckouts } from "../../db/schema";
+import { MONTH_NAMES } from "../shared/dates";
 import { billBalance, type OpenCheckoutResult, openCheckout } from "./checkouts.server";
 import type { PaymentsService } from "./gateway";
 
@@ -50,12 +51,13 @@ export function startPayment(db: Db, payments: PaymentsService, p: StartPayment)
   return openCheckout(db, payments.gateway, {
     accountNumber: p.bill.accountNumber,
     billNumber: p.bill.billNumber,
+    billLabel: `${MONTH_NAMES[p.bill.billingMonth - 1]} ${p.bill.billingYear} electric bill`,
     amount: p.amount,
     fee: payments.fee,
     portalUserId: p.portalUserId ?? null,
     receiptTo: p.receiptTo ?? null,
     language: p.language,
-    description: `WESPECO electric bill ${p.bill.billNumber}, account ${p.bill.accountNumber}`,
+    description: `WESPECO electric bill of ${MONTH_NAMES[p.bill.billingMonth - 1]} ${p.bill.billingYear}, account ${p.bill.accountNumber}`,
     returnUrls: (reference) => ({ success: p.receiptUrl(reference), cancel: `${p.receiptUrl(reference)}?back=1` }),
   });
 }

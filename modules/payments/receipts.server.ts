@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { paymentCheckouts, portalUser } from "../../db/schema";
+import { bills, paymentCheckouts, portalUser } from "../../db/schema";
 import { pesos } from "../bills/money";
 
 export interface ReceiptContact {
@@ -22,8 +22,16 @@ export type ReceiptSender = (to: ReceiptContact, subject: string, text: string) 
 export const receiptContactOf = (stored: string): ReceiptContact =>
   stored.includes("@") ? { kind: "email", value: stored } : { kind: "sms", value: stored };
 
+/** A bill by its month, in the payer's language ("October 2026", "Oktubre 2026"): never its number, which proves an account. */
+export function billMonth(year: number, month: number, language: string): string {
+  return new Intl.DateTimeFormat(language === "fil" ? "fil-PH" : "en-PH", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    Date.UTC(year, month - 1, 15),
+  );
+}
+
 export function receiptText(
-  c: { reference: string; amount: number; fee: number; billNumber: string; accountNumber: string; testMode: boolean },
+  c: { reference: string; amount: number; fee: number; accountNumber: string; testMode: boolean },
+  month: string,
   language: string,
 ) {
   const total = `PHP ${pesos(c.amount + c.fee)}`;
@@ -31,11 +39,11 @@ export function receiptText(
   if (language === "fil")
     return {
       subject: `Natanggap ang bayad online ${c.reference}`,
-      text: `${test}Natanggap namin ang bayad online na ${total} para sa bill ${c.billNumber} (account ${c.accountNumber}). Reference: ${c.reference}. Ipo-post ito ng billing at darating ang opisyal na resibo.`,
+      text: `${test}Natanggap namin ang bayad online na ${total} para sa bill ng ${month} (account ${c.accountNumber}). Reference: ${c.reference}. Ipo-post ito ng billing at darating ang opisyal na resibo.`,
     };
   return {
     subject: `Online payment received ${c.reference}`,
-    text: `${test}We received your online payment of ${total} for bill ${c.billNumber} (account ${c.accountNumber}). Reference: ${c.reference}. Billing will post it and issue the official receipt.`,
+    text: `${test}We received your online payment of ${total} for the ${month} bill (account ${c.accountNumber}). Reference: ${c.reference}. Billing will post it and issue the official receipt.`,
   };
 }
 
@@ -63,7 +71,11 @@ export async function sendReceiptOnce(db: Db, reference: string, send: ReceiptSe
     }
   }
   if (!to) return "none";
-  const message = receiptText(claimed, language);
+  const [bill] = await db
+    .select({ year: bills.billingYear, month: bills.billingMonth })
+    .from(bills)
+    .where(eq(bills.billNumber, claimed.billNumber));
+  const message = receiptText(claimed, bill ? billMonth(bill.year, bill.month, language) : "", language);
   const ok = await send(to, message.subject, message.text);
   if (!ok) {
     await db.update(paymentCheckouts).set({ receiptSentAt: null }).where(eq(paymentCheckouts.reference, reference));

@@ -47,6 +47,7 @@ const open = (billNumber: string, amount = 150_000) =>
   openCheckout(db(), settings().gateway, {
     accountNumber: ACCOUNT,
     billNumber,
+    billLabel: "March 2025 electric bill",
     amount,
     fee: 0,
     language: "en",

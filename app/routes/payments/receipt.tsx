@@ -5,6 +5,8 @@
  */
 import { data } from "react-router";
 import { checkoutByReference } from "../../../modules/payments/checkouts.server";
+import { payableBill } from "../../../modules/payments/pay.server";
+import { billMonth } from "../../../modules/payments/receipts.server";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import { useLocale, useLocalePath, useT } from "../../i18n";
@@ -19,21 +21,24 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const reference = String(params.reference ?? "");
-  const checkout = /^WP-[A-Z2-9]{10}$/.test(reference) ? await checkoutByReference(services(context).db, reference) : null;
+  const db = services(context).db;
+  const checkout = /^WP-[A-Z2-9]{10}$/.test(reference) ? await checkoutByReference(db, reference) : null;
   if (!checkout) throw data(null, { status: 404 });
+  const bill = await payableBill(db, checkout.accountNumber, checkout.billNumber);
   return {
+    month: bill ? billMonth(bill.billingYear, bill.billingMonth, localeOfPath(new URL(request.url).pathname)) : "",
     reference: checkout.reference,
     status: checkout.status,
     amount: checkout.amount + checkout.fee,
-    billNumber: checkout.billNumber,
+    // The bill's number proves an account (modules/bills/proof-figures.ts): a member's own link only.
+    billPath: checkout.portalUserId ? `/mco/accounts/${checkout.accountNumber}/bills/${encodeURIComponent(checkout.billNumber)}` : null,
     accountNumber: checkout.accountNumber,
     testMode: checkout.testMode,
     refundDue: checkout.refundDue,
     receiptSent: Boolean(checkout.receiptSentAt),
     checkoutUrl: checkout.status === "open" ? checkout.checkoutUrl : null,
-    member: Boolean(checkout.portalUserId),
   };
 }
 
@@ -41,9 +46,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
   const t = useT(paymentMessages);
   const locale = useLocale();
   const lp = useLocalePath();
-  const billLink = r.member
-    ? lp(`/mco/accounts/${r.accountNumber}/bills/${encodeURIComponent(r.billNumber)}`)
-    : lp("/service/bill-inquiry");
+  const billLink = r.billPath ? lp(r.billPath) : lp("/service/bill-inquiry");
   const heading =
     r.status === "paid"
       ? t("pay.receipt.paid")
@@ -58,7 +61,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
       {r.testMode && <TestPaymentNote />}
       <div role="status">
         {r.status === "paid" && (
-          <p>{r.refundDue ? t("pay.receipt.refund") : t("pay.receipt.paidText", { amount: php(r.amount, locale), bill: r.billNumber })}</p>
+          <p>{r.refundDue ? t("pay.receipt.refund") : t("pay.receipt.paidText", { amount: php(r.amount, locale), bill: r.month })}</p>
         )}
         {r.status === "paid" && r.receiptSent && <p>{t("pay.receipt.sent")}</p>}
         {r.status === "open" && <p>{t("pay.receipt.openText")}</p>}
@@ -78,7 +81,7 @@ export default function Receipt({ loaderData: r }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("pay.receipt.bill")}</dt>
-          <dd>{r.billNumber}</dd>
+          <dd>{r.month}</dd>
         </div>
         <div>
           <dt>{t("pay.receipt.account")}</dt>
