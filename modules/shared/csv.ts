@@ -19,3 +19,9 @@ export const csvRow = (cells: readonly CsvValue[]) => `${cells.map(csvCell).join
 
 /** A byte order mark first, so spreadsheet apps read the file as UTF-8. */
 export const csvFile = (rows: readonly (readonly CsvValue[])[]) => `\uFEFF${rows.map(csvRow).join("")}`;
+
+/**
+ * A cell read back as it was before the guard: what an import of our own export (the rates
+ * file, edited and uploaded again) must see. Only the apostrophe the guard adds is taken off.
+ */
+export const unguardedCell = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
