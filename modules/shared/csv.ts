@@ -5,7 +5,8 @@
  * spreadsheet computes `-2-3` or `+63-917` as readily as `=SUM(…)`, and no rule that tells a
  * "plain number" from a formula has held (the apostrophe shows as text; the value is intact).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A formula's first character, after any apostrophes (guarded too, so that reading back is exact). */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 export type CsvValue = string | number | null | undefined;
 
@@ -24,4 +25,4 @@ export const csvFile = (rows: readonly (readonly CsvValue[])[]) => `\uFEFF${rows
  * A cell read back as it was before the guard: what an import of our own export (the rates
  * file, edited and uploaded again) must see. Only the apostrophe the guard adds is taken off.
  */
-export const unguardedCell = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+export const unguardedCell = (cell: string) => (/^''*[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
