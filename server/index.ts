@@ -37,7 +37,7 @@ const workers = config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? os.availablePar
 /** pino's level numbers: a line is written when its level is at least LOG_LEVEL's. */
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY } as const;
 /** The primary's log lines, shaped like pino's: info (30) unless said; an `err` as its type, message and stack. */
-const log = (msg: string, extra: { err?: unknown; [key: string]: unknown } = {}, level: 30 | 50 = 30) => {
+const log = (msg: string, extra: object = {}, level: 30 | 50 = 30) => {
   if (level < LEVELS[config.LOG_LEVEL]) return;
   const fields = "err" in extra ? { ...extra, err: loggableError(extra.err) } : extra;
   console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...fields }));

@@ -30,7 +30,7 @@ describe("CSV exports", () => {
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (rows) => {
         // Each row labelled first: a row of one empty cell is an empty line, which readers skip.
-        const read = readCsv(csvFile(rows.map((r) => ["row", ...r])))?.map((r) => r.slice(1)) ?? null;
+        const read = readCsv(csvFile(rows.map((r) => ["row", ...r])))?.map((r) => r.slice(1)) ?? [];
         expect(read).toHaveLength(rows.length);
         read.forEach((cells, i) => {
           for (const [j, text] of cells.entries()) {
