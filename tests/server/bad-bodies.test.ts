@@ -90,7 +90,7 @@ describe("bad bodies to every write route", () => {
   const lines: string[] = [];
   let sent = 0;
   const statuses = new Map<number, number>();
-  let routes = 0;
+  const routes = { pages: 0, fastify: 0 };
 
   beforeAll(async () => {
     const stream = new Writable({
@@ -104,7 +104,10 @@ describe("bad bodies to every write route", () => {
   afterAll(async () => {
     await t?.close();
     const by = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
-    console.log(`bad bodies: ${routes} routes × 6 body kinds = ${sent} requests (${by.join(", ")})`);
+    const total = routes.pages + routes.fastify;
+    console.log(
+      `bad bodies: ${total} routes (${routes.pages} page paths, English and /fil/; ${routes.fastify} Fastify write routes) × 6 body kinds = ${sent} requests (${by.join(", ")})`,
+    );
   });
 
   async function send(method: string, url: string, kind: BodyKind, cookie?: string) {
@@ -125,7 +128,7 @@ describe("bad bodies to every write route", () => {
     const admin = await signInAs(t, "admin");
     expect(paths).toContain("/mco/login");
     expect(paths).toContain("/fil/mco/login");
-    routes += paths.length;
+    routes.pages = paths.length;
     const failures: string[] = [];
     for (const path of paths) {
       // A fresh session per route: the console's sign-out ends the one it was sent.
@@ -147,7 +150,7 @@ describe("bad bodies to every write route", () => {
       (r) => ["POST", "PUT", "PATCH", "DELETE"].includes(r.method) && r.url !== "/*" && !r.url.includes("*"),
     );
     expect(writes.some((r) => r.url.startsWith("/api/v1/"))).toBe(true);
-    routes += writes.length;
+    routes.fastify = writes.length;
     const failures: string[] = [];
     for (const route of writes) {
       for (const kind of bodyKinds(false)) {
