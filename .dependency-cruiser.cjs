@@ -21,7 +21,7 @@ const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
   "bills/(discounts|lines|money|proof-figures|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
-  "members/mask",
+  "members/(mask|roll\\.server)",
   "places/(barangay-match|towns)",
   "portal/ebills\\.server",
   "privacy/private-links\\.server",

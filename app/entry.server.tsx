@@ -15,7 +15,7 @@ export const streamTimeout = 5_000;
 
 /** Loader and action errors: one line each in the request's log (no form contents), not React Router's full dump. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted || process.env.NODE_ENV === "test") return;
+  if (request.signal.aborted) return;
   const services = context.get(appContext);
   // The database away: one line per outage, not one per request.
   if (services.databaseFailed(error)) return;

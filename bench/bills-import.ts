@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { count, like, sql } from "drizzle-orm";
-import { billRevisions, bills } from "../db/schema";
+import { agamAccounts, billRevisions, bills } from "../db/schema";
 import { computeBill } from "../modules/bills/compute";
 import { BILL_COLUMNS, type BillRecord, billToRow, toCsv } from "../modules/bills/files";
 import { issueBillingToken } from "../modules/bills/tokens.server";
@@ -68,6 +68,22 @@ try {
     rows.push(billToRow(bill));
   }
   fs.writeFileSync(file, toCsv(rows));
+  // The accounts on the member roll first: the import refuses a bill for an account that is not.
+  const accounts = [...new Set(rows.slice(1).map((r) => r[BILL_COLUMNS.indexOf("account_number")]!))];
+  for (let start = 0; start < accounts.length; start += 5000)
+    await db
+      .insert(agamAccounts)
+      .values(
+        accounts.slice(start, start + 5000).map((accountNumber) => ({
+          accountNumber,
+          name: "BENCH, MEMBER",
+          membershipNumber: `B-${accountNumber}`,
+          address: "Poblacion, Bani, Pangasinan",
+          district: 3,
+          area: "north" as const,
+        })),
+      )
+      .onConflictDoNothing();
   const { token } = await issueBillingToken(db, { name: "bills benchmark", actorId: "" });
   const body = fs.readFileSync(file, "utf8");
   console.log(

@@ -10,10 +10,11 @@ import cluster from "node:cluster";
 import crypto from "node:crypto";
 import os from "node:os";
 import v8 from "node:v8";
+import { loggableError } from "../modules/shared/errors";
 import { DEMO_ADMIN_EMAIL, demoAdminLink } from "../modules/staff/demo.server";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { startDemoGateway } from "./payments/demo-gateway";
-import { startMetricsServer } from "./prometheus";
+import { answerPrimaryScrapes, startMetricsServer } from "./prometheus";
 import { prepareDatabase, startApp } from "./start";
 
 // Young-generation collections find almost nothing alive here (a served page leaves only
@@ -38,8 +39,13 @@ try {
 }
 
 const workers = config.DATABASE_URL ? (config.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
-const log = (msg: string, extra: object = {}) => {
-  if (config.LOG_LEVEL !== "silent") console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...extra }));
+/** pino's level numbers: a line is written when its level is at least LOG_LEVEL's. */
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Number.POSITIVE_INFINITY } as const;
+/** The primary's log lines, shaped like pino's: info (30) unless said; an `err` as its type, message and stack. */
+const log = (msg: string, extra: object = {}, level: 30 | 50 = 30) => {
+  if (level < LEVELS[config.LOG_LEVEL]) return;
+  const fields = "err" in extra ? { ...extra, err: loggableError(extra.err) } : extra;
+  console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...fields }));
 };
 
 if (cluster.isPrimary && workers > 1) await runPrimary(workers);
@@ -134,11 +140,13 @@ async function runPrimary(count: number) {
       reloading = false;
     }
   });
-  const metricsServer = await startMetricsServer(config, { log: { info: (o, m) => log(m, o), error: (o, m) => log(m, o) } });
+  const metricsServer = await startMetricsServer(config, { log: { info: (o, m) => log(m, o), error: (o, m) => log(m, o, 50) } });
   if (metricsServer) process.on("exit", () => void metricsServer.close());
 }
 
 async function runWorker() {
+  // The primary gathers this worker's figures for each scrape of METRICS_PORT.
+  if (cluster.isWorker && config.METRICS_PORT !== undefined) answerPrimaryScrapes();
   if (!config.DATABASE_URL) log("embedded database (PGlite): one process; set DATABASE_URL to use every core (WEB_CONCURRENCY)");
   const app = await startApp(config, { migrate: !cluster.isWorker });
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -9,7 +9,7 @@
  *
  * With several worker processes (node:cluster) the primary answers the scrape with every
  * worker's figures (prom-client's AggregatorRegistry): counts summed, read-at-scrape figures
- * taken from one worker.
+ * taken from one worker. Each worker answers the primary (answerPrimaryScrapes).
  */
 import cluster from "node:cluster";
 import fs from "node:fs";
@@ -160,6 +160,20 @@ function metrics() {
 }
 
 /**
+ * In a cluster worker: answer the primary's requests for this process's figures. prom-client
+ * sets up that answer only where an AggregatorRegistry is made, and only the primary makes one
+ * to read: without this call every scrape of a cluster waited 5 s for workers that never
+ * answered, then failed. Call it first thing in a worker: the primary asks every worker, and one
+ * still starting would fail the scrape too (it answers with what it has so far).
+ */
+let answering = false;
+export function answerPrimaryScrapes() {
+  if (answering || !cluster.isWorker) return;
+  answering = true;
+  new client.AggregatorRegistry();
+}
+
+/**
  * Counts and times every answer of this app by method, route pattern and status.
  * `pagePattern` names a page's route (React Router's table) for the catch-all route.
  */
@@ -211,8 +225,9 @@ export async function startMetricsServer(
       const body = aggregator ? await (await aggregator.clusterMetrics()).toString() : await register.metrics();
       res.writeHead(200, { "content-type": register.contentType }).end(body);
     } catch (error) {
+      // The "process does not answer the scrape" alert fires on this: say why, at error level.
       opts.log.error({ err: error }, "metrics scrape failed");
-      res.writeHead(500).end();
+      res.writeHead(500, { "content-type": "text/plain; charset=utf-8" }).end(`metrics scrape failed: ${String(error)}\n`);
     }
   });
   await new Promise<void>((resolve, reject) => {

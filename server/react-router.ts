@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, matchRoutes, type RouterContext, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppServices } from "./deps";
+import { checkFormBody, unreadableFormPage } from "./form-body";
 import { isKeepable, type ServerCaches, storeResponse, writeStored } from "./page-cache";
 import { normalizePath } from "./route-policy";
 import { documentPolicy } from "./security";
@@ -108,10 +109,19 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
         if (declared > bodyLimit) return tooLarge(reply, uploadLimit !== undefined);
         // A form body is small: read it whole first, so that a large chunked body (no
         // Content-Length) is a 413 here rather than a failure inside the page's action.
-        let body: Buffer | undefined;
+        let body: Posted | undefined;
         if (request.method !== "GET" && request.method !== "HEAD") {
-          body = await readBody(request.raw, bodyLimit);
-          if (!body) return tooLarge(reply, uploadLimit !== undefined);
+          const bytes = await readBody(request.raw, bodyLimit);
+          if (!bytes) return tooLarge(reply, uploadLimit !== undefined);
+          // Checked here once, so that no page action meets a body it cannot read (server/form-body.ts).
+          const check = await checkFormBody(request.headers["content-type"], bytes);
+          if (!check.ok)
+            return reply
+              .code(400)
+              .header("Cache-Control", "no-store")
+              .type("text/html; charset=utf-8")
+              .send(unreadableFormPage(normalizePath(request.url), check.problem));
+          body = { bytes, contentType: check.contentType };
         }
         const render = async (forCache = false) => {
           opts.onRender?.();
@@ -248,7 +258,13 @@ function asUnavailable(response: Response): Response {
   return new Response(response.body, { status: 503, headers });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Buffer | undefined, abortOnClose = true): Request {
+/** A request's body, read whole, and the type it is read as (a bare POST: an empty form). */
+interface Posted {
+  bytes: Buffer;
+  contentType: string | undefined;
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Posted | undefined, abortOnClose = true): Request {
   // The Host header only locates the request here; absolute links come from PUBLIC_URL (services.publicUrl).
   const url = `${request.protocol}://${request.host}${request.url}`;
   const controller = new AbortController();
@@ -263,9 +279,10 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply, body: Buff
   }
   const init: RequestInit = { method: request.method, headers, signal: controller.signal };
   if (body !== undefined) {
-    init.body = new Uint8Array(body);
+    init.body = new Uint8Array(body.bytes);
     headers.delete("transfer-encoding");
-    headers.set("content-length", String(body.length));
+    headers.set("content-length", String(body.bytes.length));
+    if (body.contentType) headers.set("content-type", body.contentType);
   }
   return new Request(url, init);
 }

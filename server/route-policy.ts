@@ -213,7 +213,11 @@ export function routePolicy(route: Pick<RouteOptions, "config">): ResolvedPolicy
  */
 export function registerRoutePolicies(app: FastifyInstance, policies: RoutePolicies): void {
   app.decorate("routePolicies", policies);
+  const table: { method: string; url: string }[] = [];
+  app.decorate("routeTable", table);
   app.addHook("onRoute", (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method])
+      table.push({ method: String(method).toUpperCase(), url: route.url });
     const policy = route.config?.policy;
     if (!policy) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => String(m).toUpperCase()) as Method[];
@@ -230,5 +234,7 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     routePolicies: RoutePolicies;
+    /** Every Fastify route by method and path: what the bad-body test sends to (tests/server/bad-bodies.test.ts). */
+    routeTable: readonly { method: string; url: string }[];
   }
 }

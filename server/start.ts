@@ -40,7 +40,7 @@ export async function prepareDatabase(config: Config, opts: { migrate?: boolean 
 
 export async function startApp(
   config: Config,
-  opts: { database?: DatabaseHandle; bus?: Bus; withPages?: boolean; logger?: boolean; migrate?: boolean } = {},
+  opts: { database?: DatabaseHandle; bus?: Bus; withPages?: boolean; logger?: boolean | object; migrate?: boolean } = {},
 ) {
   const database = opts.database ?? (await prepareDatabase(config, { migrate: opts.migrate }));
   const bus = opts.bus ?? (await createBus(config.REDIS_URL));

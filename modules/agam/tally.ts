@@ -5,6 +5,7 @@
  * it hand-made rows.
  */
 import { AGAM_DISTRICTS } from "../shared/constants";
+import { csvRow } from "../shared/csv";
 
 export interface TallyTopic {
   id: number;
@@ -84,13 +85,8 @@ export function computeTally(topics: TallyTopic[], votes: TallyVote[], registere
 /** A share as a percentage with one decimal, like "66.7%". */
 export const percent = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1)}%`;
 
-const csvCell = (value: string | number) => {
-  const s = String(value);
-  // Quote what needs it; a leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-export const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(",")}\r\n`;
+/** One CSV line, through the one CSV writer (its formula guard). */
+export const csvLine = csvRow;
 
 /** The tally as CSV: one line per topic and scope (overall, then each district). */
 export function tallyCsv(tally: Tally): string {

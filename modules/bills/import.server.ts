@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { billRevisions, bills, payments } from "../../db/schema";
+import { accountsOnRoll } from "../members/roll.server";
 import { queueEbills } from "../portal/ebills.server";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
@@ -299,6 +300,38 @@ export async function storePayments(
 }
 
 /**
+ * The rows of a checked file whose account is on the member roll; the others are refused with
+ * their line and reason. A bill or payment for an account that is no member's reaches nobody
+ * (no member can see it) and only leaves staff to chase it: a typo, or a file turned against them.
+ */
+async function refuseOffRoll<T extends { accountNumber: string }>(
+  db: Db,
+  file: { records: T[]; lines: number[]; refused: Refusal[] },
+  what: (record: T) => string,
+): Promise<{ records: T[]; lines: number[]; refused: Refusal[] }> {
+  const onRoll = await accountsOnRoll(
+    db,
+    file.records.map((r) => r.accountNumber),
+  );
+  const records: T[] = [];
+  const lines: number[] = [];
+  const refused = [...file.refused];
+  file.records.forEach((record, i) => {
+    const line = file.lines[i] ?? 0;
+    if (onRoll.has(record.accountNumber)) {
+      records.push(record);
+      lines.push(line);
+    } else
+      refused.push({
+        line,
+        key: record.accountNumber,
+        reason: `${what(record)}: account ${record.accountNumber} is not on the member roll (import the roll first, or correct the account number)`,
+      });
+  });
+  return { records, lines, refused: refused.sort((a, b) => a.line - b.line) };
+}
+
+/**
  * Checks every row of a bill or payment file, then stores the good ones in one transaction;
  * `audit` runs inside it (the console's and the API's audit entry).
  */
@@ -312,8 +345,9 @@ export async function importFile(
   if (!cells) return { ok: false, error: "This is not a CSV file (a quote is not closed)." };
   if (kind === "bills") {
     const classes = new Set((await listRateClasses(db)).map((c) => c.code));
-    const checked = checkBillFile(cells, classes);
-    if (!checked.ok) return checked;
+    const file = checkBillFile(cells, classes);
+    if (!file.ok) return file;
+    const checked = await refuseOffRoll(db, file, (b) => `bill ${b.billNumber}`);
     const summary = await db.transaction(async (tx) => {
       const stored = await storeBills(tx, checked.records);
       const all: ImportSummary = { kind, ...stored, refused: checked.refused };
@@ -322,8 +356,9 @@ export async function importFile(
     });
     return { ok: true, summary };
   }
-  const checked = checkPaymentFile(cells);
-  if (!checked.ok) return checked;
+  const file = checkPaymentFile(cells);
+  if (!file.ok) return file;
+  const checked = await refuseOffRoll(db, file, (p) => `official receipt ${p.orNumber}`);
   const summary = await db.transaction(async (tx) => {
     const stored = await storePayments(tx, checked.records, checked.lines);
     const all: ImportSummary = {

@@ -113,3 +113,17 @@ function lineNumbers(cells: string[][], accepted: number, refused: RollRefusal[]
   }
   return lines;
 }
+
+/** Which of these account numbers are on the member roll (the billing imports refuse the others). */
+export async function accountsOnRoll(db: DbOrTx, accounts: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const distinct = [...new Set(accounts)];
+  for (let start = 0; start < distinct.length; start += BATCH) {
+    const rows = await db
+      .select({ account: agamAccounts.accountNumber })
+      .from(agamAccounts)
+      .where(inArray(agamAccounts.accountNumber, distinct.slice(start, start + BATCH)));
+    for (const r of rows) found.add(r.account);
+  }
+  return found;
+}

@@ -14,6 +14,7 @@ import { announceContentChange, type ContentContext, ContentValidationError } fr
 import { getRevision } from "../content/revisions.server";
 import { now as clockNow } from "../shared/clock";
 import { GENERATION_TOTAL_QUEUE, RATE_TYPES, type RateType } from "../shared/constants";
+import { unguardedCell } from "../shared/csv";
 import { GENERATION_COLUMNS, type GenerationCharge, type OfficialRate } from "./model";
 import { getOfficialRates, listGenerationCharges } from "./queries.server";
 
@@ -165,7 +166,8 @@ export function parseRatesCsv(csv: string): RatesInput {
       trim: true,
       info: true,
     });
-    records = parsed.filter(isRecordWithLine);
+    // Our own export guards cells against spreadsheet formulas (a negative figure reads '-0.12): read them as written.
+    records = parsed.filter(isRecordWithLine).map(({ record, info }) => ({ record: record.map(unguardedCell), info }));
   } catch (error) {
     throw new RatesRefused([
       { row: (error as { lines?: number }).lines, column: "", message: "The file is not readable CSV (check the quotes)." },

@@ -1,5 +1,6 @@
 /** Rates without the database: types, the estimator, month parsing and the CSV (shared by the page, the API and the browser). */
 import { FIRST_RATE_YEAR, GENERATION_TOTAL_QUEUE, RATE_TYPE_LABELS, type RateType } from "../shared/constants";
+import { csvRow } from "../shared/csv";
 import { MONTH_NAMES, manilaParts } from "../shared/dates";
 
 export interface OfficialRate {
@@ -111,12 +112,6 @@ export function parseRateMonth(
 }
 
 export const monthLabel = (year: number, month: number) => `${MONTH_NAMES[month - 1]} ${year}`;
-
-const csvCell = (v: string | number) => {
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvRow = (cells: (string | number)[]) => cells.map(csvCell).join(",") + "\r\n";
 
 /** The month's rates and generation charges as CSV (RFC 4180, CRLF), numbers unformatted. */
 export function ratesCsv(year: number, month: number, rates: OfficialRate[], charges: GenerationCharge[]): string {

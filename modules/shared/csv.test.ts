@@ -7,11 +7,15 @@ describe("csv", () => {
     expect(csvCell(3.5)).toBe("3.5");
     expect(csvCell(null)).toBe("");
   });
-  test("a formula typed by the public is made text; a phone number is left alone", () => {
+  test("a cell that a spreadsheet would compute is made text, numbers and phone numbers included", () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("+63 917 123 4567")).toBe("+63 917 123 4567");
-    expect(csvCell("-5")).toBe("-5");
+    expect(csvCell("-2-3")).toBe("'-2-3");
+    expect(csvCell("+63 917 123 4567")).toBe("'+63 917 123 4567");
+    expect(csvCell(-5)).toBe("'-5");
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
+    expect(csvCell("5-2")).toBe("5-2");
   });
   test("a file starts with a byte order mark and ends rows with CRLF", () => {
     expect(

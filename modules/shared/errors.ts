@@ -76,6 +76,7 @@ export const MESSAGES = {
   missingReference: "Something the request refers to does not exist.",
   unavailable: "The service could not answer just now. Please try again shortly.",
   nulCharacter: "Remove the invisible NUL character (U+0000): text cannot contain it.",
+  repeatedField: "This field was sent more than once: send it once.",
 } as const;
 
 /**

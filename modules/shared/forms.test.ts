@@ -91,4 +91,27 @@ describe("readForm, console forms", () => {
     big.append("file", new File(["0123456789ab"], "big.csv"));
     expect(readForm(big, upload)).toMatchObject({ ok: false, errors: { file: "At most 10 bytes." } });
   });
+
+  it("refuses a one-value field sent twice beside it; a list takes every value", () => {
+    const schema = z.object({ name: z.string(), towns: z.array(z.string()) });
+    const twice = readForm(
+      form([
+        ["name", "Ana"],
+        ["name", "Ben"],
+        ["towns", "Bani"],
+        ["towns", "Agno"],
+      ]),
+      schema,
+    );
+    expect(twice).toMatchObject({ ok: false, errors: { name: "This field was sent more than once: send it once." } });
+    const once = readForm(
+      form([
+        ["name", "Ana"],
+        ["towns", "Bani"],
+        ["towns", "Agno"],
+      ]),
+      schema,
+    );
+    expect(once).toMatchObject({ ok: true, data: { name: "Ana", towns: ["Bani", "Agno"] } });
+  });
 });

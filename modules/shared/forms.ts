@@ -10,11 +10,13 @@
  * several forms posts only one of them: the others keep what they showed); an unticked
  * checkbox is never sent, so a checkbox or a list is always read. A schema
  * with a catchall also reads the fields it does not name, as text (fields named at run time).
+ * A field that takes one value but was sent more than once is a mistake beside that field (no
+ * form of ours sends one twice; which copy to believe would be a guess).
  * The result is either the typed data or a message per field; either way the values as typed,
  * to show the form again. (The idea of conform's parseWithZod, written small.)
  */
 import type { z } from "zod";
-import { type FieldErrors, fieldErrorsOf, nulCharacterFields } from "./errors";
+import { type FieldErrors, fieldErrorsOf, MESSAGES, nulCharacterFields } from "./errors";
 
 /** What was typed, per field, as text. */
 export type FormValues = Record<string, string>;
@@ -81,10 +83,11 @@ export function readForm<S extends z.ZodObject>(form: FormData, schema: S): Form
       if (!(name in schema.shape) && typeof raw === "string" && !(name in input)) input[name] = values[name] = raw;
   const parsed = schema.safeParse(input);
   // Text PostgreSQL cannot store is said beside its field, like any other mistake.
-  const nul = nulCharacterFields({ ...values, ...lists });
-  if (Object.keys(nul).length > 0) {
+  const wrong: FieldErrors = nulCharacterFields({ ...values, ...lists });
+  for (const name of Object.keys(values)) if (form.getAll(name).length > 1) wrong[name] = MESSAGES.repeatedField;
+  if (Object.keys(wrong).length > 0) {
     const errors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues, "form");
-    for (const [path, message] of Object.entries(nul)) errors[path.split(".")[0]!] = message;
+    for (const [path, message] of Object.entries(wrong)) errors[path.split(".")[0]!] = message;
     return { ok: false, errors, values, lists };
   }
   return parsed.success

@@ -1,9 +1,9 @@
 /**
- * Staff accounts: invitations with one-time enrolment links (24 hours), roles, disabling,
+ * Staff accounts: invitations with enrolment links (24 hours, until a second factor is set), roles, disabling,
  * ending sessions. Every change writes its audit entry in the same transaction.
  */
 import crypto from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { staffAccount, staffEnrolments, staffPasskey, staffSession, staffTwoFactor, staffUser } from "../../db/schema";
@@ -95,12 +95,12 @@ function duplicateInvite(email: string, existing: { enrolled: boolean; createdAt
   );
 }
 
-/** A fresh link for an existing account; earlier unused links stop working. */
+/** A fresh link for an existing account; every earlier link stops working (the audit log keeps their history). */
 export async function renewEnrolment(db: Db, userId: string, actor: Actor, publicUrl: string) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: staffUser.id, email: staffUser.email }).from(staffUser).where(eq(staffUser.id, userId));
     if (!user) throw new StaffUserError("user", "There is no such staff account.");
-    await tx.delete(staffEnrolments).where(and(eq(staffEnrolments.userId, userId), isNull(staffEnrolments.usedAt)));
+    await tx.delete(staffEnrolments).where(eq(staffEnrolments.userId, userId));
     const token = await insertEnrolment(tx, userId, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -123,34 +123,53 @@ async function insertEnrolment(db: Db, userId: string, createdBy: string | null)
   return token;
 }
 
-/** The account an unused, unexpired enrolment link belongs to; null otherwise. */
+/**
+ * Whether an enrolment link still works: for 24 hours, until its account has a second factor.
+ * Choosing the password does not end it: someone who stops there (a closed browser, no phone at
+ * hand) finishes with the same link, which is what the sign-in page tells them to do. A fresh
+ * link (renewEnrolment) replaces it, and using one ends the account's others.
+ */
+const linkWorks = (token: string) =>
+  and(
+    eq(staffEnrolments.tokenHash, hashToken(token)),
+    gt(staffEnrolments.expiresAt, new Date()),
+    or(
+      isNull(staffEnrolments.usedAt),
+      sql`not exists (select 1 from "staff_user" u where u."id" = ${staffEnrolments.userId} and (u."two_factor_enabled" or exists (select 1 from "staff_passkey" p where p."user_id" = u."id")))`,
+    ),
+  );
+
+/** The account a working enrolment link (linkWorks) belongs to; null otherwise. */
 export async function findEnrolment(db: Db, token: string) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .select({ userId: staffUser.id, email: staffUser.email, name: staffUser.name, disabledAt: staffUser.disabledAt })
     .from(staffEnrolments)
     .innerJoin(staffUser, eq(staffUser.id, staffEnrolments.userId))
-    .where(and(eq(staffEnrolments.tokenHash, hashToken(token)), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, new Date())));
+    .where(linkWorks(token));
   if (!row || row.disabledAt) return null;
   return { userId: row.userId, email: row.email, name: row.name };
 }
 
 /**
  * Uses the link: sets the password (already hashed) and clears any earlier factors and
- * sessions (a new link is also how a lost factor is replaced). Returns false when the link
- * was used or expired meanwhile.
+ * sessions (a new link is also how a lost factor is replaced). The link keeps working until a
+ * second factor is added (linkWorks); the account's other links stop. Returns null when the
+ * link no longer works.
  */
 export async function consumeEnrolment(db: Db, token: string, passwordHash: string, actor: Actor): Promise<string | null> {
   return db.transaction(async (tx) => {
     const used = await tx
       .update(staffEnrolments)
-      .set({ usedAt: new Date() })
-      .where(
-        and(eq(staffEnrolments.tokenHash, hashToken(token)), isNull(staffEnrolments.usedAt), gt(staffEnrolments.expiresAt, new Date())),
-      )
+      .set({ usedAt: sql`coalesce(${staffEnrolments.usedAt}, now())` })
+      .where(linkWorks(token))
       .returning({ userId: staffEnrolments.userId });
     const userId = used[0]?.userId;
     if (!userId) return null;
+    // An older link (of an earlier enrolment, used then) would work again once the factors go below.
+    await tx
+      .delete(staffEnrolments)
+      .where(and(eq(staffEnrolments.userId, userId), sql`${staffEnrolments.tokenHash} <> ${hashToken(token)}`));
     await tx.delete(staffSession).where(eq(staffSession.userId, userId));
     await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, userId));
     await tx.delete(staffPasskey).where(eq(staffPasskey.userId, userId));

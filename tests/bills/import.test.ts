@@ -104,6 +104,44 @@ describe("POST /api/v1/billing/bills", () => {
     expect(entry!.after).toMatchObject({ added: 1, replaced: 0, unchanged: 0, refused: 2, via: "api" });
   });
 
+  it("refuses bills and payments for an account not on the member roll, with their line and reason", async () => {
+    const stranger = "05-7999-0001";
+    const bill = await makeBill(stranger, "T-2025-03-0100", 100);
+    const member = await makeBill(OTHER, "T-2025-03-0101", 100);
+    const res = await post("bills", billFile(member, bill));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      added: 1,
+      refused: [
+        {
+          line: 3,
+          key: stranger,
+          reason: `bill T-2025-03-0100: account ${stranger} is not on the member roll (import the roll first, or correct the account number)`,
+        },
+      ],
+    });
+    expect(await t.db.handle.db.select().from(bills).where(eq(bills.accountNumber, stranger))).toEqual([]);
+    const paid = await post(
+      "payments",
+      toCsv([
+        [...PAYMENT_COLUMNS],
+        ["OR-ROLL-1", stranger, "2025-03-10", "100.00", "office"],
+        ["OR-ROLL-2", OTHER, "2025-03-10", "100.00", "office"],
+      ]),
+    );
+    expect(paid.json().data).toMatchObject({
+      added: 1,
+      refused: [
+        {
+          line: 2,
+          key: stranger,
+          reason: expect.stringMatching(/^official receipt OR-ROLL-1: account 05-7999-0001 is not on the member roll/),
+        },
+      ],
+    });
+    expect(await t.db.handle.db.select().from(payments).where(eq(payments.accountNumber, stranger))).toEqual([]);
+  });
+
   it("changes nothing when the same file comes twice", async () => {
     const file = billFile(await makeBill(ACCOUNT, "T-2025-03-0001", 150));
     const before = await t.db.handle.db.select().from(bills).where(eq(bills.billNumber, "T-2025-03-0001"));

@@ -19,13 +19,24 @@ const deploy = (name: string) => fs.readFileSync(path.join(root, "deploy", name)
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deploy-check-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** KEY=value lines of the template, comments and blanks aside. */
+/** KEY=value lines of the template as systemd's EnvironmentFile reads them: comments and blanks aside, one pair of quotes taken off. */
 function envOf(text: string): Record<string, string> {
   return Object.fromEntries(
     text
       .split("\n")
       .filter((l) => /^[A-Z_]+=/.test(l))
-      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1).replace(/^'(.*)'$|^"(.*)"$/, "$1$2")]),
+  );
+}
+
+/** A program on PATH for the README's commands: `sudo -u USER cmd…` runs cmd…; `npm` prints its arguments and environment. */
+function fakeTools(bin: string) {
+  fs.mkdirSync(bin, { recursive: true });
+  fs.writeFileSync(path.join(bin, "sudo"), '#!/bin/sh\n[ "$1" = -u ] && shift 2\nexec "$@"\n', { mode: 0o755 });
+  fs.writeFileSync(
+    path.join(bin, "npm"),
+    `#!/bin/sh\nexec ${process.execPath} -e 'process.stdout.write(JSON.stringify({ args: process.argv.slice(1), env: process.env }))' -- "$@"\n`,
+    { mode: 0o755 },
   );
 }
 
@@ -68,6 +79,38 @@ describe("deploy/", () => {
     const output = stdout + stderr;
     expect(output).not.toMatch(/^error/m);
     expect(output).toContain("Handling 1 logs");
+  });
+
+  it("has README commands that load the settings file and work on the shipped template", async () => {
+    const template = path.join(dir, "wespeco.env");
+    fs.writeFileSync(template, deploy("wespeco.env.example"), { mode: 0o600 });
+    const bin = path.join(dir, "bin");
+    fakeTools(bin);
+    const commands = fs
+      .readFileSync(path.join(root, "README.md"), "utf8")
+      .split("\n")
+      .filter((line) => line.includes("/etc/wespeco/wespeco.env") && line.includes("npm run"));
+    expect(commands.length).toBeGreaterThanOrEqual(3);
+    const expected = envOf(deploy("wespeco.env.example"));
+    expect(expected.MAIL_FROM).toBe("WESPECO Alerts <alerts@wespeco.example.ph>");
+    for (const command of commands) {
+      // Root's shell on Debian is bash; sh (dash) as well, for a script.
+      for (const shell of ["bash", "sh"]) {
+        const { stdout } = await run(shell, ["-c", command.replaceAll("/etc/wespeco/wespeco.env", template)], {
+          env: { PATH: `${bin}:${process.env.PATH}` },
+        });
+        const ran = JSON.parse(stdout) as { args: string[]; env: Record<string, string> };
+        expect(ran.args[0], command).toBe("run");
+        for (const [key, value] of Object.entries(expected)) expect(ran.env[key], `${key} in ${command}`).toBe(value);
+      }
+    }
+  });
+
+  it("has one upstream in nginx.conf unless a second is configured", () => {
+    const upstream = /upstream coop_service \{([^}]*)\}/.exec(deploy("nginx.conf"))?.[1] ?? "";
+    expect(upstream.split("\n").filter((l) => /^\s*server /.test(l))).toEqual(["    server 127.0.0.1:3000 max_fails=1 fail_timeout=5s;"]);
+    // The second machine's line is there to set (README, "From one machine to two").
+    expect(upstream).toMatch(/^\s*# server 10\.0\.0\.2:3000 /m);
   });
 
   it("has an environment template with every setting production requires", () => {

@@ -63,7 +63,40 @@ async function signInWithCode(email: string, password: string, code: () => Promi
 }
 
 describe("enrolment", () => {
-  test("a link sets a password (common ones refused) and a TOTP app; it works once", async () => {
+  test("someone who stops after choosing the password is told to open the link again, and it works until a factor is set", async () => {
+    const { url } = await inviteStaff(
+      db(),
+      { email: "jose.rizal@example.com", name: "Jose Rizal", role: "dispatcher" },
+      COMMAND_LINE,
+      ORIGIN,
+    );
+    const path = new URL(url).pathname;
+    const password = "mangoes from the hills of Dasol";
+    const set = await post(path, { password, confirm: password }, new CookieJar(), newIp());
+    expect(set.headers.location).toBe("/staff/enrol/factor");
+    // They close the browser. Later, the sign-in page says what to do ...
+    const signIn = await post("/staff/sign-in", { email: "jose.rizal@example.com", password, next: "/staff" }, new CookieJar(), newIp());
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.body).toContain("open your enrolment link again to finish setting up your account");
+    // ... and the link does it.
+    const again = await get(path);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain("Set up your account");
+    const jar = new CookieJar();
+    const reset = await post(path, { password, confirm: password }, jar, newIp());
+    expect(reset.statusCode).toBe(302);
+    expect(reset.headers.location).toBe("/staff/enrol/factor");
+    jar.take(reset.headers);
+    const factor = await get("/staff/enrol/factor", jar);
+    const key = /Key: <span class="console-code console-key">([A-Z2-7 ]+)<\/span>/.exec(factor.body)?.[1];
+    const ok = await post("/staff/enrol/factor", { intent: "verify-totp", code: totpFromKey(key!) }, jar);
+    expect(ok.body).toContain("Your backup codes");
+    // With a second factor the link has done its work.
+    expect((await get(path)).body).toContain("This link does not work");
+    expect((await post(path, { password, confirm: password }, new CookieJar(), newIp())).body).toContain("no longer works");
+  });
+
+  test("a link sets a password (common ones refused) and a TOTP app; it works until then", async () => {
     const { url } = await inviteStaff(
       db(),
       { email: "Maria.Santos@example.com", name: "Maria Santos", role: "dispatcher" },
@@ -116,7 +149,7 @@ describe("enrolment", () => {
     expect(decodeURIComponent(file!.replace(/&amp;/g, "&"))).toContain(codes.join("\n"));
     expect(await get("/staff", jar, ip).then((r) => r.statusCode)).toBe(200);
 
-    // Used once: the link no longer works.
+    // A second factor is set: the link no longer works.
     expect((await get(path)).body).toContain("This link does not work");
 
     // The code that turned the factor on is used: it does not sign in again (it did before).

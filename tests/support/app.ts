@@ -20,7 +20,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { withPages?: boolean; env?: Record<string, string>; redis?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    withPages?: boolean;
+    env?: Record<string, string>;
+    redis?: boolean;
+    /** Pino options (a stream to collect the log lines in); with LOG_LEVEL in env. No log otherwise. */
+    logger?: object;
+  } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -37,7 +45,7 @@ export async function createTestApp(opts: { withPages?: boolean; env?: Record<st
     ...opts.env,
   });
   const bus = await createBus(config.REDIS_URL);
-  const app = await startApp(config, { database: db.handle, bus, withPages: opts.withPages ?? false, logger: false });
+  const app = await startApp(config, { database: db.handle, bus, withPages: opts.withPages ?? false, logger: opts.logger ?? false });
   const testApp: TestApp = {
     app,
     db,

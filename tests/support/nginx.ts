@@ -17,7 +17,7 @@ export interface RunningNginx {
 }
 
 /** `config` replaces the whole configuration (e.g. a static server for benchmarks). */
-/** `upstreamPorts`: the two site instances of deploy/nginx.conf; `upstreamPort` alone is used for both. */
+/** `upstreamPorts`: two site instances (the second as deploy/nginx.conf's commented line); `upstreamPort`: the one. */
 export async function startNginx(opts: {
   upstreamPort?: number;
   upstreamPorts?: [number, number];
@@ -40,7 +40,11 @@ export async function startNginx(opts: {
         .replace(/access_log [^;]+;/, `access_log off;`)
         .replace("/var/cache/nginx/coop", `${dir}/cache`)
         .replace("server 127.0.0.1:3000 ", `server 127.0.0.1:${first} `)
-        .replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${second} `)
+        // A second instance is the commented line, set as the README says.
+        .replace(
+          "# server 10.0.0.2:3000 ",
+          second !== undefined && second !== first ? `server 127.0.0.1:${second} ` : "# server 10.0.0.2:3000 ",
+        )
         .replace("listen 80;", `listen 127.0.0.1:${port};`)
         .replace(/^worker_processes auto;$/m, "worker_processes 1;");
   const confFile = path.join(dir, "nginx.conf");

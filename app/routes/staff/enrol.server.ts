@@ -20,7 +20,12 @@ export async function enrolWithPassword(
 ): Promise<{ errors: FieldErrors } | { ok: true }> {
   const enrolment = await findEnrolment(staff.db, token);
   if (!enrolment)
-    return { errors: { password: "This enrolment link has expired or was already used. Ask an administrator for a new one." } };
+    return {
+      errors: {
+        password:
+          "This enrolment link no longer works (24 hours have passed, or a second factor was added). Ask an administrator for a new one.",
+      },
+    };
   const problem = passwordProblem(password, { email: enrolment.email });
   if (problem) return { errors: { password: problem } };
   if (password !== confirm) return { errors: { confirm: "The two passwords are not the same." } };
@@ -31,7 +36,13 @@ export async function enrolWithPassword(
     ip: staff.ip,
     userAgent: staff.userAgent,
   });
-  if (!userId) return { errors: { password: "This enrolment link has expired or was already used. Ask an administrator for a new one." } };
+  if (!userId)
+    return {
+      errors: {
+        password:
+          "This enrolment link no longer works (24 hours have passed, or a second factor was added). Ask an administrator for a new one.",
+      },
+    };
   // Sign in now: the session can reach only the factor set-up until a factor is added.
   const signedIn = await staff.auth.api.signInEmail({
     body: { email: enrolment.email, password, rememberMe: true },

@@ -44,7 +44,7 @@ export default function Enrol({ loaderData, actionData }: Route.ComponentProps) 
         {!enrolment ? (
           <>
             <h1>This link does not work</h1>
-            <p>Enrolment links work once, for 24 hours. Ask an administrator to send you a new one.</p>
+            <p>An enrolment link works for 24 hours, until your account has a second factor. Ask an administrator to send you a new one.</p>
           </>
         ) : (
           <>

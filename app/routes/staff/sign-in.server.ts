@@ -65,7 +65,12 @@ export async function attemptPasswordSignIn(staff: StaffServices, email: string,
     ip: staff.ip,
     userAgent: staff.userAgent,
   });
-  return { kind: "refused", message: "Sign in with your passkey, or finish setting up your account with your enrolment link." };
+  // The link works until a second factor is added (modules/staff/users.server.ts linkWorks): say so, and when it does not.
+  return {
+    kind: "refused",
+    message:
+      "Sign in with your passkey. If you have not added a second factor yet, open your enrolment link again to finish setting up your account (it works for 24 hours from when it was sent; after that, ask an administrator for a new one).",
+  };
 }
 
 /** Step two: a 6-digit code from the app, or a backup code; `mail` tells the owner when the factor is locked. */
