@@ -4,7 +4,6 @@
  * configured (web push always is: its keys are made on first start).
  */
 import fs from "node:fs";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import webpush from "web-push";
 import type { AlertChannel } from "../../modules/alerts/messages";
