@@ -93,6 +93,10 @@ export interface BackupSource {
  */
 export async function createBackup(opts: BackupSource & { dir: string; now?: Date }): Promise<string> {
   const now = opts.now ?? new Date();
+  // The key must never travel with what it locks: not beside the archives, not in the files backed up.
+  for (const dir of [opts.dir, opts.storageDir])
+    if (!path.relative(path.resolve(dir), path.resolve(opts.keyFile)).startsWith(".."))
+      throw new BackupError(`the backup key ${opts.keyFile} is inside ${dir}: keep it elsewhere (BACKUP_KEY_FILE)`);
   const key = backupKeyForWriting(opts.keyFile);
   privateBackupDir(opts.dir);
   // mkdtemp makes the folder 0700: the parts are never readable by others, whatever the umask.
