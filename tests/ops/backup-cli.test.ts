@@ -1,8 +1,9 @@
 /**
  * `npm run backup` as IT runs it by hand: even under a umask that leaves new files readable by
  * every local user (022), and into a folder an older version left 0755, the archive is 0600 and
- * the folder 0700; the key stays where BACKUP_KEY_FILE says, never beside the archives; and
- * `npm run restore` with that key brings the site back. (The daily job: backup-schedule.test.ts.)
+ * the folder 0700; the key stays where BACKUP_KEY_FILE says, never beside the archives;
+ * `npm run backup:open` opens it only with that key, and `npm run restore` with it brings the
+ * site back. (The daily job: backup-schedule.test.ts.)
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -53,6 +54,20 @@ describe("npm run backup", () => {
     expect(mode(path.join(backupDir, "last-backup.json"))).toBe("600");
     expect(mode(keyFile)).toBe("600");
     expect(fs.readdirSync(backupDir).sort()).toEqual([path.basename(archive!), "last-backup.json"]);
+
+    // Opened with the key (to take one part out), and refused with another.
+    const opened = path.join(work, "opened");
+    await run(tsx, ["scripts/backup-open.ts", archive!, opened], { cwd: root, env });
+    expect(mode(opened)).toBe("700");
+    expect(fs.readdirSync(opened)).toContain("manifest.json");
+    const otherKey = path.join(work, "other.key");
+    fs.writeFileSync(otherKey, `${Buffer.alloc(32, 7).toString("base64")}\n`);
+    await expect(
+      run(tsx, ["scripts/backup-open.ts", archive!, path.join(work, "opened-2")], {
+        cwd: root,
+        env: { ...env, BACKUP_KEY_FILE: otherKey },
+      }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^Open refused: .* was made with another backup key/) });
 
     // Restored with the same key into an empty place (the embedded database only: PostgreSQL's
     // restore needs an empty database, which the restore drill makes).
