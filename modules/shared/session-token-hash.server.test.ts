@@ -13,7 +13,8 @@ async function setUp() {
     database: hashSessionTokens(memoryAdapter(db)),
   });
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email: "a@example.test", name: "A", emailVerified: true });
+  const user = { id: "u1", email: "a@example.test", name: "A", emailVerified: true, createdAt: new Date(), updatedAt: new Date() };
+  db.user!.push(user);
   return { db, ctx, user };
 }
 
