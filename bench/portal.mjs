@@ -96,9 +96,10 @@ for (let n = 0; n < SIGNED_IN; n++) {
     `63917${String(i).padStart(7, "0")}`,
   ]);
   await db.query("insert into portal_links (user_id, account_number) values ($1, $2)", [id, account(i)]);
+  // The site keeps only the token's SHA-256 (modules/shared/session-token-hash.server.ts).
   await db.query("insert into portal_session (id, token, user_id, expires_at) values ($1, $2, $3, now() + interval '30 days')", [
     id,
-    token,
+    crypto.createHash("sha256").update(token).digest("hex"),
     id,
   ]);
   const cookie = `__Host-mco.session=${encodeURIComponent(`${token}.${await makeSignature(token, secret)}`)}`;

@@ -16,6 +16,7 @@ import { makeSignature } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import { SESSION_COOKIE } from "../modules/portal/auth.server";
+import { sessionTokenHash } from "../modules/shared/session-token-hash.server";
 import { metrics } from "../server/metrics";
 import { startInProcess } from "./lib/in-process";
 
@@ -50,7 +51,7 @@ const visits = await (async (): Promise<Visit[]> => {
       values (${id}, '', ${`${id}@members.invalid`}, true, 'sms', ${`63917${String(n).padStart(7, "0")}`})`);
     await db.execute(sql`insert into portal_links (user_id, account_number) values (${id}, ${a.account_number})`);
     await db.execute(
-      sql`insert into portal_session (id, token, user_id, expires_at) values (${id}, ${token}, ${id}, now() + interval '30 days')`,
+      sql`insert into portal_session (id, token, user_id, expires_at) values (${id}, ${sessionTokenHash(token)}, ${id}, now() + interval '30 days')`,
     );
     out.push({
       url: page.replace(":account", a.account_number).replace(":bill", encodeURIComponent(a.bill_number)),

@@ -2,7 +2,8 @@
  * `npm run restore FILE`: an archive of `npm run backup` into an empty place: an empty
  * DATA_DIR (embedded database), or the empty database of DATABASE_URL and an empty
  * DATA_DIR/storage. The archive is checked first; a damaged one, or one from a newer version,
- * is refused with one line and exit code 1, and nothing is written.
+ * is refused with one line and exit code 1, and nothing is written. It needs the backup key the
+ * archive was made with (BACKUP_KEY_FILE): without it the archive is refused.
  */
 import { BackupError, restoreBackup } from "../modules/ops/backup.server";
 import { ConfigError, loadConfig } from "../server/config";
@@ -14,7 +15,7 @@ if (!file) {
 }
 try {
   const config = loadConfig();
-  const manifest = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.DATABASE_URL });
+  const manifest = await restoreBackup(file, { dataDir: config.dataDir, databaseUrl: config.DATABASE_URL, keyFile: config.backupKeyFile });
   const into = config.DATABASE_URL ? new URL(config.DATABASE_URL).pathname.slice(1) : config.dataDir;
   console.log(
     `Restored ${file} (made ${manifest.createdAt} by version ${manifest.version}, migration level ${manifest.migrationLevel}) into ${into}. Start the site: it applies any newer migrations.`,

@@ -1,6 +1,8 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { DatabaseHandle } from "../db/client";
+import type { BackupJob } from "../modules/ops/backup-schedule.server";
 import { DEFAULT_RETENTION, type RetentionPolicy } from "../modules/privacy/retention";
 import { captchaEnvShape } from "../modules/shared/captcha-settings";
 
@@ -12,6 +14,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Where the daily backup writes its archives (7 daily, 4 weekly kept). Default: DATA_DIR/backups; better another disk. */
   BACKUP_DIR: z.string().min(1).optional(),
+  /**
+   * The backup key (32 random bytes, base64) that encrypts every archive: never in an archive nor
+   * in BACKUP_DIR, and kept by IT off the machine. Default: DATA_DIR/backup.key, made at the
+   * first backup; production names /etc/wespeco/backup.key (README, "Backups and restore").
+   */
+  BACKUP_KEY_FILE: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
@@ -160,6 +168,9 @@ export type Config = z.infer<typeof envSchema> & {
   dataDir: string;
   storageDir: string;
   backupDir: string;
+  backupKeyFile: string;
+  /** The push keys made and kept by the site when VAPID_* are unset (0600); in every backup. */
+  vapidFile: string;
   publicUrl: string;
 };
 
@@ -169,6 +180,17 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
 }
 
 export class ConfigError extends Error {}
+
+/** What a backup reads and where it writes: the daily job and `npm run backup` alike. */
+export function backupJobOf(config: Config, database: DatabaseHandle): BackupJob {
+  return {
+    database,
+    storageDir: config.storageDir,
+    vapidFile: config.vapidFile,
+    keyFile: config.backupKeyFile,
+    backupDir: config.backupDir,
+  };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
@@ -192,6 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     storageDir: path.join(dataDir, "storage"),
     backupDir: c.BACKUP_DIR ? path.resolve(c.BACKUP_DIR) : path.join(dataDir, "backups"),
+    backupKeyFile: c.BACKUP_KEY_FILE ? path.resolve(c.BACKUP_KEY_FILE) : path.join(dataDir, "backup.key"),
+    vapidFile: path.join(dataDir, "vapid.json"),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
   };
 }

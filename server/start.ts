@@ -13,7 +13,7 @@ import { isSeeded, seedDemo } from "../seed/index";
 import { startAlertsRuntime } from "./alerts/runtime";
 import { buildApp } from "./app";
 import { type Bus, createBus } from "./bus";
-import { type Config, retentionOf } from "./config";
+import { backupJobOf, type Config, retentionOf } from "./config";
 import { metrics } from "./metrics";
 import { schedulePurge } from "./personal-data-purge";
 
@@ -50,8 +50,7 @@ export async function startApp(
   // The daily purge of expired personal data runs where the alerts worker (pg-boss) runs.
   if (alerts.worker) await schedulePurge(alerts.worker.boss, database.db, retentionOf(config), app.log);
   // The daily backup too (modules/ops/backup-schedule.server.ts).
-  if (alerts.worker)
-    await scheduleBackup(alerts.worker.boss, { database, storageDir: config.storageDir, backupDir: config.backupDir }, app.log);
+  if (alerts.worker) await scheduleBackup(alerts.worker.boss, backupJobOf(config, database), app.log);
   app.addHook("onClose", async () => {
     await alerts.close();
     await bus.close();

@@ -9,7 +9,7 @@ import pino from "pino";
 import { openDatabase } from "../db/client";
 import { scheduleBackup } from "../modules/ops/backup-schedule.server";
 import { startAlerts } from "./alerts/worker";
-import { type Config, ConfigError, loadConfig, retentionOf } from "./config";
+import { backupJobOf, type Config, ConfigError, loadConfig, retentionOf } from "./config";
 import { createChannels } from "./messaging/channels";
 import { schedulePurge } from "./personal-data-purge";
 import { startMetricsServer } from "./prometheus";
@@ -30,7 +30,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 const channels = createChannels(config);
 const alerts = await startAlerts(database, channels, { publicUrl: config.publicUrl, log });
 await schedulePurge(alerts.boss, database.db, retentionOf(config), log);
-await scheduleBackup(alerts.boss, { database, storageDir: config.storageDir, backupDir: config.backupDir }, log);
+await scheduleBackup(alerts.boss, backupJobOf(config, database), log);
 const metrics = await startMetricsServer(config, { database, log });
 log.info({ channels: Object.keys(channels) }, "worker started");
 

@@ -1,13 +1,14 @@
 /**
  * Which archives a backup folder keeps: the newest archive of each of the 7 newest days, and
  * the newest of each of the 4 newest weeks (Monday to Sunday), in Manila's calendar. Every
- * other archive may go. Archives are named by their UTC time (backup-20270105T183000Z.tar).
+ * other archive may go. Archives are named by their UTC time (backup-20270105T183000Z.tar.enc;
+ * plain .tar ones from before the archives were encrypted age out the same way).
  */
 import { TIME_ZONE } from "../shared/constants";
 
 export const KEEP_DAILY = 7;
 export const KEEP_WEEKLY = 4;
-const NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar$/;
+const NAME = /^backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar(?:\.enc)?$/;
 
 export function archiveTime(name: string): Date | null {
   const m = NAME.exec(name);

@@ -8,9 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PgBoss } from "pg-boss";
-import type { DatabaseHandle } from "../../db/client";
 import { TIME_ZONE } from "../shared/constants";
-import { createBackup } from "./backup.server";
+import { type BackupSource, createBackup, privateBackupDir } from "./backup.server";
 import { archivesToKeep } from "./backup-retention";
 
 export const BACKUP_QUEUE = "site-backup";
@@ -34,21 +33,21 @@ export function readBackupStatus(backupDir: string): BackupStatus {
 }
 
 function writeStatus(backupDir: string, status: BackupStatus) {
-  fs.mkdirSync(backupDir, { recursive: true });
+  privateBackupDir(backupDir);
   const file = path.join(backupDir, STATUS_FILE);
-  fs.writeFileSync(`${file}.tmp`, JSON.stringify(status));
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(status), { mode: 0o600 });
   fs.renameSync(`${file}.tmp`, file);
 }
 
 /** One backup with its pruning and status; never throws (the outcome is in the status and the log). */
-export async function runBackup(
-  opts: { database: DatabaseHandle; storageDir: string; backupDir: string; now?: Date },
-  log: Log,
-): Promise<BackupStatus> {
+export type BackupJob = BackupSource & { backupDir: string };
+
+export async function runBackup(opts: BackupJob & { now?: Date }, log: Log): Promise<BackupStatus> {
   const before = readBackupStatus(opts.backupDir);
   const now = opts.now ?? new Date();
   try {
-    const file = await createBackup({ database: opts.database, storageDir: opts.storageDir, dir: opts.backupDir, now });
+    const { backupDir, now: _, ...source } = opts;
+    const file = await createBackup({ ...source, dir: backupDir, now });
     const { remove } = archivesToKeep(fs.readdirSync(opts.backupDir));
     for (const name of remove) fs.rmSync(path.join(opts.backupDir, name), { force: true });
     const status: BackupStatus = {
@@ -76,11 +75,7 @@ export function backupFailing(status: BackupStatus): boolean {
   return status.lastFailure !== null && (!status.lastSuccess || status.lastFailure.at > status.lastSuccess.at);
 }
 
-export async function scheduleBackup(
-  boss: PgBoss,
-  opts: { database: DatabaseHandle; storageDir: string; backupDir: string },
-  log: Log,
-): Promise<void> {
+export async function scheduleBackup(boss: PgBoss, opts: BackupJob, log: Log): Promise<void> {
   if (!(await boss.getQueue(BACKUP_QUEUE))) await boss.createQueue(BACKUP_QUEUE, { retryLimit: 0, expireInSeconds: 3600 });
   await boss.work(BACKUP_QUEUE, async () => void (await runBackup(opts, log)));
   await boss.schedule(BACKUP_QUEUE, BACKUP_CRON, null, { tz: TIME_ZONE });

@@ -1,7 +1,9 @@
 /**
- * Backups and restores of the whole site: the database and the uploaded files, in one tar
- * archive with a manifest (the site's version, the migration level, and a SHA-256 of every
- * part). On PostgreSQL the database part is `pg_dump`'s custom format (restored with
+ * Backups and restores of the whole site: the database, the uploaded files and the push keys
+ * (DATA_DIR/vapid.json: without them every browser's subscription stops working after a
+ * restore), in one tar archive with a manifest (the site's version, the migration level, and a
+ * SHA-256 of every part), encrypted with the backup key (backup-crypto.server.ts). Archives are
+ * 0600 in a 0700 folder: the archive holds the members' data and the database's secrets. On PostgreSQL the database part is `pg_dump`'s custom format (restored with
  * `pg_restore`; Debian's client of the server's major version); on the embedded PGlite it is
  * PGlite's own dump of its data folder (`dumpDataDir`, restored with `loadDataDir`).
  *
@@ -18,6 +20,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, migrationsFolder, queryRows } from "../../db/client";
+import { backupKeyForWriting, decryptFile, encryptFile, readBackupKey } from "./backup-crypto.server";
+import { BackupError } from "./backup-error";
+
+export { BackupError };
 
 const run = promisify(execFile);
 const projectRoot = path.resolve(import.meta.dirname, "..", "..");
@@ -26,6 +32,8 @@ export const MANIFEST = "manifest.json";
 export const MANIFEST_FORMAT = 1;
 const PG_PART = "database.pgdump";
 const PGLITE_PART = "database.pglite.tar.gz";
+/** The push keys, when the site keeps them in DATA_DIR (not when VAPID_* are set). */
+const VAPID_PART = "keys/vapid.json";
 
 export interface BackupPart {
   path: string;
@@ -43,9 +51,6 @@ export interface Manifest {
   database: { kind: "pglite" | "postgres"; tool: string };
   parts: BackupPart[];
 }
-
-/** A refused restore or backup: the message is the one line to show. */
-export class BackupError extends Error {}
 
 export function siteVersion(): string {
   return JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")).version ?? "0.0.0";
@@ -65,19 +70,46 @@ export const archiveName = (at: Date) =>
   `backup-${at
     .toISOString()
     .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z")}.tar`;
+    .replace(/\.\d+Z$/, "Z")}.tar.enc`;
+
+/** The backup folder, made 0700 or brought back to it: only the site's own user reads archives. */
+export function privateBackupDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+export interface BackupSource {
+  database: DatabaseHandle;
+  storageDir: string;
+  /** DATA_DIR/vapid.json: kept with the archive when it exists. */
+  vapidFile: string;
+  /** The backup key's file (BACKUP_KEY_FILE): made when missing, never put in the archive. */
+  keyFile: string;
+}
 
 /**
- * Writes one archive into `dir` (made if missing) and returns its path. The archive appears
- * under its name only when complete (written beside it, then renamed).
+ * Writes one archive (0600) into `dir` (0700, made if missing) and returns its path. The archive
+ * appears under its name only when complete (written beside it, then renamed).
  */
-export async function createBackup(opts: { database: DatabaseHandle; storageDir: string; dir: string; now?: Date }): Promise<string> {
+export async function createBackup(opts: BackupSource & { dir: string; now?: Date }): Promise<string> {
   const now = opts.now ?? new Date();
-  fs.mkdirSync(opts.dir, { recursive: true });
-  const staging = fs.mkdtempSync(path.join(os.tmpdir(), "site-backup-"));
+  // The key must never travel with what it locks: not beside the archives, not in the files backed up.
+  for (const dir of [opts.dir, opts.storageDir])
+    if (!path.relative(path.resolve(dir), path.resolve(opts.keyFile)).startsWith(".."))
+      throw new BackupError(`the backup key ${opts.keyFile} is inside ${dir}: keep it elsewhere (BACKUP_KEY_FILE)`);
+  const key = backupKeyForWriting(opts.keyFile);
+  privateBackupDir(opts.dir);
+  // mkdtemp makes the folder 0700: the parts are never readable by others, whatever the umask.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "site-backup-"));
+  const staging = path.join(work, "parts");
+  fs.mkdirSync(staging);
   try {
     const tool = await dumpDatabase(opts.database, staging);
     if (fs.existsSync(opts.storageDir)) fs.cpSync(opts.storageDir, path.join(staging, "storage"), { recursive: true });
+    if (fs.existsSync(opts.vapidFile)) {
+      fs.mkdirSync(path.join(staging, path.dirname(VAPID_PART)));
+      fs.copyFileSync(opts.vapidFile, path.join(staging, VAPID_PART));
+    }
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
       version: siteVersion(),
@@ -87,14 +119,17 @@ export async function createBackup(opts: { database: DatabaseHandle; storageDir:
       parts: listFiles(staging).map((file) => describePart(staging, file)),
     };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const tar = path.join(work, "archive.tar");
+    // The manifest first, so a reader finds it at once; then the parts.
+    await run("tar", ["-cf", tar, "-C", staging, MANIFEST, ...manifest.parts.map((p) => p.path)], { maxBuffer: 16 * 1024 * 1024 });
     const target = path.join(opts.dir, archiveName(now));
     const partial = `${target}.partial`;
-    // The manifest first, so a reader finds it at once; then the parts.
-    await run("tar", ["-cf", partial, "-C", staging, MANIFEST, ...manifest.parts.map((p) => p.path)], { maxBuffer: 16 * 1024 * 1024 });
+    fs.rmSync(partial, { force: true });
+    await encryptFile(tar, partial, key);
     fs.renameSync(partial, target);
     return target;
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+    fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
@@ -138,17 +173,22 @@ function describePart(root: string, file: string): BackupPart {
 const firstLine = (text?: string) => (text ?? "").trim().split("\n")[0] ?? "";
 
 /**
- * Unpacks and checks an archive into a temporary folder: the manifest and each part's
- * checksum, and that it comes from this version or an older one. The caller removes the folder.
+ * Decrypts, unpacks and checks an archive into a temporary folder: the seal, the manifest and
+ * each part's checksum, and that it comes from this version or an older one. The caller removes
+ * the folder.
  */
-export async function openArchive(file: string): Promise<{ dir: string; manifest: Manifest }> {
+export async function openArchive(file: string, keyFile: string): Promise<{ dir: string; manifest: Manifest }> {
   const name = path.basename(file);
   if (!fs.existsSync(file)) throw new BackupError(`${name}: no such file`);
+  const key = readBackupKey(keyFile);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-restore-"));
+  const tar = path.join(dir, "archive.tar");
   try {
-    await run("tar", ["-xf", file, "-C", dir]).catch((error: { stderr?: string }) => {
+    await decryptFile(file, tar, key);
+    await run("tar", ["-xf", tar, "-C", dir]).catch((error: { stderr?: string }) => {
       throw new BackupError(`${name} is damaged: the archive cannot be read to its end (${firstLine(error.stderr).replace(/^tar: /, "")})`);
     });
+    fs.rmSync(tar);
     let manifest: Manifest;
     try {
       manifest = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), "utf8"));
@@ -189,15 +229,17 @@ export function newerVersion(a: string, b: string): boolean {
 }
 
 export interface RestoreTarget {
-  /** The data folder (its storage/ and, without a database URL, its pglite/). */
+  /** The data folder (its storage/, vapid.json and, without a database URL, its pglite/). */
   dataDir: string;
   /** PostgreSQL: restore into this (empty) database. */
   databaseUrl?: string;
+  /** The backup key's file (BACKUP_KEY_FILE): without the archive's key nothing is restored. */
+  keyFile: string;
 }
 
 /** Restores an archive into an empty place. Returns the manifest it restored. */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<Manifest> {
-  const { dir, manifest } = await openArchive(file);
+  const { dir, manifest } = await openArchive(file, target.keyFile);
   try {
     const storageDir = path.join(target.dataDir, "storage");
     if (!isEmptyDir(storageDir)) throw new BackupError(`${storageDir} is not empty: restore into an empty data folder`);
@@ -212,6 +254,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     else await restorePglite(path.join(dir, PGLITE_PART), path.join(target.dataDir, "pglite"));
     if (fs.existsSync(path.join(dir, "storage"))) fs.cpSync(path.join(dir, "storage"), storageDir, { recursive: true });
     else fs.mkdirSync(storageDir, { recursive: true });
+    // The push keys the browsers subscribed with: the archive's replace any made meanwhile.
+    if (fs.existsSync(path.join(dir, VAPID_PART))) {
+      fs.copyFileSync(path.join(dir, VAPID_PART), path.join(target.dataDir, "vapid.json"));
+      fs.chmodSync(path.join(target.dataDir, "vapid.json"), 0o600);
+    }
     return manifest;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -16,6 +16,7 @@ import { emailOTP } from "better-auth/plugins/email-otp";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { portalAccount, portalPasskey, portalSecret, portalSession, portalUser, portalVerification } from "../../db/schema";
+import { hashSessionTokens } from "../shared/session-token-hash.server";
 
 export const SESSION_DAYS = 30;
 export const SESSION_COOKIE = "__Host-mco.session";
@@ -33,16 +34,19 @@ export function createPortalAuth(db: Db, secret: string, publicUrl: string) {
     basePath: PORTAL_AUTH_PATH,
     secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: portalUser,
-        session: portalSession,
-        account: portalAccount,
-        verification: portalVerification,
-        passkey: portalPasskey,
-      },
-    }),
+    // Only a hash of each session token is stored (modules/shared/session-token-hash.server.ts).
+    database: hashSessionTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          user: portalUser,
+          session: portalSession,
+          account: portalAccount,
+          verification: portalVerification,
+          passkey: portalPasskey,
+        },
+      }),
+    ),
     user: { additionalFields: { lockedAt: { type: "date", required: false, input: false } } },
     session: { expiresIn: SESSION_DAYS * 86_400, updateAge: 86_400, freshAge: 0 },
     rateLimit: { enabled: false },

@@ -17,6 +17,7 @@ import {
   portalUser,
 } from "../../db/schema";
 import type { Locale } from "../shared/i18n";
+import { sessionTokenHash } from "../shared/session-token-hash.server";
 import { internalEmail } from "./auth.server";
 import { type Contact, contactOnFile } from "./contact";
 
@@ -49,7 +50,8 @@ const sessionMemberQuery = prepared((db) =>
 );
 
 export async function sessionMember(db: DbOrTx, token: string) {
-  const [row] = await sessionMemberQuery(db).execute({ token });
+  // The table keeps the token's hash only (modules/shared/session-token-hash.server.ts).
+  const [row] = await sessionMemberQuery(db).execute({ token: sessionTokenHash(token) });
   return row ? { sessionId: row.sessionId, expiresAt: row.expiresAt, member: toMember(row.user) } : null;
 }
 

@@ -13,6 +13,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { staffAccount, staffPasskey, staffSecret, staffSession, staffTwoFactor, staffUser, staffVerification } from "../../db/schema";
+import { hashSessionTokens, sessionTokenHash } from "../shared/session-token-hash.server";
 import { generateBackupCodes } from "./backup-codes.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password.server";
 
@@ -39,17 +40,20 @@ export function createStaffAuth({ db, secret, publicUrl }: StaffAuthOptions) {
     basePath: AUTH_BASE_PATH,
     secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        user: staffUser,
-        session: staffSession,
-        account: staffAccount,
-        verification: staffVerification,
-        twoFactor: staffTwoFactor,
-        passkey: staffPasskey,
-      },
-    }),
+    // Only a hash of each session token is stored (modules/shared/session-token-hash.server.ts).
+    database: hashSessionTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          user: staffUser,
+          session: staffSession,
+          account: staffAccount,
+          verification: staffVerification,
+          twoFactor: staffTwoFactor,
+          passkey: staffPasskey,
+        },
+      }),
+    ),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
@@ -138,5 +142,5 @@ export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> 
 }
 
 export async function endSessionByToken(db: Db, token: string): Promise<void> {
-  await db.delete(staffSession).where(eq(staffSession.token, token));
+  await db.delete(staffSession).where(eq(staffSession.token, sessionTokenHash(token)));
 }

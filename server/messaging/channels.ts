@@ -4,7 +4,6 @@
  * configured (web push always is: its keys are made on first start).
  */
 import fs from "node:fs";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import webpush from "web-push";
 import type { AlertChannel } from "../../modules/alerts/messages";
@@ -217,13 +216,13 @@ export function pushSender(
 }
 
 /** VAPID keys from the settings, or made once and kept in DATA_DIR (0600). */
-export function vapidKeys(config: Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "dataDir">): {
+export function vapidKeys(config: Pick<Config, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "dataDir" | "vapidFile">): {
   publicKey: string;
   privateKey: string;
 } {
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY)
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
-  const file = path.join(config.dataDir, "vapid.json");
+  const file = config.vapidFile;
   try {
     const kept = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey: string; privateKey: string };
     if (kept.publicKey && kept.privateKey) return kept;

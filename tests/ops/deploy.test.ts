@@ -56,6 +56,15 @@ describe("deploy/", () => {
     expect(stdout + stderr).toBe("");
   });
 
+  it("runs every unit with UMask=0077: what the site writes (backups, keys, data) is its user's alone", () => {
+    for (const name of ["wespeco-site.service", "wespeco-worker.service"]) {
+      const service = deploy(name)
+        .split(/^\[Service\]$/m)[1]!
+        .split(/^\[/m)[0]!;
+      expect(service, name).toMatch(/^UMask=0077$/m);
+    }
+  });
+
   it("has an nginx configuration that nginx -t accepts", async () => {
     const conf = path.join(dir, "nginx.conf");
     fs.mkdirSync(path.join(dir, "logs"), { recursive: true });
@@ -123,6 +132,7 @@ describe("deploy/", () => {
       "REDIS_URL",
       "DATA_DIR",
       "BACKUP_DIR",
+      "BACKUP_KEY_FILE",
       "AUTH_SECRET",
       "ALTCHA_HMAC_KEY",
       "METRICS_PORT",
