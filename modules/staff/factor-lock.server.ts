@@ -8,7 +8,6 @@ import type { Db } from "../../db/client";
 import { staffUser } from "../../db/schema";
 import { FACTOR_FAILURE_CAP, factorSuspendedAt, type NoticeMailer, unlockFactor } from "../shared/factor-lock.server";
 import { recordAudit } from "./audit.server";
-import type { Actor } from "./users.server";
 
 export const staffFactorKey = (userId: string) => `staff:${userId}`;
 
@@ -55,7 +54,11 @@ export async function noticeStaffFactorSuspended(
 export const staffFactorSuspendedAt = (db: Db, userId: string) => factorSuspendedAt(db, staffFactorKey(userId));
 
 /** An administrator unlocks the second factor; in the audit log. */
-export async function unlockStaffFactor(db: Db, userId: string, actor: Actor) {
+export async function unlockStaffFactor(
+  db: Db,
+  userId: string,
+  actor: { id: string | null; email: string | null; ip: string | null; userAgent: string | null },
+) {
   const was = await unlockFactor(db, staffFactorKey(userId));
   await recordAudit(db, {
     actorId: actor.id,

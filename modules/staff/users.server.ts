@@ -7,7 +7,9 @@ import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { staffAccount, staffEnrolments, staffPasskey, staffSession, staffTwoFactor, staffUser } from "../../db/schema";
+import { unlockFactor } from "../shared/factor-lock.server";
 import { recordAudit } from "./audit.server";
+import { staffFactorKey } from "./factor-lock.server";
 import { type Role, roles } from "./permissions";
 import { normalizeEmail } from "./throttle.server";
 
@@ -173,6 +175,8 @@ export async function consumeEnrolment(db: Db, token: string, passwordHash: stri
     await tx.delete(staffSession).where(eq(staffSession.userId, userId));
     await tx.delete(staffTwoFactor).where(eq(staffTwoFactor.userId, userId));
     await tx.delete(staffPasskey).where(eq(staffPasskey.userId, userId));
+    // The old factors are gone, and with them their lock after too many wrong codes.
+    await unlockFactor(tx, staffFactorKey(userId));
     await tx.update(staffUser).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(staffUser.id, userId));
     const [account] = await tx
       .select({ id: staffAccount.id })
