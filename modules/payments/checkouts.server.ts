@@ -10,7 +10,7 @@
  *   a refund due; one whose amount is not the checkout's is recorded and listed, not applied.
  */
 import crypto from "node:crypto";
-import { and, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
 import { bills, paymentCheckouts, paymentEvents, payments } from "../../db/schema";
@@ -18,6 +18,8 @@ import type { GatewayEvent, PaymentGateway } from "./gateway";
 
 /** How long a checkout stays open on our side (the gateway's page is left after this). */
 export const CHECKOUT_TTL_MS = 60 * 60_000;
+/** A checkout still without its gateway page after this long was abandoned by a process that died making it. */
+const ABANDONED_AFTER_MS = 30_000;
 
 export type Checkout = typeof paymentCheckouts.$inferSelect;
 
@@ -69,6 +71,21 @@ export async function openCheckout(db: Db, gateway: PaymentGateway, input: OpenC
     if (open) {
       if (open.amount === input.amount && open.fee === input.fee) {
         if (open.checkoutUrl) return { ok: true, checkout: open, reused: true };
+        // A row without its gateway page long after it was written: the process making it died
+        // on the way (its gateway session, if any, was never shown to anyone). It steps aside.
+        if (Date.now() - open.createdAt.getTime() > ABANDONED_AFTER_MS) {
+          await db
+            .update(paymentCheckouts)
+            .set({ status: "failed" })
+            .where(
+              and(
+                eq(paymentCheckouts.reference, open.reference),
+                eq(paymentCheckouts.status, "open"),
+                isNull(paymentCheckouts.checkoutUrl),
+              ),
+            );
+          continue;
+        }
         // Another request is making this checkout's gateway session: wait for it.
         await new Promise((r) => setTimeout(r, 100));
         continue;

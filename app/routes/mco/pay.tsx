@@ -1,6 +1,7 @@
 /** /mco/accounts/:account/bills/:bill/pay: a member pays one of their bills online (the amount left by default). */
 import { data } from "react-router";
 import { payableBill } from "../../../modules/payments/pay.server";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import { requestLocale, useLocale, useT } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
@@ -12,7 +13,8 @@ import { memberHeaders, withCookies } from "./session.server";
 import { PortalBar, portalMeta } from "./ui";
 import "./portal.css";
 
-export const meta: Route.MetaFunction = ({ params, location }) => portalMeta(location.pathname, () => `Pay ${params.bill}`);
+export const meta: Route.MetaFunction = ({ location }) =>
+  portalMeta(location.pathname, () => translator(paymentMessages, localeOfPath(location.pathname))("pay.meta"));
 export const headers = memberHeaders;
 
 async function load(request: Request, context: Route.LoaderArgs["context"], account: string | undefined, bill: string | undefined) {
