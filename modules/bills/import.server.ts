@@ -181,7 +181,7 @@ function billRow(b: BillRecord, hash: string, differences: LineDifference[] | nu
 }
 
 /** Stores checked bills inside `tx`. */
-export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omit<ImportSummary, "refused" | "kind">> {
+export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omit<ImportSummary, "refused" | "kind" | "posted">> {
   let added = 0;
   let replaced = 0;
   let unchanged = 0;

@@ -5,7 +5,7 @@
  * (checkouts.server.ts billBalance, pay.server.ts postingByBill): never both, never neither.
  * What is not posted yet goes to the billing system as an export (CSV or its API).
  */
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, sql } from "drizzle-orm";
 import { type DbOrTx, resultRows } from "../../db/client";
 import { paymentCheckouts } from "../../db/schema";
 
@@ -40,16 +40,24 @@ export async function postOnlinePayments(tx: DbOrTx, postings: readonly Posting[
   return resultRows<{ reference: string }>(posted).map((r) => r.reference);
 }
 
+/**
+ * Paid and not posted yet, and not a refund due (the bill was already paid: the money goes
+ * back, it is not posted); `paidBefore` keeps those waiting since before then.
+ */
+const awaitingPosting = (paidBefore?: Date) =>
+  and(
+    eq(paymentCheckouts.status, "paid"),
+    eq(paymentCheckouts.refundDue, false),
+    isNull(paymentCheckouts.postedOrNumber),
+    paidBefore ? lt(paymentCheckouts.paidAt, paidBefore) : undefined,
+  );
+
 export type UnpostedPayment = Pick<
   typeof paymentCheckouts.$inferSelect,
   "reference" | "accountNumber" | "billNumber" | "amount" | "fee" | "gatewayPaymentId" | "testMode"
 > & { paidAt: Date };
 
-/**
- * Online payments paid and not yet posted, oldest first: what the billing system is to post.
- * A refund due is not among them (the bill was already paid: the money goes back). `paidBefore`
- * narrows it to those waiting since before then (the overdue ones).
- */
+/** Online payments awaiting posting, oldest first: what the billing system is to post. */
 export async function unpostedPayments(db: DbOrTx, paidBefore?: Date): Promise<UnpostedPayment[]> {
   const rows = await db
     .select({
@@ -63,14 +71,7 @@ export async function unpostedPayments(db: DbOrTx, paidBefore?: Date): Promise<U
       testMode: paymentCheckouts.testMode,
     })
     .from(paymentCheckouts)
-    .where(
-      and(
-        eq(paymentCheckouts.status, "paid"),
-        eq(paymentCheckouts.refundDue, false),
-        isNull(paymentCheckouts.postedOrNumber),
-        paidBefore ? lt(paymentCheckouts.paidAt, paidBefore) : undefined,
-      ),
-    )
+    .where(awaitingPosting(paidBefore))
     .orderBy(asc(paymentCheckouts.paidAt), asc(paymentCheckouts.reference));
   // A paid checkout always has its time; the filter keeps the type honest.
   return rows.flatMap((r) => (r.paidAt ? [{ ...r, paidAt: r.paidAt }] : []));
@@ -78,3 +79,12 @@ export async function unpostedPayments(db: DbOrTx, paidBefore?: Date): Promise<U
 
 /** Not posted after POSTING_OVERDUE_MS, as of `now`. */
 export const isPostingOverdue = (paidAt: Date, now: Date) => now.getTime() - paidAt.getTime() > POSTING_OVERDUE_MS;
+
+/** How many payments wait to be posted for longer than POSTING_OVERDUE_MS (the console's overview). */
+export async function overdueCount(db: DbOrTx, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentCheckouts)
+    .where(awaitingPosting(new Date(now.getTime() - POSTING_OVERDUE_MS)));
+  return row?.n ?? 0;
+}

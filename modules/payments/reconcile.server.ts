@@ -86,9 +86,7 @@ export async function reconcileDay(db: DbOrTx, day: ManilaDay, now: Date): Promi
     })
     .from(paymentEvents)
     .leftJoin(paymentCheckouts, eq(paymentCheckouts.reference, paymentEvents.reference))
-    .where(
-      and(eq(paymentEvents.outcome, "amount-differs"), gte(paymentEvents.receivedAt, day.from), lt(paymentEvents.receivedAt, day.to)),
-    )
+    .where(and(eq(paymentEvents.outcome, "amount-differs"), gte(paymentEvents.receivedAt, day.from), lt(paymentEvents.receivedAt, day.to)))
     .orderBy(asc(paymentEvents.receivedAt));
 
   // The day's receipts naming a reference, with the checkout they name.
@@ -124,7 +122,8 @@ export async function reconcileDay(db: DbOrTx, day: ManilaDay, now: Date): Promi
         ? null
         : { status: r.checkoutStatus, accountNumber: r.checkoutAccount, postedOrNumber: r.postedOrNumber };
     const reason = unmatchedReason(r, checkout);
-    if (reason) postedNotPaid.push({ orNumber: r.orNumber, accountNumber: r.accountNumber, paidOn: r.paidOn, amount: r.amount, reference, reason });
+    if (reason)
+      postedNotPaid.push({ orNumber: r.orNumber, accountNumber: r.accountNumber, paidOn: r.paidOn, amount: r.amount, reference, reason });
     else if (r.checkoutAmount !== r.amount)
       amountsDiffer.push({ source: "receipt", id: r.orNumber, reference, expected: r.checkoutAmount, received: r.amount });
   }
