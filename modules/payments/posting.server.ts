@@ -28,14 +28,16 @@ export interface Posting {
 export async function postOnlinePayments(tx: DbOrTx, postings: readonly Posting[], now: Date): Promise<string[]> {
   if (postings.length === 0) return [];
   const rows = postings.map((p) => ({ or_number: p.orNumber, account_number: p.accountNumber, reference: p.reference }));
-  // One statement for the whole file; `distinct on` keeps the first receipt when two name one payment.
+  // One statement for the whole file. Only receipts of the payment's own account count, and of
+  // two that name one payment the first by OR number posts it (the other is listed).
   const posted = await tx.execute(sql`
     update payment_checkouts c
        set posted_or_number = x.or_number, posted_at = ${now.toISOString()}::timestamptz
-      from (select distinct on (reference) * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              as r(or_number text, account_number text, reference text) order by reference, or_number) x
-     where c.reference = x.reference and c.account_number = x.account_number
-       and c.status = 'paid' and c.posted_or_number is null
+      from (select distinct on (r.reference) r.or_number, r.reference
+              from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(or_number text, account_number text, reference text)
+              join payment_checkouts k on k.reference = r.reference and k.account_number = r.account_number
+             order by r.reference, r.or_number) x
+     where c.reference = x.reference and c.status = 'paid' and c.posted_or_number is null
     returning c.reference`);
   return resultRows<{ reference: string }>(posted).map((r) => r.reference);
 }

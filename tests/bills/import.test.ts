@@ -88,6 +88,7 @@ describe("POST /api/v1/billing/bills", () => {
           { line: 3, key: "T-2025-03-0002", reason: expect.stringMatching(/^the lines add up to [\d.]+, not the total amount due 1\.00$/) },
           { line: 4, key: "T-2025-03-0003", reason: 'account number "5-70-1" must be like 01-1000-4568' },
         ],
+        online_payments_posted: 0,
       },
     });
     const [stored] = await t.db.handle.db.select().from(bills).where(eq(bills.billNumber, "T-2025-03-0001"));
