@@ -203,6 +203,11 @@ describe("the console's reconciliation before posting", () => {
     expect((await t.app.inject({ url: "/staff/bills/payments", headers: { cookie: ratesStaff.cookie } })).statusCode).toBe(403);
   });
 
+  it("the overview counts the payments waiting more than 2 days, one link from the list", async () => {
+    const home = await t.app.inject({ url: "/staff", headers: { cookie: billing.cookie } });
+    expect(home.body).toMatch(/<a href="\/staff\/bills\/payments"[^>]*><strong>1<\/strong> <!-- -->Online payments not posted after 2 days/);
+  });
+
   it("a day that is not a date shows today in Manila", async () => {
     const res = await t.app.inject({ url: "/staff/bills/payments?day=2026-13-01", headers: { cookie: billing.cookie } });
     expect(res.statusCode).toBe(200);
