@@ -242,6 +242,7 @@ describe("the console's import", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Payments imported.");
+    expect(res.body).toMatch(/>0<!-- --> online payments posted/);
     expect(res.body).toContain("OR-BAD");
     const [entry] = (await audited("payments.imported")).filter((e) => e.actorEmail === billing.email);
     expect(entry!.after).toMatchObject({ file: "payments-2025-03.csv", added: 1, refused: 1 });
