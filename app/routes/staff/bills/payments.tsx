@@ -101,7 +101,11 @@ export default function OnlinePayments({ loaderData: d }: Route.ComponentProps) 
           That is not a date: today is shown.
         </p>
       )}
-      <ConsoleTable caption={`${formatDate(d.dayStart)} at a glance`} className="console-table--stacked" columns={["", "Count", "Amount"]}>
+      <ConsoleTable
+        caption={`${formatDate(d.dayStart)} at a glance`}
+        className="console-table--stacked"
+        columns={["What", "Count", "Amount, or the events by outcome"]}
+      >
         <tr>
           <th scope="row">Paid online</th>
           <Cell label="Count" num>
@@ -116,7 +120,7 @@ export default function OnlinePayments({ loaderData: d }: Route.ComponentProps) 
           <Cell label="Count" num>
             {n(d.events.total)}
           </Cell>
-          <Cell label="Amount">{d.events.byOutcome.map((o) => `${o.outcome}: ${n(o.count)}`).join(", ") || "—"}</Cell>
+          <Cell label="By outcome">{d.events.byOutcome.map((o) => `${o.outcome}: ${n(o.count)}`).join(", ") || "—"}</Cell>
         </tr>
         <tr>
           <th scope="row">Posted by the billing system</th>
