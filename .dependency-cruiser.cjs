@@ -22,6 +22,7 @@ const AREA_PUBLIC = [
   "bills/(discounts|lines|money|proof-figures|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
   "members/(mask|roll\\.server)",
+  "payments/posting\\.server",
   "places/(barangay-match|towns)",
   "portal/ebills\\.server",
   "privacy/private-links\\.server",

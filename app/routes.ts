@@ -131,6 +131,8 @@ export default [
     route("rates/schedule", "routes/staff/rates/schedule.tsx"),
     route("bills", "routes/staff/bills/import.tsx"),
     route("bills/check", "routes/staff/bills/check.tsx"),
+    route("bills/payments", "routes/staff/bills/payments.tsx"),
+    route("bills/payments/to-post.csv", "routes/staff/bills/payments-csv.ts"),
     route("bills/tokens", "routes/staff/bills/tokens.tsx"),
     route("announcements/:kind", "routes/staff/announcements/list.tsx"),
     route("announcements/:kind/new", "routes/staff/announcements/edit.tsx", { id: "staff-announcement-new" }),

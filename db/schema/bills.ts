@@ -141,8 +141,10 @@ export const payments = pgTable(
     channel: paymentChannelEnum("channel").notNull(),
     contentHash: text("content_hash").notNull(),
     importedAt: at("imported_at").notNull().defaultNow(),
+    /** The site's online payment this receipt posts ("WP-…"), when the billing system gives it. */
+    reference: text("reference"),
   },
-  (t) => [index("payments_account_idx").on(t.accountNumber, t.paidOn)],
+  (t) => [index("payments_account_idx").on(t.accountNumber, t.paidOn), index("payments_reference_idx").on(t.reference)],
 );
 
 /** Tokens of the billing system's jobs (one per integration); only a SHA-256 of each is kept. */

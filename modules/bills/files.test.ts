@@ -106,6 +106,29 @@ describe("the payment file's row checks", () => {
     ]);
     expect(checked.refused.map((r) => r.line)).toEqual([3, 4, 5]);
   });
+
+  it("reads the optional reference of an online payment, and leaves it out when empty (the receipt's hash is unchanged)", () => {
+    const checked = checkPaymentFile([
+      [...PAYMENT_COLUMNS, "Reference"],
+      ["OR-1", "01-1000-4568", "2026-03-10", "500.00", "e-wallet", " wp-7kq2m9xr4t "],
+      ["OR-2", "01-1000-4568", "2026-03-10", "500.00", "office", ""],
+      ["OR-3", "01-1000-4568", "2026-03-10", "500.00", "e-wallet", "WP 7KQ2=1"],
+    ]);
+    if (!checked.ok) throw new Error(checked.error);
+    expect(checked.records).toEqual([
+      {
+        orNumber: "OR-1",
+        accountNumber: "01-1000-4568",
+        paidOn: "2026-03-10",
+        amount: 50_000,
+        channel: "e-wallet",
+        reference: "WP-7KQ2M9XR4T",
+      },
+      { orNumber: "OR-2", accountNumber: "01-1000-4568", paidOn: "2026-03-10", amount: 50_000, channel: "office" },
+    ]);
+    expect("reference" in checked.records[1]!).toBe(false);
+    expect(checked.refused).toEqual([{ line: 4, key: "OR-3", reason: expect.stringContaining('reference "WP 7KQ2=1"') }]);
+  });
 });
 
 describe("the templates in docs/templates", () => {
@@ -118,5 +141,6 @@ describe("the templates in docs/templates", () => {
     const payments = checkPaymentFile(readCsv(fs.readFileSync("docs/templates/payments-template.csv", "utf8"))!);
     expect(payments.ok && payments.refused).toEqual([]);
     expect(payments.ok && payments.records.length).toBe(2);
+    expect(payments.ok && payments.records[1]?.reference).toBe("WP-7KQ2M9XR4T");
   });
 });

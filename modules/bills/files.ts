@@ -50,6 +50,8 @@ const OPTIONAL_BILL_COLUMNS = new Set<string>([...VAT_COLUMNS, "other_label", "o
 export { PAYMENT_CHANNELS };
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 export const PAYMENT_COLUMNS = ["or_number", "account_number", "paid_on", "amount", "channel"] as const;
+/** The payment file's optional column: the site's reference of the online payment a receipt posts. */
+export const PAYMENT_REFERENCE_COLUMN = "reference";
 
 export interface BillRecord {
   accountNumber: string;
@@ -88,6 +90,11 @@ export interface PaymentRecord {
   /** Centavos. */
   amount: number;
   channel: PaymentChannel;
+  /**
+   * The online payment this receipt posts ("WP-…"), when the file has one. Left out (not null)
+   * otherwise, so a receipt's content hash is the same as before the column existed.
+   */
+  reference?: string;
 }
 
 export interface Refusal {
@@ -256,7 +263,13 @@ export function checkPaymentRow(get: (column: string) => string): PaymentRecord 
     .replace(/^ewallet$/, "e-wallet");
   if (!(PAYMENT_CHANNELS as readonly string[]).includes(channel))
     return `channel "${get("channel")}" is not one of ${PAYMENT_CHANNELS.join(", ")}`;
-  return { orNumber, accountNumber, paidOn, amount, channel: channel as PaymentChannel };
+  const record: PaymentRecord = { orNumber, accountNumber, paidOn, amount, channel: channel as PaymentChannel };
+  const reference = get(PAYMENT_REFERENCE_COLUMN).trim().toUpperCase();
+  if (!reference) return record;
+  // Any well-formed reference is kept, even one the site does not know: the billing system is
+  // the ledger, and the reconciliation lists it as posted but not paid.
+  if (!/^[A-Z0-9-]{1,40}$/.test(reference)) return `reference "${reference}" must be like WP-7KQ2M9XR4T (letters, digits and dashes)`;
+  return { ...record, reference };
 }
 
 function checkFile<T>(

@@ -12,6 +12,7 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { billRevisions, bills, payments } from "../../db/schema";
 import { accountsOnRoll } from "../members/roll.server";
+import { type Posting, postOnlinePayments } from "../payments/posting.server";
 import { queueEbills } from "../portal/ebills.server";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
@@ -34,6 +35,8 @@ export interface ImportSummary {
   refused: Refusal[];
   /** Bills stored whose lines differ from the recomputation (this import). */
   withDifferences: number;
+  /** Online payments this payment file posted (receipts naming their reference); 0 for bills. */
+  posted: number;
 }
 
 export type ImportResult = { ok: true; summary: ImportSummary } | { ok: false; error: string };
@@ -126,6 +129,7 @@ const PAYMENT_SQL_COLUMNS = [
   ["amount", "bigint"],
   ["channel", "payment_channel"],
   ["content_hash", "text"],
+  ["reference", "text"],
 ] as const;
 
 const hashOf = (x: unknown) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("base64url");
@@ -177,7 +181,7 @@ function billRow(b: BillRecord, hash: string, differences: LineDifference[] | nu
 }
 
 /** Stores checked bills inside `tx`. */
-export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omit<ImportSummary, "refused" | "kind">> {
+export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omit<ImportSummary, "refused" | "kind" | "posted">> {
   let added = 0;
   let replaced = 0;
   let unchanged = 0;
@@ -250,14 +254,20 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
   return { added, replaced, unchanged, withDifferences };
 }
 
-/** Stores checked payments inside `tx`: a receipt already here with other figures is refused (receipts are final). */
+/**
+ * Stores checked payments inside `tx`: a receipt already here with other figures is refused
+ * (receipts are final). A receipt that names an online payment's reference posts it, in the
+ * same transaction: the bill counts the receipt from then on instead of the online payment.
+ */
 export async function storePayments(
   tx: DbOrTx,
   records: PaymentRecord[],
   lines: number[],
+  now = new Date(),
 ): Promise<Omit<ImportSummary, "kind" | "withDifferences">> {
   let added = 0;
   let unchanged = 0;
+  let posted = 0;
   const refused: Refusal[] = [];
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
@@ -272,9 +282,14 @@ export async function storePayments(
       );
     const byNumber = new Map(stored.map((s) => [s.orNumber, s.contentHash]));
     const rows: Record<string, unknown>[] = [];
+    // Receipts stored unchanged are posted again too: a payment paid after the file first came
+    // (a late gateway event) is matched when the file is sent again; a posted one stays as it is.
+    const postings: Posting[] = [];
     for (const [i, p] of batch.entries()) {
       const hash = hashOf(p);
       const before = byNumber.get(p.orNumber);
+      if (p.reference && (!before || before === hash))
+        postings.push({ orNumber: p.orNumber, accountNumber: p.accountNumber, reference: p.reference });
       if (before === hash) unchanged++;
       else if (before)
         refused.push({
@@ -291,12 +306,14 @@ export async function storePayments(
           amount: p.amount,
           channel: p.channel,
           content_hash: hash,
+          reference: p.reference ?? null,
         });
       }
     }
     if (rows.length) await insertRows(tx, "payments", PAYMENT_SQL_COLUMNS, rows);
+    posted += (await postOnlinePayments(tx, postings, now)).length;
   }
-  return { added, replaced: 0, unchanged, refused };
+  return { added, replaced: 0, unchanged, refused, posted };
 }
 
 /**
@@ -340,6 +357,7 @@ export async function importFile(
   kind: ImportKind,
   text: string,
   audit?: (tx: DbOrTx, summary: ImportSummary) => Promise<void>,
+  now = new Date(),
 ): Promise<ImportResult> {
   const cells = csvCells(text);
   if (!cells) return { ok: false, error: "This is not a CSV file (a quote is not closed)." };
@@ -350,7 +368,7 @@ export async function importFile(
     const checked = await refuseOffRoll(db, file, (b) => `bill ${b.billNumber}`);
     const summary = await db.transaction(async (tx) => {
       const stored = await storeBills(tx, checked.records);
-      const all: ImportSummary = { kind, ...stored, refused: checked.refused };
+      const all: ImportSummary = { kind, ...stored, posted: 0, refused: checked.refused };
       await audit?.(tx, all);
       return all;
     });
@@ -360,7 +378,7 @@ export async function importFile(
   if (!file.ok) return file;
   const checked = await refuseOffRoll(db, file, (p) => `official receipt ${p.orNumber}`);
   const summary = await db.transaction(async (tx) => {
-    const stored = await storePayments(tx, checked.records, checked.lines);
+    const stored = await storePayments(tx, checked.records, checked.lines, now);
     const all: ImportSummary = {
       kind,
       ...stored,
@@ -381,4 +399,5 @@ export const auditSummary = (s: ImportSummary, file: string) => ({
   unchanged: s.unchanged,
   refused: s.refused.length,
   withDifferences: s.withDifferences,
+  ...(s.kind === "payments" ? { posted: s.posted } : {}),
 });

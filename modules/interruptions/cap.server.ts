@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { INCIDENT_STATUS_LABELS, type IncidentStatus, REPORT_KIND_LABELS, type ReportKind } from "../reports/model";
 import { COOPERATIVE } from "../shared/constants";
+import { manilaIsoDateTime } from "../shared/dates";
 import { escapeXml } from "../shared/escape";
 
 export interface CapEvent {
@@ -27,10 +28,7 @@ export interface CapOutage {
 }
 
 /** CAP wants local time with its offset and no fraction: Manila is always +08:00 (no daylight saving). */
-export function capDateTime(d: Date): string {
-  const local = new Date(d.getTime() + 8 * 3600_000);
-  return `${local.toISOString().slice(0, 19)}+08:00`;
-}
+export const capDateTime = (d: Date): string => manilaIsoDateTime(d);
 
 const el = (name: string, value: string | null | undefined) => (value ? `<${name}>${escapeXml(value)}</${name}>` : "");
 

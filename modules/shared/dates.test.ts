@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateWithWeekday, formatTime, manilaParts } from "./dates";
+import { formatDate, formatDateWithWeekday, formatTime, manilaIsoDateTime, manilaParts } from "./dates";
 
 describe("dates in Asia/Manila", () => {
   it("formats like March 5, 2024", () => {
@@ -49,5 +49,12 @@ describe("formatting by arithmetic", () => {
     for (const iso of ["1200-03-05T00:00:00Z", "0099-03-01T00:00:00Z", "9999-12-31T12:00:00Z"]) same(new Date(iso));
     expect(() => formatDate("not a date")).toThrow(RangeError);
     expect(() => formatTime(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe("manilaIsoDateTime", () => {
+  it("writes the moment in Manila's time with its offset and no fraction", () => {
+    expect(manilaIsoDateTime(new Date("2026-11-27T16:30:05.999Z"))).toBe("2026-11-28T00:30:05+08:00");
+    expect(() => manilaIsoDateTime("not a date")).toThrow(RangeError);
   });
 });

@@ -96,6 +96,13 @@ export function manilaIsoDate(d: DateInput): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** "2024-03-05T08:00:00+08:00": the moment in Manila's time with its offset, no fraction (files, APIs, CAP). */
+export function manilaIsoDateTime(d: DateInput): string {
+  const time = toDate(d).getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  return `${new Date(time + MANILA_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
+}
+
 /** Midnight at the start of a Manila calendar day, as a Date (Manila is UTC+8 all year). */
 export function manilaMidnight(year: number, month: number, day: number): Date {
   return new Date(Date.UTC(year, month - 1, day) - MANILA_OFFSET_MS);

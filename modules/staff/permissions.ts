@@ -26,6 +26,7 @@ export const permissions = [
   "members.manage", // act on pre-registrations, AGAM administration, roll import, data-subject requests
   "bills.import", // import bill and payment files, read the bill check (account numbers and amounts)
   "billing.tokens", // make and revoke the billing system's integration tokens
+  "payments.reconcile", // online payments: the day's reconciliation and the export for posting (accounts and amounts)
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -35,7 +36,7 @@ const table: Record<Role, readonly Permission[]> = {
   dispatcher: ["interruptions.manage", "incidents.manage", "alerts.manage"],
   rates: ["rates.manage"],
   "member-services": ["members.read", "members.manage"],
-  billing: ["bills.import"],
+  billing: ["bills.import", "payments.reconcile"],
 };
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {

@@ -88,6 +88,7 @@ describe("POST /api/v1/billing/bills", () => {
           { line: 3, key: "T-2025-03-0002", reason: expect.stringMatching(/^the lines add up to [\d.]+, not the total amount due 1\.00$/) },
           { line: 4, key: "T-2025-03-0003", reason: 'account number "5-70-1" must be like 01-1000-4568' },
         ],
+        online_payments_posted: 0,
       },
     });
     const [stored] = await t.db.handle.db.select().from(bills).where(eq(bills.billNumber, "T-2025-03-0001"));
@@ -241,6 +242,7 @@ describe("the console's import", () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Payments imported.");
+    expect(res.body).toMatch(/>0<!-- --> online payments posted/);
     expect(res.body).toContain("OR-BAD");
     const [entry] = (await audited("payments.imported")).filter((e) => e.actorEmail === billing.email);
     expect(entry!.after).toMatchObject({ file: "payments-2025-03.csv", added: 1, refused: 1 });

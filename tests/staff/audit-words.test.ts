@@ -41,6 +41,8 @@ describe("the audit log in words", () => {
     expect(auditActionWords("connection.status_changed")).toBe("Connection application status changed");
     expect(auditActionWords("news.restored")).toBe("News item restored");
     expect(auditActionWords("something_new.happened")).toBe("Something new happened");
+    expect(auditActionWords("online_payments.viewed")).toBe("Online payments viewed");
+    expect(auditActionWords("online_payments.exported")).toBe("Online payments exported");
     expect(auditChangeWords({ role: "communications" }, { role: "dispatcher" })).toEqual(["Role: communications → dispatcher"]);
     expect(auditChangeWords(null, { method: "passkey", barangayIds: [1, 2] })).toEqual(["Method: passkey"]);
     expect(auditChangeWords({ note: "<p>Call back &amp; check</p>" }, null)).toEqual(["Note: Call back & check (removed)"]);

@@ -35,7 +35,7 @@ export function FilterInput({
   name: string;
   label: string;
   value: string | number;
-  type: "search" | "month" | "number";
+  type: "search" | "month" | "number" | "date";
   maxLength?: number;
   min?: number;
 }) {

@@ -59,6 +59,8 @@ const THINGS: Record<string, string> = {
   bill_check: "Bill check",
   bills: "Bills",
   payments: "Payments",
+  online_payments: "Online payments",
+  online_payment: "Online payment",
   barangay_power: "Barangay power",
   audit: "Audit log",
   alert_delivery: "Alert message",

@@ -37,6 +37,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: "/staff/rates/schedule", label: "Rate schedule", permission: "rates.manage", group: "Rates and bills" },
   { to: "/staff/bills", label: "Bills and payments", permission: "bills.import", group: "Rates and bills" },
   { to: "/staff/bills/check", label: "Bill check", permission: "bills.import", group: "Rates and bills" },
+  { to: "/staff/bills/payments", label: "Online payments", permission: "payments.reconcile", group: "Rates and bills" },
   { to: "/staff/bills/tokens", label: "Billing tokens", permission: "billing.tokens", group: "Rates and bills" },
   { to: "/staff/members/survey", label: "Survey results", permission: "members.read", group: "Members" },
   { to: "/staff/members/connections", label: "Connection queue", permission: "members.read", group: "Members" },

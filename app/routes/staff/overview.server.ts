@@ -6,6 +6,7 @@ import { and, count, eq, gt, inArray, lte, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alertDeliveries, incidents, powerInterruptions } from "../../../db/schema";
 import { visibleNow } from "../../../modules/content/publication.server";
+import { overdueCount } from "../../../modules/payments/posting.server";
 import { CLOSED_STATUSES } from "../../../modules/reports/model";
 import { now as clockNow } from "../../../modules/shared/clock";
 import { can, type Role } from "../../../modules/staff/permissions";
@@ -73,6 +74,14 @@ export async function overviewCounts(db: Db, role: Role, now: Date = clockNow())
         "/staff/alerts",
         db.select({ n: count() }).from(alertDeliveries).where(eq(alertDeliveries.state, "failed")),
       ),
+    );
+  if (can(role, "payments.reconcile"))
+    out.push(
+      overdueCount(db, now).then((value) => ({
+        label: "Online payments not posted after 2 days",
+        to: "/staff/bills/payments",
+        value,
+      })),
     );
   return Promise.all(out);
 }

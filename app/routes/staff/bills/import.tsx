@@ -78,6 +78,12 @@ export default function BillImport({ actionData }: Route.ComponentProps) {
             <strong>{summary.kind === "bills" ? "Bills imported." : "Payments imported."}</strong> {n(summary.added)} added,{" "}
             {n(summary.replaced)} corrected, {n(summary.unchanged)} unchanged, {n(summary.refusedCount)} refused.
             {summary.kind === "bills" && <> {n(summary.withDifferences)} differ from the rate schedule.</>}
+            {summary.kind === "payments" && (
+              <>
+                {" "}
+                {n(summary.posted)} online payments posted (<Link to="/staff/bills/payments">Online payments</Link>).
+              </>
+            )}
           </p>
         </div>
       )}
