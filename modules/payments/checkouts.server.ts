@@ -15,11 +15,15 @@ import type { Db, DbOrTx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
 import { bills, paymentCheckouts, paymentEvents, payments } from "../../db/schema";
 import type { GatewayEvent, PaymentGateway } from "./gateway";
+import { awaitingPosting } from "./posting.server";
 
 /** How long a checkout stays open on our side (the gateway's page is left after this). */
 export const CHECKOUT_TTL_MS = 60 * 60_000;
-/** A checkout still without its gateway page after this long was abandoned by a process that died making it. */
-const ABANDONED_AFTER_MS = 30_000;
+/**
+ * A checkout still without its gateway page after this long was abandoned by a process that died
+ * making it: longer than the gateway's answer may take (paymongo.server.ts waits 10 s at most).
+ */
+const ABANDONED_AFTER_MS = 15_000;
 
 export type Checkout = typeof paymentCheckouts.$inferSelect;
 
@@ -249,31 +253,7 @@ export async function billBalance(tx: DbOrTx, billNumber: string, except?: strin
     .select({ sum: sql<string>`coalesce(sum(${paymentCheckouts.amount}), 0)` })
     .from(paymentCheckouts)
     .where(
-      and(
-        eq(paymentCheckouts.billNumber, billNumber),
-        eq(paymentCheckouts.status, "paid"),
-        eq(paymentCheckouts.refundDue, false),
-        sql`${paymentCheckouts.postedOrNumber} is null`,
-        except ? ne(paymentCheckouts.reference, except) : undefined,
-      ),
+      and(eq(paymentCheckouts.billNumber, billNumber), awaitingPosting(), except ? ne(paymentCheckouts.reference, except) : undefined),
     );
   return bill.totalDue - Number(posted?.sum ?? 0) - Number(online?.sum ?? 0);
-}
-
-/** The online payments of a bill that are paid and not yet posted by the billing system ("being posted"). */
-export async function beingPosted(db: DbOrTx, billNumbers: string[]): Promise<Map<string, Checkout[]>> {
-  const found = new Map<string, Checkout[]>();
-  if (billNumbers.length === 0) return found;
-  const rows = await db
-    .select()
-    .from(paymentCheckouts)
-    .where(
-      and(
-        inArray(paymentCheckouts.billNumber, billNumbers),
-        eq(paymentCheckouts.status, "paid"),
-        sql`${paymentCheckouts.postedOrNumber} is null`,
-      ),
-    );
-  for (const row of rows) found.set(row.billNumber, [...(found.get(row.billNumber) ?? []), row]);
-  return found;
 }

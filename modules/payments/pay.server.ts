@@ -8,6 +8,7 @@ import { bills, paymentCheckouts } from "../../db/schema";
 import { MONTH_NAMES } from "../shared/dates";
 import { billBalance, type OpenCheckoutResult, openCheckout } from "./checkouts.server";
 import type { PaymentsService } from "./gateway";
+import { awaitingPosting } from "./posting.server";
 
 export interface PayableBill {
   accountNumber: string;
@@ -67,14 +68,7 @@ export async function postingByBill(db: DbOrTx, accountNumber: string): Promise<
   const rows = await db
     .select({ billNumber: paymentCheckouts.billNumber, reference: paymentCheckouts.reference, amount: paymentCheckouts.amount })
     .from(paymentCheckouts)
-    .where(
-      and(
-        eq(paymentCheckouts.accountNumber, accountNumber),
-        eq(paymentCheckouts.status, "paid"),
-        eq(paymentCheckouts.refundDue, false),
-        isNull(paymentCheckouts.postedOrNumber),
-      ),
-    )
+    .where(and(eq(paymentCheckouts.accountNumber, accountNumber), awaitingPosting()))
     .orderBy(desc(paymentCheckouts.paidAt));
   const found = new Map<string, { reference: string; amount: number }>();
   for (const r of rows) if (!found.has(r.billNumber)) found.set(r.billNumber, { reference: r.reference, amount: r.amount });

@@ -46,7 +46,7 @@ export async function postOnlinePayments(tx: DbOrTx, postings: readonly Posting[
  * Paid and not posted yet, and not a refund due (the bill was already paid: the money goes
  * back, it is not posted); `paidBefore` keeps those waiting since before then.
  */
-const awaitingPosting = (paidBefore?: Date) =>
+export const awaitingPosting = (paidBefore?: Date) =>
   and(
     eq(paymentCheckouts.status, "paid"),
     eq(paymentCheckouts.refundDue, false),
