@@ -1,9 +1,10 @@
 /**
  * /pay: a guest pays the latest bill of an account they looked up on the bill inquiry, with no
- * sign-in. The inquiry's answer holds the pay form; it posts here with the look-up's signed
- * token (guest-token.server.ts), the amount and a contact for the acknowledgement. A good
- * answer goes on to the gateway; a refused one is this page, with the errors beside the fields
- * and what was typed kept. Nothing here shows the bill's number (it proves an account).
+ * sign-in. The inquiry's answer has a Pay button that posts the look-up's signed token
+ * (guest-token.server.ts) here: this page is then the pay form (amount, a contact for the
+ * acknowledgement), posting here again with the token. A good answer goes on to the gateway; a
+ * refused one is this page, with the errors beside the fields and what was typed kept. Nothing
+ * here shows the bill's number (it proves an account). Served without React: a plain form.
  */
 import { data, redirect } from "react-router";
 import { latestPayableBill } from "../../../modules/payments/pay.server";
@@ -57,13 +58,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bill = await latestPayableBill(s.db, target.accountNumber);
   if (!bill || bill.billingYear !== target.billingYear || bill.billingMonth !== target.billingMonth)
     return data<GuestAnswer>({ ok: false, message: t("pay.guest.changed") }, { status: 422 });
-  const contact = parseContact(typed.contact);
-  const contactError = contact ? undefined : typed.contact.trim() ? t("pay.guest.contactInvalid") : t("pay.guest.contactMissing");
-  const amount = checkAmount(context, locale, bill, typed.amount);
-  // Both fields are checked first, so one answer names every field to fix; then off to the gateway.
-  const payError =
-    contact && amount.ok ? (await payBill(context, locale, bill, typed.amount, { receiptTo: contact.value })).errors.amount : undefined;
-  const amountError = amount.ok ? payError : amount.message;
+  // From the inquiry's Pay button: the form, nothing to check yet.
+  const errors: Record<string, string | undefined> = {};
+  if (form.has("contact")) {
+    const contact = parseContact(typed.contact);
+    const amount = checkAmount(context, locale, bill, typed.amount);
+    // Both fields are checked first, so one answer names every field to fix; then off to the gateway.
+    if (contact && amount.ok)
+      Object.assign(errors, (await payBill(context, locale, bill, typed.amount, { receiptTo: contact.value })).errors);
+    else {
+      errors.amount = amount.ok ? undefined : amount.message;
+      errors.contact = contact ? undefined : typed.contact.trim() ? t("pay.guest.contactInvalid") : t("pay.guest.contactMissing");
+    }
+  }
   return data<GuestAnswer>(
     {
       ok: true,
@@ -73,10 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       balance: bill.balance,
       fee: s.payments?.fee ?? 0,
       testMode: s.payments?.testMode ?? false,
-      errors: { amount: amountError, contact: contactError },
-      values: typed,
+      errors,
+      values: form.has("contact") ? typed : {},
     },
-    { status: 422, headers: { "Cache-Control": "private, no-store" } },
+    { status: form.has("contact") ? 422 : 200, headers: { "Cache-Control": "private, no-store" } },
   );
 }
 

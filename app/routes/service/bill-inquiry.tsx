@@ -15,9 +15,7 @@ import { services } from "../../context";
 import { requestLocale, requestT, useLocale, useLocalePath, useT } from "../../i18n";
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
 import { formMessages } from "../../messages/forms";
-import { paymentMessages } from "../../messages/payments";
 import { guestPayToken } from "../payments/guest-token.server";
-import { GuestPayFields, PayForm, TestPaymentNote } from "../payments/pay-form";
 import type { Route } from "./+types/bill-inquiry";
 import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
 import "./service.css";
@@ -51,11 +49,12 @@ type ActionResult = {
   pay?: GuestPayOffer | null;
 };
 
-type GuestPayOffer = { token: string; balance: number; posting: boolean; fee: number; testMode: boolean };
+type GuestPayOffer = { token: string; balance: number; posting: boolean };
 
 /** The guest's pay form for the latest bill: a signed token of the look-up, never the bill's number. */
 async function guestPayOffer(context: Route.ActionArgs["context"], accountNumber: string): Promise<GuestPayOffer | null> {
   const { db, payments } = services(context);
+  // Without a gateway there is no Pay button (where to pay stays).
   if (!payments) return null;
   const state = await guestPayState(db, accountNumber);
   if (!state) return null;
@@ -63,8 +62,6 @@ async function guestPayOffer(context: Route.ActionArgs["context"], accountNumber
     token: guestPayToken({ accountNumber, billingYear: state.billingYear, billingMonth: state.billingMonth }),
     balance: state.balance,
     posting: state.posting,
-    fee: payments.fee,
-    testMode: payments.testMode,
   };
 }
 
@@ -181,7 +178,6 @@ const STATUS_CLASS: Record<BillSummary["status"], string> = {
 function BillDetails({ bill: b, pay }: { bill: BillSummary; pay: GuestPayOffer | null }) {
   const locale = useLocale();
   const t = useT(billMessages);
-  const p = useT(paymentMessages);
   const lp = useLocalePath();
   const php = (cents: number) => `Php ${pesos(cents)}`;
   const kwh = (n: number) => formatNumber(n, locale);
@@ -231,25 +227,16 @@ function BillDetails({ bill: b, pay }: { bill: BillSummary; pay: GuestPayOffer |
         </div>
       </dl>
       <p className="bill-result__note">{t("bill.note")}</p>
-      {pay?.posting && (
-        <p className="portal-paid">
-          <strong>{p("pay.beingPosted")}</strong>. {p("pay.guest.posting")}
-        </p>
-      )}
+      {pay?.posting && <p className="bill-result__paid">{t("bill.payPosting")}</p>}
       {pay && !pay.posting && pay.balance > 0 && (
-        <section aria-labelledby="guest-pay-title">
-          <h3 id="guest-pay-title">{p("pay.guest.heading")}</h3>
-          {pay.testMode && <TestPaymentNote />}
-          {/* A plain form: the answer is the gateway's page on another origin. */}
-          <PayForm
-            view={{ balance: pay.balance, fee: pay.fee, testMode: pay.testMode, locale }}
-            values={{}}
-            errors={{}}
-            action={lp("/pay")}
-          >
-            <GuestPayFields token={pay.token} values={{}} errors={{}} />
-          </PayForm>
-        </section>
+        // A plain form to the guest's pay page (amount, contact), which is served without React:
+        // it carries the look-up's signed token, never the bill's number.
+        <form method="post" action={lp("/pay")}>
+          <input type="hidden" name="token" value={pay.token} />
+          <button type="submit" className="button">
+            {t("bill.pay", { amount: php(pay.balance) })}
+          </button>
+        </form>
       )}
     </section>
   );
