@@ -6,11 +6,11 @@
  * refused one is this page, with the errors beside the fields and what was typed kept. Nothing
  * here shows the bill's number (it proves an account). Served without React: a plain form.
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { latestPayableBill } from "../../../modules/payments/pay.server";
 import { billMonth } from "../../../modules/payments/receipts.server";
 import { parseContact } from "../../../modules/portal/contact";
-import { localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
@@ -26,9 +26,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
 
-/** Nothing to show without a look-up: the bill inquiry is where a guest starts. */
-export function loader({ request }: Route.LoaderArgs) {
-  throw redirect(localePath(requestLocale(request), "/service/bill-inquiry"), { headers: { "Cache-Control": "no-store" } });
+/** Nothing to show without a look-up: the page then links to the bill inquiry, where a guest starts. */
+export function loader() {
+  return null;
 }
 
 type GuestAnswer =

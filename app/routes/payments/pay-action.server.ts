@@ -57,5 +57,10 @@ export async function payBill(
     s.log.warn({ reason: opened.reason, bill: bill.billNumber }, "checkout not opened");
     return { errors: { amount: t("pay.gatewayDown") }, values: { amount: typed } };
   }
-  throw redirect(opened.checkout.checkoutUrl!, { status: 303, headers: { "Cache-Control": "private, no-store" } });
+  // Through our own acknowledgement page, which forwards to the gateway: the pages' policy
+  // (form-action 'self') stops a form's answer from redirecting to another origin.
+  throw redirect(localePath(locale, `/pay/${opened.checkout.reference}?go=1`), {
+    status: 303,
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }

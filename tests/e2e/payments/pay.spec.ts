@@ -100,9 +100,15 @@ describe("paying a bill online in the browser", () => {
 
   /** On the gateway's page: the test's "paid" button, then back on our acknowledgement. */
   async function payAtGateway(page: Page): Promise<string> {
-    await page.waitForURL((u) => u.href.startsWith(gateway.url));
+    await page.waitForURL((u) => u.href.startsWith(gateway.url), { timeout: 8000 }).catch(async (e) => {
+      console.log("DEBUG3", page.url(), (await page.locator("main").innerText()).slice(-1500));
+      throw e;
+    });
     await page.getByRole("button", { name: "Pay (test: paid)" }).click();
-    await page.waitForURL((u) => u.href.startsWith(`${t.url}/pay/`));
+    await page.waitForURL((u) => u.href.startsWith(`${t.url}/pay/`), { timeout: 8000 }).catch(async (e) => {
+      console.log("DEBUG", page.url(), (await page.content()).slice(0, 3000));
+      throw e;
+    });
     await page.getByRole("heading", { name: "Paid online, being posted" }).waitFor();
     return new URL(page.url()).pathname.split("/").at(-1)!;
   }
@@ -127,6 +133,8 @@ describe("paying a bill online in the browser", () => {
       const helper = await openBrowser(PHONE);
       const solver = await helper.newPage();
       await solver.goto(`${t.url}/service/bill-inquiry`);
+      // The robot check appears once the form is being filled in.
+      await solver.getByLabel("Account number").fill(p.account);
       const payload = await solveCaptcha(solver);
       await helper.cleanup();
       await page.route(`${t.url}/service/bill-inquiry`, (route) =>
@@ -145,7 +153,10 @@ describe("paying a bill online in the browser", () => {
   /** From the inquiry's answer to the guest's pay form. */
   async function toGuestForm(page: Page, p: Payer) {
     await page.getByRole("button", { name: `Pay ${money(p)} online` }).click();
-    await page.getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` }).waitFor();
+    await page.getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` }).waitFor({ timeout: 8000 }).catch(async (e) => {
+      console.log("DEBUG2", page.url(), (await page.locator("main").innerText()).slice(-1500));
+      throw e;
+    });
     expect(await page.content()).not.toContain(p.bill);
   }
 
