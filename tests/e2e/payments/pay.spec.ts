@@ -37,6 +37,7 @@ const PAYERS = {
   guestNoJs: { account: "05-7300-0003", bill: "B-7300003", phone: "09171230003" },
   guestJs: { account: "05-7300-0004", bill: "B-7300004", phone: "09171230004" },
   shots: { account: "05-7300-0005", bill: "B-7300005", phone: "09171230005" },
+  shotsWide: { account: "05-7300-0006", bill: "B-7300006", phone: "09171230006" },
 } as const;
 type Payer = (typeof PAYERS)[keyof typeof PAYERS];
 
@@ -100,15 +101,19 @@ describe("paying a bill online in the browser", () => {
 
   /** On the gateway's page: the test's "paid" button, then back on our acknowledgement. */
   async function payAtGateway(page: Page): Promise<string> {
-    await page.waitForURL((u) => u.href.startsWith(gateway.url), { timeout: 8000 }).catch(async (e) => {
-      console.log("DEBUG3", page.url(), (await page.locator("main").innerText()).slice(-1500));
-      throw e;
-    });
+    await page
+      .waitForURL((u) => u.href.startsWith(gateway.url), { timeout: 8000 })
+      .catch(async (e) => {
+        console.log("DEBUG3", page.url(), (await page.locator("main").innerText()).slice(-1500));
+        throw e;
+      });
     await page.getByRole("button", { name: "Pay (test: paid)" }).click();
-    await page.waitForURL((u) => u.href.startsWith(`${t.url}/pay/`), { timeout: 8000 }).catch(async (e) => {
-      console.log("DEBUG", page.url(), (await page.content()).slice(0, 3000));
-      throw e;
-    });
+    await page
+      .waitForURL((u) => u.href.startsWith(`${t.url}/pay/`), { timeout: 8000 })
+      .catch(async (e) => {
+        console.log("DEBUG", page.url(), (await page.content()).slice(0, 3000));
+        throw e;
+      });
     await page.getByRole("heading", { name: "Paid online, being posted" }).waitFor();
     return new URL(page.url()).pathname.split("/").at(-1)!;
   }
@@ -153,10 +158,13 @@ describe("paying a bill online in the browser", () => {
   /** From the inquiry's answer to the guest's pay form. */
   async function toGuestForm(page: Page, p: Payer) {
     await page.getByRole("button", { name: `Pay ${money(p)} online` }).click();
-    await page.getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` }).waitFor({ timeout: 8000 }).catch(async (e) => {
-      console.log("DEBUG2", page.url(), (await page.locator("main").innerText()).slice(-1500));
-      throw e;
-    });
+    await page
+      .getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` })
+      .waitFor({ timeout: 8000 })
+      .catch(async (e) => {
+        console.log("DEBUG2", page.url(), (await page.locator("main").innerText()).slice(-1500));
+        throw e;
+      });
     expect(await page.content()).not.toContain(p.bill);
   }
 
@@ -233,10 +241,9 @@ describe("paying a bill online in the browser", () => {
 
   it("screenshots of the pay forms and the receipt at 375 and 1280 px", async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const p = PAYERS.shots;
-    for (const [name, size] of [
-      ["375", PHONE],
-      ["1280", DESKTOP],
+    for (const [name, size, p] of [
+      ["375", PHONE, PAYERS.shots],
+      ["1280", DESKTOP, PAYERS.shotsWide],
     ] as const) {
       const ctx = await openBrowser(size);
       const page = await ctx.newPage();
@@ -249,23 +256,19 @@ describe("paying a bill online in the browser", () => {
       await page.getByRole("button", { name: "Continue to payment" }).click();
       await page.locator("#contact-error").waitFor();
       await shot("guest-errors");
-      if (name === "375") {
-        await signIn(page, p);
-        await page.goto(`${t.url}/mco/accounts/${p.account}`);
-        await shot("account");
-        await page.getByRole("link", { name: `Pay ${money(p)} online` }).click();
-        await page.getByRole("heading", { name: `Pay bill ${p.bill}` }).waitFor();
-        await shot("member");
-        await page.getByRole("button", { name: "Continue to payment" }).click();
-        await page.waitForURL((u) => u.href.startsWith(gateway.url));
-        await shot("gateway");
-        await payAtGateway(page);
-        await shot("receipt");
-      } else {
-        const [checkout] = [...gateway.sessions.values()].filter((s) => s.status === "paid").slice(-1);
-        await page.goto(checkout!.successUrl);
-        await shot("receipt");
-      }
+      await signIn(page, p);
+      await page.goto(`${t.url}/mco/accounts/${p.account}`);
+      await shot("account");
+      await page.getByRole("link", { name: `Pay ${money(p)} online` }).click();
+      await page.getByRole("heading", { name: `Pay bill ${p.bill}` }).waitFor();
+      await shot("member");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await page.waitForURL((u) => u.href.startsWith(gateway.url));
+      await shot("gateway");
+      await payAtGateway(page);
+      await shot("receipt");
+      await page.goto(`${t.url}/mco/accounts/${p.account}`);
+      await shot("account-paid");
       await ctx.cleanup();
     }
     expect(fs.existsSync(path.join(SHOTS, "pay-receipt-1280.png"))).toBe(true);
