@@ -101,19 +101,9 @@ describe("paying a bill online in the browser", () => {
 
   /** On the gateway's page: the test's "paid" button, then back on our acknowledgement. */
   async function payAtGateway(page: Page): Promise<string> {
-    await page
-      .waitForURL((u) => u.href.startsWith(gateway.url), { timeout: 8000 })
-      .catch(async (e) => {
-        console.log("DEBUG3", page.url(), (await page.locator("main").innerText()).slice(-1500));
-        throw e;
-      });
+    await page.waitForURL((u) => u.href.startsWith(gateway.url));
     await page.getByRole("button", { name: "Pay (test: paid)" }).click();
-    await page
-      .waitForURL((u) => u.href.startsWith(`${t.url}/pay/`), { timeout: 8000 })
-      .catch(async (e) => {
-        console.log("DEBUG", page.url(), (await page.content()).slice(0, 3000));
-        throw e;
-      });
+    await page.waitForURL((u) => u.href.startsWith(`${t.url}/pay/`));
     await page.getByRole("heading", { name: "Paid online, being posted" }).waitFor();
     return new URL(page.url()).pathname.split("/").at(-1)!;
   }
@@ -158,13 +148,7 @@ describe("paying a bill online in the browser", () => {
   /** From the inquiry's answer to the guest's pay form. */
   async function toGuestForm(page: Page, p: Payer) {
     await page.getByRole("button", { name: `Pay ${money(p)} online` }).click();
-    await page
-      .getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` })
-      .waitFor({ timeout: 8000 })
-      .catch(async (e) => {
-        console.log("DEBUG2", page.url(), (await page.locator("main").innerText()).slice(-1500));
-        throw e;
-      });
+    await page.getByRole("heading", { name: `Pay the March 2025 bill of account ${p.account}` }).waitFor();
     expect(await page.content()).not.toContain(p.bill);
   }
 
