@@ -54,7 +54,7 @@ type GuestPayOffer = { token: string; balance: number; posting: boolean };
 /** The guest's pay form for the latest bill: a signed token of the look-up, never the bill's number. */
 async function guestPayOffer(context: Route.ActionArgs["context"], accountNumber: string): Promise<GuestPayOffer | null> {
   const { db, payments } = services(context);
-  // Without a gateway there is no Pay button (where to pay stays).
+  // Without a gateway (production with no PAYMENT_* settings) there is no Pay button.
   if (!payments) return null;
   const state = await guestPayState(db, accountNumber);
   if (!state) return null;
