@@ -4,7 +4,8 @@
  * (they prove an account, decision 0034); /pay with that token is the pay form; a missing
  * contact or a bad amount is said beside its field with what was typed kept; a forged, expired
  * or outdated token is refused; a good answer opens the checkout with the contact typed as where
- * the receipt goes, and goes on to the gateway through the acknowledgement page.
+ * the receipt goes, and goes on to the gateway through the acknowledgement page; unpaid, the
+ * daily purge erases that contact a week after the checkout ended.
  */
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -13,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guestPayToken, readGuestPayToken } from "../../app/routes/payments/guest-token.server";
 import { agamAccounts, paymentCheckouts } from "../../db/schema";
 import { importFile } from "../../modules/bills/import.server";
+import { purgeExpired } from "../../modules/privacy/personal-data.server";
+import { DEFAULT_RETENTION } from "../../modules/privacy/retention";
 import { type StandInGateway, startStandInGateway } from "../../server/payments/stand-in";
 import { Visitor } from "../portal/helpers";
 import { createTestApp, type TestApp } from "../support/app";
@@ -101,6 +104,14 @@ describe("a guest pays from the bill inquiry", () => {
     const forward = await v.get(paid.headers.location!);
     expect(forward.body).toContain(`http-equiv="refresh" content="0;url=${row!.checkoutUrl}"`);
     expect((await v.get(`/pay/${reference}`)).body).not.toContain('http-equiv="refresh"');
+
+    // Never paid: the daily purge erases the guest's contact a week after the checkout ended.
+    const weekAfter = new Date(row!.expiresAt.getTime() + 7 * 86_400_000);
+    expect((await purgeExpired(t.db.handle.db, DEFAULT_RETENTION, weekAfter)).guestContactsErased).toBe(0);
+    const later = await purgeExpired(t.db.handle.db, DEFAULT_RETENTION, new Date(weekAfter.getTime() + 60_000));
+    expect(later.guestContactsErased).toBe(1);
+    const [erased] = await t.db.handle.db.select().from(paymentCheckouts).where(eq(paymentCheckouts.reference, reference!));
+    expect(erased!.receiptTo).toBeNull();
   });
 
   it("a forged, expired or outdated token is refused, with the way back to the bill inquiry", async () => {
