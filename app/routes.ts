@@ -77,6 +77,8 @@ export default [
   route("fil?/mco/accounts/:account/bills/:bill/pay", "routes/mco/pay.tsx"),
   // An online payment's acknowledgement, where the gateway sends the payer back (its reference is the key).
   route("fil?/pay/:reference", "routes/payments/receipt.tsx"),
+  // A guest pays a bill they looked up on the bill inquiry (its answer's form posts here).
+  route("fil?/pay", "routes/payments/guest.tsx"),
   route("mco/accounts/:account/bills/:bill/pdf", "routes/mco/bill-pdf.ts"),
   route("fil?/mco/my-data", "routes/mco/my-data.tsx"),
   route("mco/my-data.json", "routes/mco/my-data-json.ts"),

@@ -92,6 +92,9 @@ export const PAGE_POLICIES: readonly PolicyRule[] = [
   { path: "/mco", policy: { personal: true } },
   // An online payment's acknowledgement: its unguessable reference is the key.
   { path: "/pay/:reference", policy: { personal: true, bucket: "private-link" } },
+  // A guest's payment from the bill inquiry: it carries their contact and opens a checkout.
+  { path: "/pay", methods: ["GET"], policy: { personal: true } },
+  { path: "/pay", methods: WRITES, policy: { personal: true, bucket: "page-lookup" } },
   // The staff console (merged from the console branch): never cached, never stored.
   { path: "/staff", policy: { personal: true } },
   // Outage reports: each form render carries a one-time question; the post carries a mobile number.

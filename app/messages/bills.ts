@@ -34,6 +34,8 @@ export const billMessages = defineMessages({
     "bill.lastPayment.on": (p: { amount: string; date: string }) => `${p.amount} on ${p.date}`,
     "bill.lastPayment.none": "None on record",
     "bill.note": "Payments made today may take a day to show here.",
+    "bill.pay": (p: { amount: string }) => `Pay ${p.amount} online`,
+    "bill.payPosting": "Paid online, being posted: billing issues the official receipt.",
   },
   fil: {
     "bill.title": "Alamin ang Inyong Bill",
@@ -68,6 +70,8 @@ export const billMessages = defineMessages({
     "bill.lastPayment.on": (p: { amount: string; date: string }) => `${p.amount} noong ${p.date}`,
     "bill.lastPayment.none": "Walang nakatala",
     "bill.note": "Ang bayad ngayong araw ay maaaring abutin ng isang araw bago lumabas dito.",
+    "bill.pay": (p: { amount: string }) => `Bayaran ang ${p.amount} online`,
+    "bill.payPosting": "Nabayaran online, ipo-post pa: maglalabas ang billing ng opisyal na resibo.",
   },
 });
 

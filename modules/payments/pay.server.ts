@@ -37,6 +37,36 @@ export async function payableBill(db: DbOrTx, accountNumber: string, billNumber:
   return { ...bill, balance: (await billBalance(db, billNumber)) ?? 0 };
 }
 
+/** The latest bill of an account (by its period), the one the bill inquiry shows, as it is paid. */
+export async function latestPayableBill(db: DbOrTx, accountNumber: string): Promise<PayableBill | null> {
+  const [latest] = await db
+    .select({ billNumber: bills.billNumber })
+    .from(bills)
+    .where(eq(bills.accountNumber, accountNumber))
+    .orderBy(desc(bills.periodTo), desc(bills.billNumber))
+    .limit(1);
+  return latest ? payableBill(db, accountNumber, latest.billNumber) : null;
+}
+
+/**
+ * The latest bill as a guest may pay it from the bill inquiry: its month, what is left and
+ * whether an online payment of it is being posted. Never its number, which proves an account
+ * (modules/bills/proof-figures.ts).
+ */
+export interface GuestPayState {
+  billingYear: number;
+  billingMonth: number;
+  balance: number;
+  posting: boolean;
+}
+
+export async function guestPayState(db: DbOrTx, accountNumber: string): Promise<GuestPayState | null> {
+  const bill = await latestPayableBill(db, accountNumber);
+  if (!bill) return null;
+  const posting = (await postingByBill(db, accountNumber)).has(bill.billNumber);
+  return { billingYear: bill.billingYear, billingMonth: bill.billingMonth, balance: bill.balance, posting };
+}
+
 export interface StartPayment {
   bill: PayableBill;
   amount: number;

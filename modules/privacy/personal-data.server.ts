@@ -23,7 +23,15 @@ export interface PurgeCounts {
   surveyAnonymized: number;
   preregistrationsDeleted: number;
   agamAnonymized: number;
+  /** Guests' contacts on online payments that ended unpaid (a paid one's is erased once its acknowledgement is sent). */
+  guestContactsErased: number;
 }
+
+/**
+ * A gateway may still report a checkout paid a while after it expired (a late event); its
+ * acknowledgement then needs the contact. A week past expiry nothing more comes.
+ */
+const GUEST_CONTACT_DAYS_AFTER_CHECKOUT = 7;
 
 /** db.execute answers rows (one driver) or { rows } (the other). */
 
@@ -59,7 +67,20 @@ export async function purgeExpired(db: Db, policy: RetentionPolicy, at: Date): P
       ).map((r) => Number(r.id));
       agam = await anonymizeRegistrations(tx, ids);
     }
-    return { surveyAnonymized: survey.length, preregistrationsDeleted: prereg.length, agamAnonymized: agam };
+    const checkoutsBefore = new Date(at.getTime() - GUEST_CONTACT_DAYS_AFTER_CHECKOUT * DAY).toISOString();
+    const guestContacts = resultRows<{ reference: string }>(
+      await tx.execute(
+        sql`update payment_checkouts set receipt_to = null
+            where receipt_to is not null and status <> 'paid' and expires_at < ${checkoutsBefore}
+            returning reference`,
+      ),
+    );
+    return {
+      surveyAnonymized: survey.length,
+      preregistrationsDeleted: prereg.length,
+      agamAnonymized: agam,
+      guestContactsErased: guestContacts.length,
+    };
   });
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { CONSENT_TEXTS } from "../../../modules/alerts/messages";
 import { subscribeConfirmed, subscriptionOfAddress } from "../../../modules/alerts/subscriptions.server";
+import { payableBill, postingByBill } from "../../../modules/payments/pay.server";
 import { barangayOfAddress } from "../../../modules/places/barangays.server";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
 import { type Contact, maskContact } from "../../../modules/portal/contact";
@@ -10,6 +11,7 @@ import { formatDate } from "../../../modules/shared/dates";
 import { normalizeMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
 import type { Route } from "./+types/account";
 import { requireLinkedAccount } from "./account.server";
@@ -35,12 +37,22 @@ const townOf = (town: string | null): Town | null => TOWNS.find((t) => t === tow
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { member, link, accountNumber } = await requireLinkedAccount(request, context, params.account);
   const { db } = services(context);
-  const [overview, history, payments, me] = await Promise.all([
+  const [overview, history, payments, me, posting] = await Promise.all([
     accountOverview(db, accountNumber),
     billHistory(db, accountNumber, 25),
     accountPayments(db, accountNumber),
     memberById(db, member.userId),
+    postingByBill(db, accountNumber),
   ]);
+  const latestPayable = overview.latest ? await payableBill(db, accountNumber, overview.latest.billNumber) : null;
+  // The latest bill's online payment: being posted (with its reference), or a Pay button while something is left.
+  const pay = overview.latest
+    ? {
+        posting: posting.get(overview.latest.billNumber)?.reference ?? null,
+        balance: latestPayable?.balance ?? 0,
+        online: Boolean(services(context).payments),
+      }
+    : null;
   // E-bills go to the member's confirmed e-mail; a member who signs in by text has none.
   const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
   const endpoint = alertAddress(me?.contact);
@@ -58,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     following: Boolean(subscription?.areas.some((a) => a.town === town && (a.barangayId === null || a.barangayId === barangay?.id))),
   };
   return data(
-    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email, alerts },
+    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email, alerts, pay },
     { headers: withCookies(member) },
   );
 }
@@ -92,8 +104,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts } = loaderData;
+  const { overview: o, history, usage, payments, paperless, email, alerts, pay } = loaderData;
   const t = useT(portalMessages);
+  const pt = useT(paymentMessages);
   const locale = useLocale();
   const lp = useLocalePath();
   return (
@@ -145,6 +158,18 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </dl>
         ) : (
           <p>{t("mco.noBill")}</p>
+        )}
+        {o.latest && pay?.posting && (
+          <p className="portal-paid">
+            <strong>{pt("pay.beingPosted")}</strong>. {pt("pay.beingPostedNote", { reference: pay.posting })}
+          </p>
+        )}
+        {o.latest && pay && !pay.posting && pay.online && pay.balance > 0 && (
+          <p>
+            <a className="button" href={lp(`/mco/accounts/${o.accountNumber}/bills/${encodeURIComponent(o.latest.billNumber)}/pay`)}>
+              {pt("pay.button", { amount: php(pay.balance, locale) })}
+            </a>
+          </p>
         )}
       </section>
 

@@ -26,11 +26,14 @@ export function PayForm({
   view,
   values,
   errors,
+  action,
   children,
 }: {
   view: PayFormView;
   values: Record<string, string>;
   errors: Record<string, string | undefined>;
+  /** Where it posts (the guest's /pay); the page itself when absent. */
+  action?: string;
   children?: React.ReactNode;
 }) {
   const t = useT(paymentMessages);
@@ -38,7 +41,7 @@ export function PayForm({
   return (
     <>
       <ErrorSummary errors={errors} />
-      <form method="post" className="portal-form" noValidate>
+      <form method="post" action={action} className="portal-form" noValidate>
         <dl className="summary-list">
           <div>
             <dt>{t("pay.leftToPay")}</dt>
@@ -80,6 +83,27 @@ export function PayForm({
         </button>
         <p className="portal-note">{t("pay.how")}</p>
       </form>
+    </>
+  );
+}
+
+/** A guest's own fields: the signed token of their look-up, and where the acknowledgement goes. */
+export function GuestPayFields({
+  token,
+  values,
+  errors,
+}: {
+  token: string;
+  values: Record<string, string>;
+  errors: Record<string, string | undefined>;
+}) {
+  const t = useT(paymentMessages);
+  return (
+    <>
+      <input type="hidden" name="token" value={token} />
+      <Field id="contact" label={t("pay.guest.contact")} hint={t("pay.guest.contactHint")} error={errors.contact}>
+        {(p) => <input {...p} type="text" inputMode="email" autoComplete="email" maxLength={254} defaultValue={values.contact ?? ""} />}
+      </Field>
     </>
   );
 }

@@ -15,9 +15,15 @@ import { php } from "../mco/ui";
 import type { Route } from "./+types/receipt";
 import { TestPaymentNote } from "./pay-form";
 
-export const meta: Route.MetaFunction = ({ location }) => {
+export const meta: Route.MetaFunction = ({ location, loaderData }) => {
   const t = translator(paymentMessages, localeOfPath(location.pathname));
-  return [{ title: `${t("pay.receipt.title")} | WESPECO` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${t("pay.receipt.title")} | WESPECO` },
+    { name: "robots", content: "noindex" },
+    // Straight on to the gateway after the pay form (?go=1), without JavaScript; the page's
+    // "Go back to the payment page" button is there if the browser does not follow.
+    ...(loaderData?.forward ? [{ httpEquiv: "refresh", content: `0;url=${loaderData.forward}` }] : []),
+  ];
 };
 export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
 
@@ -39,6 +45,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     refundDue: checkout.refundDue,
     receiptSent: Boolean(checkout.receiptSentAt),
     checkoutUrl: checkout.status === "open" ? checkout.checkoutUrl : null,
+    forward: checkout.status === "open" && new URL(request.url).searchParams.has("go") ? checkout.checkoutUrl : null,
   };
 }
 

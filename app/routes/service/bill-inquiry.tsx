@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { type BillSummary, latestBill } from "../../../modules/bills/inquiry.server";
 import { pesos } from "../../../modules/bills/money";
+import { guestPayState } from "../../../modules/payments/pay.server";
 import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { failureInit, loggableError } from "../../../modules/shared/errors";
@@ -11,9 +12,10 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
-import { requestLocale, requestT, useLocale, useT } from "../../i18n";
+import { requestLocale, requestT, useLocale, useLocalePath, useT } from "../../i18n";
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
 import { formMessages } from "../../messages/forms";
+import { guestPayToken } from "../payments/guest-token.server";
 import type { Route } from "./+types/bill-inquiry";
 import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
 import "./service.css";
@@ -43,7 +45,25 @@ type ActionResult = {
   found: boolean;
   /** The latest imported bill; null when the account has none yet. */
   bill?: BillSummary | null;
+  /** Paying that bill online, when the site takes payments (no bill number: it proves an account). */
+  pay?: GuestPayOffer | null;
 };
+
+type GuestPayOffer = { token: string; balance: number; posting: boolean };
+
+/** The guest's pay form for the latest bill: a signed token of the look-up, never the bill's number. */
+async function guestPayOffer(context: Route.ActionArgs["context"], accountNumber: string): Promise<GuestPayOffer | null> {
+  const { db, payments } = services(context);
+  // Without a gateway (production with no PAYMENT_* settings) there is no Pay button.
+  if (!payments) return null;
+  const state = await guestPayState(db, accountNumber);
+  if (!state) return null;
+  return {
+    token: guestPayToken({ accountNumber, billingYear: state.billingYear, billingMonth: state.billingMonth }),
+    balance: state.balance,
+    posting: state.posting,
+  };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, log } = services(context);
@@ -81,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!found) return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: 422 });
   try {
     const bill = await latestBill(db, accountNumber);
-    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill });
+    const pay = bill ? await guestPayOffer(context, accountNumber) : null;
+    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill, pay });
   } catch (error) {
     log.error({ err: loggableError(error) }, "bill look-up failed");
     return data<ActionResult>(
@@ -136,7 +157,7 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {result?.found && result.bill && <BillDetails bill={result.bill} />}
+      {result?.found && result.bill && <BillDetails bill={result.bill} pay={result.pay ?? null} />}
       {result?.found && !result.bill && (
         <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
           <h2 id="bill-result-title">{t("bill.none.title", { account: result.accountNumber })}</h2>
@@ -154,9 +175,10 @@ const STATUS_CLASS: Record<BillSummary["status"], string> = {
   overdue: "bill-status--overdue",
 };
 
-function BillDetails({ bill: b }: { bill: BillSummary }) {
+function BillDetails({ bill: b, pay }: { bill: BillSummary; pay: GuestPayOffer | null }) {
   const locale = useLocale();
   const t = useT(billMessages);
+  const lp = useLocalePath();
   const php = (cents: number) => `Php ${pesos(cents)}`;
   const kwh = (n: number) => formatNumber(n, locale);
   const date = (d: Parameters<typeof formatDate>[0]) => formatDate(d, locale);
@@ -205,6 +227,17 @@ function BillDetails({ bill: b }: { bill: BillSummary }) {
         </div>
       </dl>
       <p className="bill-result__note">{t("bill.note")}</p>
+      {pay?.posting && <p className="bill-result__paid">{t("bill.payPosting")}</p>}
+      {pay && !pay.posting && pay.balance > 0 && (
+        // A plain form to the guest's pay page (amount, contact), which is served without React:
+        // it carries the look-up's signed token, never the bill's number.
+        <form method="post" action={lp("/pay")}>
+          <input type="hidden" name="token" value={pay.token} />
+          <button type="submit" className="button">
+            {t("bill.pay", { amount: php(pay.balance) })}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
