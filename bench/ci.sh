@@ -72,6 +72,7 @@ lane_a() {
   step a rolling-restart 150 postgres $(t 150) env BENCH_SECONDS=2 node bench/rolling-restart.mjs
   step a roll-import 90 pglite $(t 90) env BENCH_MAX_LOOKUP_MS=500 npx tsx bench/roll-import.ts 2000 50
   step a agam-viewers 90 pglite $(t 90) env VIEWERS=100 REGISTRATIONS=3 BURST=5 IDLE_SECONDS=2 node bench/agam-viewers.mjs
+  step a payments 150 postgres $(t 150) env BENCH_PAYMENTS=150 BENCH_KILLS=2 npx tsx bench/payments.mjs
 }
 lane_b() {
   export BENCH_PORTS=$((BASE + 50))-$((BASE + 99)) BENCH_DATABASE_NAME=bench_b
@@ -91,7 +92,7 @@ if ! template_ready; then
   tail -20 "$work/template.log"
   echo "FAIL: bench:ci could not seed its template data folder"
 fi
-for name in crash db-down rolling-restart roll-import stampede alerts-crash alerts-throughput load agam-viewers lighthouse; do
+for name in crash db-down rolling-restart roll-import stampede alerts-crash alerts-throughput load agam-viewers payments lighthouse; do
   cat "$work/$name.out" 2>/dev/null || echo "== bench: $name == (did not run)"
 done
 failed=$(cat "$work"/failed.* 2>/dev/null | tr '\n' ' ')
