@@ -10,7 +10,7 @@
  *   a refund due; one whose amount is not the checkout's is recorded and listed, not applied.
  */
 import crypto from "node:crypto";
-import { and, eq, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
 import { bills, paymentCheckouts, paymentEvents, payments } from "../../db/schema";

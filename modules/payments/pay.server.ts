@@ -2,7 +2,7 @@
  * Paying one bill online, as the pages ask for it: what is left to pay, and the checkout that
  * takes the payer to the gateway (the amount's limits: amounts.ts).
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { bills, paymentCheckouts } from "../../db/schema";
 import { MONTH_NAMES } from "../shared/dates";
