@@ -24,7 +24,6 @@ export const paymentMessages = defineMessages({
     "pay.beingPosted": "Paid online, being posted",
     "pay.beingPostedNote": (p: { reference: string }) =>
       `Reference ${p.reference}. Billing posts it within 2 working days and issues the official receipt.`,
-    "pay.guest.heading": "Pay this bill online",
     "pay.guest.title": (p: { month: string; account: string }) => `Pay the ${p.month} bill of account ${p.account}`,
     "pay.guest.contact": "E-mail or mobile number for the acknowledgement",
     "pay.guest.contactHint": "Like juan@example.com or 0917 123 4567. We keep it only until the acknowledgement is sent.",
@@ -33,7 +32,6 @@ export const paymentMessages = defineMessages({
     "pay.guest.expired": "This pay form has expired (it lasts 30 minutes). Look the bill up again to pay it.",
     "pay.guest.changed": "This account has a newer bill now. Look it up again to pay it.",
     "pay.guest.lookUp": "Look up a bill",
-    "pay.guest.posting": "The latest bill was paid online and is being posted. Billing issues the official receipt.",
     "pay.receipt.title": "Online payment",
     "pay.receipt.paid": "Paid online, being posted",
     "pay.receipt.paidText": (p: { amount: string; bill: string }) =>
@@ -80,7 +78,6 @@ export const paymentMessages = defineMessages({
     "pay.beingPosted": "Nabayaran online, ipo-post pa",
     "pay.beingPostedNote": (p: { reference: string }) =>
       `Reference ${p.reference}. Ipo-post ito ng billing sa loob ng 2 araw ng trabaho at maglalabas ng opisyal na resibo.`,
-    "pay.guest.heading": "Bayaran online ang bill na ito",
     "pay.guest.title": (p: { month: string; account: string }) => `Bayaran ang bill ng ${p.month} ng account ${p.account}`,
     "pay.guest.contact": "E-mail o mobile number para sa pagkilala",
     "pay.guest.contactHint": "Gaya ng juan@example.com o 0917 123 4567. Itatago lang namin ito hanggang maipadala ang pagkilala.",
@@ -89,7 +86,6 @@ export const paymentMessages = defineMessages({
     "pay.guest.expired": "Nag-expire na ang form na ito (30 minuto lang ito). Hanapin muli ang bill para bayaran ito.",
     "pay.guest.changed": "May mas bagong bill na ang account na ito. Hanapin itong muli para bayaran.",
     "pay.guest.lookUp": "Maghanap ng bill",
-    "pay.guest.posting": "Nabayaran online ang pinakahuling bill at ipo-post pa. Maglalabas ang billing ng opisyal na resibo.",
     "pay.receipt.title": "Bayad online",
     "pay.receipt.paid": "Nabayaran online, ipo-post pa",
     "pay.receipt.paidText": (p: { amount: string; bill: string }) =>
