@@ -149,10 +149,8 @@ async function runWorker() {
   if (cluster.isWorker && config.METRICS_PORT !== undefined) answerPrimaryScrapes();
   if (!config.DATABASE_URL) log("embedded database (PGlite): one process; set DATABASE_URL to use every core (WEB_CONCURRENCY)");
   const app = await startApp(config, { migrate: !cluster.isWorker });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  if (!cluster.isWorker) await printDemoAdminLink(app.deps.database.db);
-  // One process: it answers the metrics port itself (in a cluster, the primary does).
-  const metricsServer = cluster.isWorker ? null : await startMetricsServer(config, { database: app.deps.database, log: app.log });
+  // Set once the metrics port is up (below); the stop closes it when there is one.
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
 
   let stopping = false;
   async function shutdown(signal: string, retire = false) {
@@ -189,6 +187,9 @@ async function runWorker() {
       process.exit(1);
     }
   }
+  // The stop's handlers before the port opens: a SIGTERM that comes while the start's last steps
+  // (the demo link, the metrics port) still run must drain the requests already taken, not drop
+  // them (seen: exit 143 and "other side closed" in tests/server/shutdown.test.ts).
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
   // A rolling restart replaces this worker (runPrimary's SIGHUP).
@@ -196,6 +197,11 @@ async function runWorker() {
     process.on("message", (m: { retire?: boolean }) => {
       if (m?.retire) void shutdown("rolling restart", true);
     });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (!cluster.isWorker) await printDemoAdminLink(app.deps.database.db);
+  // One process: it answers the metrics port itself (in a cluster, the primary does).
+  metricsServer = cluster.isWorker ? null : await startMetricsServer(config, { database: app.deps.database, log: app.log });
 }
 
 /** No default account: on a fresh data folder, a one-time link for a demo administrator. */
