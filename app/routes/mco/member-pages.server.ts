@@ -1,6 +1,6 @@
 /**
  * The two pages a member opens most, the overview (/mco) and a bill, without React Router on
- * the way (issue 26: p99 ≤ 100 ms at 20 members; decision 0033). The member's part of each is
+ * the way (a member's pages within 100 ms at p99 with 20 members at once; decision 0033). The member's part of each is
  * plain HTML from the templates below (their only markup); the rest of the document (head,
  * header, ticker, the portal's links, footer) is the page's React route rendered once with a slot
  * where the member's part goes (`MEMBER_SLOT`), kept per language as a public page is, and reused
