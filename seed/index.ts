@@ -16,6 +16,7 @@ import { seedActivity } from "./activity";
 import { demoBilling, demoSchedule } from "./bills";
 import * as C from "./content";
 import { contentName, logoSvg, type MadeFile, makePdf, makeWebp, sceneSvg, writeStored } from "./files";
+import { PAYMENT_PLACES } from "./payment-places";
 
 /** The registration PIN of the demo accounts that have one (docs/agam-demo-accounts.md). */
 export const DEMO_PIN = "246810";
@@ -74,7 +75,7 @@ export async function clearAll(db: Db): Promise<void> {
     branch_phones, branches, career_attachments, careers, announcement_attachments, announcements,
     news_item_images, news_items, official_rates, generation_charges, rate_schedule, bills, bill_revisions, payments,
     news_categories, about_contents,
-    gallery_images, partners, stored_files, content_revisions restart identity cascade`);
+    gallery_images, partners, payment_places, stored_files, content_revisions restart identity cascade`);
 }
 
 export async function seedDemo(db: Db, storageDir: string, now = new Date()): Promise<void> {
@@ -107,6 +108,17 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
         .returning({ id: t.branches.id });
       await tx.insert(t.branchPhones).values(b.phones.map((number, position) => ({ branchId: row!.id, number, position })));
     }
+
+    // Where to pay
+    await tx.insert(t.paymentPlaces).values(
+      PAYMENT_PLACES.map((p, position) => ({
+        kind: p.kind,
+        name: p.name,
+        details: p.details.join("\n"),
+        position,
+        translations: { fil: { name: p.fil.name, details: p.fil.details.join("\n") } },
+      })),
+    );
 
     // Barangays
     await tx.insert(t.barangays).values(TOWNS.flatMap((town) => C.BARANGAYS[town].map((name) => ({ town, name }))));

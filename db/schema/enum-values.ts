@@ -61,3 +61,6 @@ export const ALERT_DELIVERY_STATES = ["queued", "sending", "sent", "retrying", "
 export const DISCOUNT_PROGRAMS = ["lifeline", "senior"] as const;
 /** Where a payment was made. */
 export const PAYMENT_CHANNELS = ["office", "collector", "bank", "e-wallet"] as const;
+
+/** The kinds of place "Where to pay" lists (modules/payments/where-to-pay.server.ts), in the order shown. */
+export const PAYMENT_PLACE_KINDS = ["office", "collector", "outlet", "wallet"] as const;

@@ -6,8 +6,10 @@
  * file brings the official receipt with this reference.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { at } from "../columns";
+import { translationsColumn } from "./content";
+import { PAYMENT_PLACE_KINDS } from "./enum-values";
 
 const cents = (name: string) => bigint(name, { mode: "number" });
 
@@ -67,4 +69,23 @@ export const paymentEvents = pgTable("payment_events", {
   amount: cents("amount"),
   receivedAt: at("received_at").notNull().defaultNow(),
   payload: jsonb("payload").notNull(),
+});
+
+export const paymentPlaceKindEnum = pgEnum("payment_place_kind", PAYMENT_PLACE_KINDS);
+
+/**
+ * "Where to pay": the offices, collectors, partner outlets and e-wallets (with the biller name a
+ * member looks for) that take a bill, as staff write them in the console. Shown beside every Pay
+ * button, on the bill inquiry's answer and on the bill PDF; alone where online payment is off.
+ */
+export const paymentPlaces = pgTable("payment_places", {
+  id: serial("id").primaryKey(),
+  kind: paymentPlaceKindEnum("kind").notNull(),
+  /** "Main office, Bani", "GCash". */
+  name: text("name").notNull(),
+  /** Plain text, a line each: address and hours, the collector's rounds, the biller's name and what to type. */
+  details: text("details").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  translations: translationsColumn(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

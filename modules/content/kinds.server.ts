@@ -18,15 +18,17 @@ import {
   newsItemImages,
   newsItems,
   partners,
+  paymentPlaces,
   storedFiles,
 } from "../../db/schema";
+import { PAYMENT_PLACE_KINDS } from "../../db/schema/enum-values";
 import { NEWS_KIND_TITLES, NEWS_KINDS } from "../shared/constants";
 import { toPlainText } from "../shared/html";
 import { rowIdFromParam } from "../shared/ids";
 import { ABOUT_KEYS } from "./about.server";
 import { type Attachment, storagePath, toAttachment } from "./attachments.server";
 import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from "./items.server";
-import { missingLanguages, storedTranslations, TITLE_AND_BODY } from "./translations";
+import { missingLanguages, PAYMENT_PLACE_TRANSLATED, storedTranslations, TITLE_AND_BODY } from "./translations";
 import { storePrepared } from "./uploads.server";
 
 const numericId = (param: string): string | null => (rowIdFromParam(param) === null ? null : param);
@@ -597,9 +599,95 @@ export const categoryKind: ContentKindDef = {
   },
 };
 
+/* ---------------- Where to pay: offices, collectors, partner outlets, e-wallets ---------------- */
+
+const PAYMENT_PLACE_KIND_LABELS: Record<(typeof PAYMENT_PLACE_KINDS)[number], string> = {
+  office: "Cooperative office",
+  collector: "Collector",
+  outlet: "Partner payment outlet",
+  wallet: "E-wallet or online bank (biller name)",
+};
+
+export const paymentPlaceKind: ContentKindDef = {
+  key: "where-to-pay",
+  revisionKind: "payment-place",
+  area: "where-to-pay",
+  labels: { one: "place to pay", many: "Where to pay" },
+  fields: [
+    {
+      name: "kind",
+      label: "Kind",
+      type: "select",
+      required: true,
+      options: PAYMENT_PLACE_KINDS.map((k) => ({ value: k, label: PAYMENT_PLACE_KIND_LABELS[k] })),
+    },
+    { name: "name", label: "Name", type: "text", required: true, max: 200, hint: "Like Main Office, Bani; Bayad Center; GCash." },
+    {
+      name: "details",
+      label: "Details",
+      type: "lines",
+      max: 1000,
+      hint: "A line each: address and hours, a collector's towns and days, or an e-wallet's biller name and what to type as the reference.",
+    },
+    orderField,
+  ],
+  publication: false,
+  creatable: true,
+  removable: true,
+  filter: { label: "Kind", options: PAYMENT_PLACE_KINDS.map((k) => ({ value: k, label: PAYMENT_PLACE_KIND_LABELS[k] })) },
+  // Shown on pages in both languages and on the bill PDF: its Filipino version is the one /fil/ shows.
+  translated: PAYMENT_PLACE_TRANSLATED,
+  parseId: numericId,
+  // Beside every Pay button; the bill inquiry shows it to anyone.
+  publicPath: () => "/service/bill-inquiry",
+  async listAll(db) {
+    const rows = await db.select().from(paymentPlaces).orderBy(asc(paymentPlaces.kind), asc(paymentPlaces.position), asc(paymentPlaces.id));
+    return rows.map(
+      (r): ListRow => ({
+        id: String(r.id),
+        title: r.name,
+        text: r.details.replace(/\s*\n\s*/g, " · "),
+        group: r.kind,
+        publication: null,
+        updatedAt: r.updatedAt,
+        missing: missingLanguages(storedTranslations(r.translations)),
+      }),
+    );
+  },
+  async read(db, id) {
+    const [row] = await db
+      .select()
+      .from(paymentPlaces)
+      .where(eq(paymentPlaces.id, Number(id)));
+    if (!row) return null;
+    return {
+      values: { kind: row.kind, name: row.name, details: row.details, position: String(row.position) },
+      translations: storedTranslations(row.translations),
+      files: [],
+      publication: null,
+      updatedAt: row.updatedAt,
+    };
+  },
+  async write(tx, id, input) {
+    const v = input.values;
+    const values = {
+      kind: v.kind as (typeof PAYMENT_PLACE_KINDS)[number],
+      name: v.name!,
+      details: v.details ?? "",
+      position: position(v.position),
+      translations: input.translations,
+      updatedAt: input.now,
+    };
+    return String(await insertOrUpdate(tx, paymentPlaces, id, values));
+  },
+  async remove(tx, id) {
+    await tx.delete(paymentPlaces).where(eq(paymentPlaces.id, Number(id)));
+  },
+};
+
 /** Every kind the shared editor serves, by its address part. */
 export const CONTENT_KINDS: Record<string, ContentKindDef> = Object.fromEntries(
-  [newsKind, careerKind, aboutKind, galleryKind, partnerKind, branchKind, categoryKind].map((k) => [k.key, k]),
+  [newsKind, careerKind, aboutKind, galleryKind, partnerKind, branchKind, categoryKind, paymentPlaceKind].map((k) => [k.key, k]),
 );
 
 export function contentKind(key: string | undefined): ContentKindDef | null {

@@ -19,7 +19,8 @@ export type ContentKind =
   | "gallery"
   | "partner"
   | "branch"
-  | "category";
+  | "category"
+  | "payment-place";
 
 /** Who is making a change: the signed-in staff user. */
 export interface Actor {

@@ -33,12 +33,20 @@ export interface TranslatedField {
   label: string;
   rich: boolean;
   max: number;
+  /** Plain text of several lines (an address and its hours): a text area rather than a line. */
+  multiline?: boolean;
 }
 
 /** An advisory's, bid's or news item's title and text may be written in each language. */
 export const TITLE_AND_BODY: readonly TranslatedField[] = [
   { name: "title", label: "Title", rich: false, max: 300 },
   { name: "body", label: "Text", rich: true, max: 50_000 },
+];
+
+/** A place to pay's name and details ("Where to pay") may be written in each language. */
+export const PAYMENT_PLACE_TRANSLATED: readonly TranslatedField[] = [
+  { name: "name", label: "Name", rich: false, max: 200 },
+  { name: "details", label: "Details", rich: false, max: 1000, multiline: true },
 ];
 
 /** A power interruption's activities (what work, why the power goes off) may be written in each language. */

@@ -9,6 +9,7 @@
  */
 import PDFDocument from "pdfkit";
 import { pesos } from "../bills/money";
+import { type PaymentPlaceGroup, WHERE_TO_PAY_WORDS } from "../payments/where-to-pay";
 import { formatDate, formatMonthYear } from "../shared/dates";
 import type { Locale } from "../shared/i18n";
 import type { AccountBill } from "./accounts.server";
@@ -20,6 +21,8 @@ export interface BillPdfHeader {
   phone: string;
   memberName: string | null;
   serviceAddress: string | null;
+  /** "Where to pay" as staff list it, in the sheet's language; printed under the amounts while the bill is unpaid. */
+  whereToPay?: readonly PaymentPlaceGroup[];
 }
 
 /** The sheet's own words. */
@@ -138,7 +141,31 @@ export function billPdf(bill: AccountBill, head: BillPdfHeader, locale: Locale =
   line(w.dueDate, date(bill.dueDate), true);
   if (bill.disconnectionDate) line(w.disconnection, date(bill.disconnectionDate));
   doc.moveDown(1);
+  if (head.whereToPay?.length) whereToPay(doc, head.whereToPay, locale, left, width);
   doc.font("Helvetica").fontSize(8).fillColor("#444").text(w.note, left, doc.y, { width });
   doc.end();
   return done;
+}
+
+/** The places to pay, a kind at a time: each place's name in bold and its lines after it. */
+function whereToPay(doc: PDFKit.PDFDocument, groups: readonly PaymentPlaceGroup[], locale: Locale, left: number, width: number) {
+  const words = WHERE_TO_PAY_WORDS[locale];
+  const room = (lines: number) => doc.y + lines * 12 > doc.page.height - 60 && doc.addPage();
+  room(4);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor("#000").text(words.title, left, doc.y, { width });
+  doc.font("Helvetica").fontSize(9).text(words.bring, left, doc.y, { width });
+  for (const g of groups) {
+    room(3);
+    doc.moveDown(0.4).font("Helvetica-Bold").fontSize(9).text(words.kinds[g.kind], left, doc.y, { width });
+    for (const p of g.places) {
+      room(1 + p.lines.length);
+      const name = p.lang === locale ? p.name : `${p.name} ${words.inEnglish}`;
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(9)
+        .text(name, left + 10, doc.y, { width: width - 10, continued: p.lines.length > 0 });
+      if (p.lines.length) doc.font("Helvetica").text(`: ${p.lines.join("; ")}`);
+    }
+  }
+  doc.moveDown(1);
 }

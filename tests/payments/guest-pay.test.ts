@@ -72,6 +72,12 @@ describe("a guest pays from the bill inquiry", () => {
       expect(readGuestPayToken(tokenIn(page))).toEqual({ accountNumber: ACCOUNT, billingYear: 2025, billingMonth: 3 });
       expect(page).not.toContain(BILL);
       expect(page).not.toContain(String(presentReading));
+      // Where else to pay it, folded under the Pay button (tests/payments/where-to-pay.test.ts: the places).
+      expect(page).toMatch(
+        path.startsWith("/fil")
+          ? /<details class="where-to-pay"><summary>Iba pang paraan ng pagbabayad[^<]*<\/summary>[\s\S]*Punong Tanggapan, Bani/
+          : /<details class="where-to-pay"><summary>Other ways to pay[^<]*<\/summary>[\s\S]*Main Office, Bani/,
+      );
     }
   });
 
@@ -80,6 +86,7 @@ describe("a guest pays from the bill inquiry", () => {
     const token = tokenIn(await inquire(v));
     const form = await v.post("/pay", { token });
     expect(form.statusCode).toBe(200);
+    expect(form.body).toContain("Other ways to pay");
     expect(form.body).toContain("Pay the March 2025 bill of account 05-7400-0001");
     expect(form.body).not.toContain(BILL);
     expect(form.body).not.toContain('id="contact-error"');

@@ -13,6 +13,8 @@ import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
+import { WhereToPay } from "../payments/WhereToPay";
+import { whereToPay } from "../payments/where-to-pay.server";
 import type { Route } from "./+types/account";
 import { requireLinkedAccount } from "./account.server";
 import { MEMBER_CACHE_CONTROL, memberHeaders, portalPath, withCookies } from "./session.server";
@@ -53,6 +55,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         online: Boolean(services(context).payments),
       }
     : null;
+  // Where else to pay, while the latest bill has something left to pay and no online payment is being posted.
+  const places = pay && !pay.posting && pay.balance > 0 ? await whereToPay(context, requestLocale(request)) : [];
   // E-bills go to the member's confirmed e-mail; a member who signs in by text has none.
   const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
   const endpoint = alertAddress(me?.contact);
@@ -70,7 +74,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     following: Boolean(subscription?.areas.some((a) => a.town === town && (a.barangayId === null || a.barangayId === barangay?.id))),
   };
   return data(
-    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email, alerts, pay },
+    {
+      overview,
+      history: history.slice(0, 24),
+      usage: usageMonths(history),
+      payments,
+      paperless: link.paperless,
+      email,
+      alerts,
+      pay,
+      places,
+    },
     { headers: withCookies(member) },
   );
 }
@@ -104,7 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts, pay } = loaderData;
+  const { overview: o, history, usage, payments, paperless, email, alerts, pay, places } = loaderData;
   const t = useT(portalMessages);
   const pt = useT(paymentMessages);
   const locale = useLocale();
@@ -171,6 +185,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </a>
           </p>
         )}
+        <WhereToPay groups={places} folded={Boolean(pay?.online)} />
       </section>
 
       <h2>{t("mco.usage")}</h2>

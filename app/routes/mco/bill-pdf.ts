@@ -2,11 +2,13 @@
  * The bill as a PDF (A4), for the signed-in member of a linked account only, in the language of
  * the page that links to it (`?lang=fil` from /fil/…), else the member's (one resource, unprefixed).
  */
+import { payableBill } from "../../../modules/payments/pay.server";
 import { accountOverview } from "../../../modules/portal/accounts.server";
 import { billPdf } from "../../../modules/portal/pdf.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { LOCALES, type Locale } from "../../../modules/shared/i18n";
 import { services } from "../../context";
+import { whereToPay } from "../payments/where-to-pay.server";
 import type { Route } from "./+types/bill-pdf";
 import { requireLinkedBill } from "./account.server";
 import { MEMBER_CACHE_CONTROL } from "./session.server";
@@ -24,6 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       phone: COOPERATIVE.phone,
       memberName: overview.name,
       serviceAddress: overview.address,
+      whereToPay:
+        ((await payableBill(services(context).db, accountNumber, bill.billNumber))?.balance ?? 0) > 0
+          ? await whereToPay(context, locale)
+          : [],
     },
     locale,
   );

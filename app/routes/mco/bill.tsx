@@ -4,6 +4,8 @@ import { billPart, isFrameRender } from "./member-pages.server";
 import { memberHeaders, withCookies } from "./session.server";
 import { MEMBER_SLOT, PortalBar, portalMeta } from "./ui";
 import "./portal.css";
+// The member's part (member-pages.server.ts) may hold "Where to pay".
+import "../payments/where-to-pay.css";
 
 export const meta: Route.MetaFunction = ({ params, location }) =>
   portalMeta(location.pathname, (t) => t("mco.bill", { bill: params.bill }));

@@ -4,6 +4,8 @@ import { isFrameRender, overviewPart } from "./member-pages.server";
 import { memberHeaders, withCookies } from "./session.server";
 import { MEMBER_SLOT, PortalBar, portalMeta } from "./ui";
 import "./portal.css";
+// The member's part (member-pages.server.ts) may hold "Where to pay".
+import "../payments/where-to-pay.css";
 
 export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.bar.accounts"));
 export const headers = memberHeaders;

@@ -7,6 +7,8 @@
  * for every member. Everything that is not a member's page to show (no session, another
  * member's account or bill, a failure) goes on to the React route, which answers it as before.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
 import { payableBill, postingByBill } from "../../../modules/payments/pay.server";
 import { linkedOverviews } from "../../../modules/portal/accounts.server";
@@ -22,6 +24,8 @@ import { appContext, services } from "../../context";
 import { requestLocale } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
+import { WhereToPayIn } from "../payments/WhereToPay";
+import { whereToPay } from "../payments/where-to-pay.server";
 import { requireLinkedBill } from "./account.server";
 import { MEMBER_CACHE_CONTROL, requireMember, type SignedInMember } from "./session.server";
 import { kwhText, MEMBER_SLOT, monthName, php, statusBadge } from "./ui";
@@ -42,20 +46,30 @@ export const isFrameRender = (context: Ctx) => (context as { [frameRender]?: tru
  * A bill's online payment in words: "Paid online, being posted" with its reference once the
  * gateway said so, else a Pay button while something is left to pay and payments are on.
  */
-function paymentPart(
+async function paymentPart(
+  context: Ctx,
   locale: Locale,
   account: string,
   billNumber: string,
   balance: number,
   posting: { reference: string } | undefined,
   online: boolean,
-): string {
+): Promise<string> {
   const t = translator(paymentMessages, locale);
   if (posting)
     return `<p class="portal-paid"><strong>${escapeHtml(t("pay.beingPosted"))}</strong>. ${escapeHtml(t("pay.beingPostedNote", { reference: posting.reference }))}</p>`;
-  if (!online || balance <= 0) return "";
+  if (balance <= 0) return "";
+  const places = await whereToPayMarkup(context, locale, online);
+  if (!online) return places;
   const href = localePath(locale, `/mco/accounts/${account}/bills/${encodeURIComponent(billNumber)}/pay`);
-  return `<p><a class="button" href="${escapeHtml(href)}">${escapeHtml(t("pay.button", { amount: php(balance, locale) }))}</a></p>`;
+  return `<p><a class="button" href="${escapeHtml(href)}">${escapeHtml(t("pay.button", { amount: php(balance, locale) }))}</a></p>${places}`;
+}
+
+/** "Where to pay" as markup (the pages' own component), folded beside a Pay button; made once per language until a content change. */
+function whereToPayMarkup(context: Ctx, locale: Locale, folded: boolean): Promise<string> {
+  return services(context).reference(`where-to-pay-markup ${locale} ${folded}`, async () =>
+    renderToStaticMarkup(createElement(WhereToPayIn, { groups: await whereToPay(context, locale), folded, locale })),
+  );
 }
 
 const e = escapeHtml;
@@ -101,7 +115,15 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
         ),
       )}</dl>`;
       const posting = (await postingByBill(s.db, a.accountNumber)).get(l.billNumber);
-      html += paymentPart(locale, a.accountNumber, l.billNumber, l.status === "paid" ? 0 : l.balance, posting, Boolean(s.payments));
+      html += await paymentPart(
+        context,
+        locale,
+        a.accountNumber,
+        l.billNumber,
+        l.status === "paid" ? 0 : l.balance,
+        posting,
+        Boolean(s.payments),
+      );
     } else html += `<p>${e(t("mco.noBill"))}</p>`;
     html += `<p><a href="${href}">${e(t("mco.home.accountLink", { account: a.accountNumber }))}</a></p></section>`;
   }
@@ -126,7 +148,15 @@ export async function billPart(
   html += `<h1>${e(t("mco.bill.title", { month: monthName(b.billingYear, b.billingMonth, locale) }))}</h1>`;
   const s = services(context);
   const [payable, posting] = await Promise.all([payableBill(s.db, accountNumber, b.billNumber), postingByBill(s.db, accountNumber)]);
-  html += paymentPart(locale, accountNumber, b.billNumber, payable?.balance ?? 0, posting.get(b.billNumber), Boolean(s.payments));
+  html += await paymentPart(
+    context,
+    locale,
+    accountNumber,
+    b.billNumber,
+    payable?.balance ?? 0,
+    posting.get(b.billNumber),
+    Boolean(s.payments),
+  );
   html += `<p><a href="${e(pdf)}" class="button button--secondary">${e(t("mco.bill.pdf"))}</a></p>`;
   html += `<dl class="summary-list">${row(t("mco.bill.number"), e(b.billNumber))}${row(
     t("mco.bill.period"),

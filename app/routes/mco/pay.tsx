@@ -7,6 +7,8 @@ import { requestLocale, useLocale, useT } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
 import { payBill } from "../payments/pay-action.server";
 import { PayForm, TestPaymentNote } from "../payments/pay-form";
+import { WhereToPay } from "../payments/WhereToPay";
+import { whereToPay } from "../payments/where-to-pay.server";
 import type { Route } from "./+types/pay";
 import { requireLinkedBill } from "./account.server";
 import { memberHeaders, withCookies } from "./session.server";
@@ -34,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       fee: s.payments?.fee ?? 0,
       testMode: s.payments?.testMode ?? false,
       online: Boolean(s.payments),
+      whereToPay: await whereToPay(context, requestLocale(request)),
     },
     { headers: withCookies(member) },
   );
@@ -67,6 +70,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
           errors={actionData?.errors ?? {}}
         />
       )}
+      <WhereToPay groups={loaderData.whereToPay} folded={loaderData.online && loaderData.balance > 0} />
     </div>
   );
 }

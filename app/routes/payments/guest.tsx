@@ -18,6 +18,8 @@ import type { Route } from "./+types/guest";
 import { readGuestPayToken } from "./guest-token.server";
 import { checkAmount, payBill } from "./pay-action.server";
 import { GuestPayFields, PayForm, TestPaymentNote } from "./pay-form";
+import { WhereToPay } from "./WhereToPay";
+import { whereToPay } from "./where-to-pay.server";
 import "../mco/portal.css";
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -26,9 +28,9 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 export const headers = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
 
-/** Nothing to show without a look-up: the page then links to the bill inquiry, where a guest starts. */
-export function loader() {
-  return null;
+/** Without a look-up the page links to the bill inquiry, where a guest starts; where to pay is on it either way. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { whereToPay: await whereToPay(context, requestLocale(request)) };
 }
 
 type GuestAnswer =
@@ -87,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function GuestPay({ actionData }: Route.ComponentProps) {
+export default function GuestPay({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT(paymentMessages);
   const lp = useLocalePath();
   const locale = useLocale();
@@ -101,6 +103,7 @@ export default function GuestPay({ actionData }: Route.ComponentProps) {
             {t("pay.guest.lookUp")}
           </a>
         </p>
+        <WhereToPay groups={loaderData.whereToPay} folded={false} />
       </div>
     );
   const a = actionData;
@@ -116,6 +119,7 @@ export default function GuestPay({ actionData }: Route.ComponentProps) {
       >
         <GuestPayFields token={a.token} values={a.values} errors={a.errors} />
       </PayForm>
+      <WhereToPay groups={loaderData.whereToPay} folded />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { type BillSummary, latestBill } from "../../../modules/bills/inquiry.server";
 import { pesos } from "../../../modules/bills/money";
 import { guestPayState } from "../../../modules/payments/pay.server";
+import type { PaymentPlaceGroup } from "../../../modules/payments/where-to-pay";
 import { CAPTCHA_CHALLENGE_PATH, COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate } from "../../../modules/shared/dates";
 import { failureInit, loggableError } from "../../../modules/shared/errors";
@@ -16,6 +17,8 @@ import { requestLocale, requestT, useLocale, useLocalePath, useT } from "../../i
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
 import { formMessages } from "../../messages/forms";
 import { guestPayToken } from "../payments/guest-token.server";
+import { WhereToPay } from "../payments/WhereToPay";
+import { whereToPay } from "../payments/where-to-pay.server";
 import type { Route } from "./+types/bill-inquiry";
 import { billInquirySchema, type CaptchaCheck, verifyCaptcha } from "./captcha.server";
 import "./service.css";
@@ -47,6 +50,8 @@ type ActionResult = {
   bill?: BillSummary | null;
   /** Paying that bill online, when the site takes payments (no bill number: it proves an account). */
   pay?: GuestPayOffer | null;
+  /** Where else to pay it (staff-written): beside the Pay button, or alone without one. */
+  whereToPay?: PaymentPlaceGroup[];
 };
 
 type GuestPayOffer = { token: string; balance: number; posting: boolean };
@@ -102,7 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const bill = await latestBill(db, accountNumber);
     const pay = bill ? await guestPayOffer(context, accountNumber) : null;
-    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill, pay });
+    const places = bill && bill.status !== "paid" ? await whereToPay(context, requestLocale(request)) : [];
+    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill, pay, whereToPay: places });
   } catch (error) {
     log.error({ err: loggableError(error) }, "bill look-up failed");
     return data<ActionResult>(
@@ -157,7 +163,7 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {result?.found && result.bill && <BillDetails bill={result.bill} pay={result.pay ?? null} />}
+      {result?.found && result.bill && <BillDetails bill={result.bill} pay={result.pay ?? null} places={result.whereToPay ?? []} />}
       {result?.found && !result.bill && (
         <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
           <h2 id="bill-result-title">{t("bill.none.title", { account: result.accountNumber })}</h2>
@@ -175,7 +181,7 @@ const STATUS_CLASS: Record<BillSummary["status"], string> = {
   overdue: "bill-status--overdue",
 };
 
-function BillDetails({ bill: b, pay }: { bill: BillSummary; pay: GuestPayOffer | null }) {
+function BillDetails({ bill: b, pay, places }: { bill: BillSummary; pay: GuestPayOffer | null; places: PaymentPlaceGroup[] }) {
   const locale = useLocale();
   const t = useT(billMessages);
   const lp = useLocalePath();
@@ -238,6 +244,7 @@ function BillDetails({ bill: b, pay }: { bill: BillSummary; pay: GuestPayOffer |
           </button>
         </form>
       )}
+      <WhereToPay groups={places} folded={Boolean(pay && !pay.posting && pay.balance > 0)} />
     </section>
   );
 }

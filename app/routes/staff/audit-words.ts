@@ -39,6 +39,7 @@ const THINGS: Record<string, string> = {
   gallery: "Gallery picture",
   partner: "Partner logo",
   branch: "Branch",
+  "payment-place": "Place to pay",
   category: "News category",
   user: "Staff account",
   staff_user: "Staff account",

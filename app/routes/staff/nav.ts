@@ -33,6 +33,7 @@ export const consoleNav: ConsoleNavEntry[] = [
   { to: "/staff/content/gallery", label: "Gallery", permission: "content.publish", group: "Public content" },
   { to: "/staff/content/partners", label: "Partner logos", permission: "content.publish", group: "Public content" },
   { to: "/staff/content/branches", label: "Branches and phones", permission: "content.publish", group: "Public content" },
+  { to: "/staff/content/where-to-pay", label: "Where to pay", permission: "content.publish", group: "Public content" },
   { to: "/staff/rates", label: "Rates", permission: "rates.manage", group: "Rates and bills" },
   { to: "/staff/rates/schedule", label: "Rate schedule", permission: "rates.manage", group: "Rates and bills" },
   { to: "/staff/bills", label: "Bills and payments", permission: "bills.import", group: "Rates and bills" },

@@ -35,7 +35,7 @@ export function TranslationFields({
   values,
   errors,
 }: {
-  fields: readonly Pick<TranslatedField, "name" | "label" | "rich">[];
+  fields: readonly Pick<TranslatedField, "name" | "label" | "rich" | "multiline">[];
   values: Readonly<Record<string, unknown>>;
   errors: Record<string, string | undefined>;
 }) {
@@ -62,8 +62,8 @@ export function TranslationFields({
               return (
                 <Field key={key} id={key} label={`${f.label} in ${name}`} hint={f.rich ? RICH_TEXT_HINT : undefined} error={errors[key]}>
                   {(p) =>
-                    f.rich ? (
-                      <textarea {...p} lang={lang} rows={6} defaultValue={text(key)} />
+                    f.rich || f.multiline ? (
+                      <textarea {...p} lang={lang} rows={f.rich ? 6 : 4} defaultValue={text(key)} />
                     ) : (
                       <input {...p} lang={lang} type="text" defaultValue={text(key)} />
                     )

@@ -6,6 +6,8 @@ import { data, Link } from "react-router";
 import { getItemForEditor } from "../../../../modules/content/items.server";
 import { attachmentsNamed, contentKind, newsImagesForPreview } from "../../../../modules/content/kinds.server";
 import { PUBLIC_STATE_LABELS } from "../../../../modules/content/publication-state";
+import type { PaymentPlaceKind } from "../../../../modules/payments/where-to-pay";
+import { placesIn } from "../../../../modules/payments/where-to-pay.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { NEWS_KIND_TITLES, type NewsKind } from "../../../../modules/shared/constants";
 import { sanitize } from "../../../../modules/shared/html";
@@ -14,6 +16,7 @@ import { services } from "../../../context";
 import { AnnouncementAccordion } from "../../announcements/AnnouncementAccordion";
 import { ContactTable } from "../../info/ContactTable";
 import { NewsArticle } from "../../news/NewsArticle";
+import { WhereToPayIn } from "../../payments/WhereToPay";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
@@ -98,6 +101,17 @@ export async function loader(args: Route.LoaderArgs) {
           branch: { name: v.name!, officeName: v.officeName!, address: v.address!, phones: (v.phones ?? "").split("\n").filter(Boolean) },
         },
       };
+    case "where-to-pay": {
+      const row = {
+        id: Number(id),
+        kind: v.kind as PaymentPlaceKind,
+        name: v.name!,
+        details: v.details ?? "",
+        position: 0,
+        translations: item.translations ?? {},
+      };
+      return { ...head, view: { type: "where-to-pay" as const, en: placesIn([row], "en"), fil: placesIn([row], "fil") } };
+    }
     default:
       return { ...head, view: { type: "category" as const, title: v.title!, tag: v.tag! } };
   }
@@ -134,6 +148,12 @@ export default function ContentPreview({ loaderData: d }: Route.ComponentProps) 
           <div className="table-wrap">
             <ContactTable branches={[view.branch]} />
           </div>
+        )}
+        {view.type === "where-to-pay" && (
+          <>
+            <WhereToPayIn groups={view.en} folded={false} locale="en" />
+            <WhereToPayIn groups={view.fil} folded={false} locale="fil" />
+          </>
         )}
         {view.type === "category" && (
           <>
