@@ -8,7 +8,8 @@
 // payment file with the references, through the billing API), lost (made, not recorded: must
 // be 0), doubled (a bill paid twice, or an event applied twice: must be 0), and the p99 of the
 // checkout's creation (the pay form's answer, gateway session included).
-//   npx tsx bench/payments.mjs          (a private PostgreSQL; DATABASE_URL: a database on that server)
+//   npx tsx bench/payments.mjs          (a private PostgreSQL; DATABASE_URL: a database on that server;
+//                                        BENCH_KEEP=1 keeps it at the end)
 import crypto from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
 import pg from "pg";
@@ -26,7 +27,9 @@ const P99_LIMIT_MS = Number(process.env.BENCH_MAX_P99_MS ?? 1000);
 const AMOUNT = 191_367; // centavos: every bill is Php 1,913.67
 
 const database = await startBenchDatabase();
-atExit(() => void database.drop().catch(() => {}));
+// BENCH_KEEP=1 leaves the database for a look at the console afterwards (/staff/bills/payments).
+if (process.env.BENCH_KEEP === "1") console.log(`The database stays: ${database.url}`);
+else atExit(() => void database.drop().catch(() => {}));
 const secretKey = `sk_test_bench_${crypto.randomBytes(8).toString("hex")}`;
 const webhookSecret = `whsk_test_${crypto.randomBytes(16).toString("hex")}`;
 const port = freePort();

@@ -6,7 +6,7 @@
  *   acknowledgement texted to the contact on file; the account page then says so too;
  * - a guest from the bill inquiry (no sign-in): the answer's pay form (no bill number in the
  *   page) with a contact typed → the same steps → the acknowledgement to that e-mail or number.
- * Then screenshots of the pay forms and the receipt at 375 and 1280 px under SHOTS_DIR.
+ * Then screenshots of the pay forms, where else to pay and the receipt at 375 and 1280 px under SHOTS_DIR.
  * Each payer has an account of their own with one imported bill, so nothing hangs on the date.
  */
 import fs from "node:fs";
@@ -235,6 +235,10 @@ describe("paying a bill online in the browser", () => {
       await lookUp(page, p, true);
       await page.locator(".bill-result").scrollIntoViewIfNeeded();
       await shot("inquiry");
+      // Where else to pay, folded under the Pay button: opened, it lists the demo's places.
+      await page.locator(".where-to-pay summary").click();
+      await page.getByText("Bills, then Electric Utilities, then WESPECO").waitFor();
+      await shot("inquiry-where-to-pay");
       await toGuestForm(page, p);
       await shot("guest");
       await page.getByRole("button", { name: "Continue to payment" }).click();
