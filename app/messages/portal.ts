@@ -114,6 +114,11 @@ export const portalMessages = defineMessages({
     "mco.paperless.offer": (p: { email: string }) =>
       `Get each new bill of this account by e-mail at ${p.email}, with the amount, the due date and a link to the bill.`,
     "mco.paperless.start": "E-mail me each new bill",
+    "mco.outage.title": "Power outages",
+    "mco.outage.report": "Report a power outage",
+    "mco.outage.reports": "Reports with this account number",
+    "mco.outage.none": "No outage has been reported with this account number.",
+    "mco.outage.sent": (p: { at: string }) => `Reported ${p.at}`,
     "mco.alerts.title": "Interruption alerts",
     "mco.alerts.noTown": "The town of this account is not on file, so alerts cannot be set here. Choose your area on the alerts page.",
     "mco.alerts.following": (p: { town: string; contact: string }) => `You get power interruption alerts for ${p.town} at ${p.contact}. `,
@@ -281,6 +286,11 @@ export const portalMessages = defineMessages({
     "mco.paperless.offer": (p: { email: string }) =>
       `Matanggap sa ${p.email} ang bawat bagong bill ng account na ito, kasama ang halaga, ang takdang petsa ng bayad at link sa bill.`,
     "mco.paperless.start": "I-e-mail sa akin ang bawat bagong bill",
+    "mco.outage.title": "Brownout",
+    "mco.outage.report": "Mag-ulat ng brownout",
+    "mco.outage.reports": "Mga ulat na may numero ng account na ito",
+    "mco.outage.none": "Wala pang naiulat na brownout na may numero ng account na ito.",
+    "mco.outage.sent": (p: { at: string }) => `Iniulat noong ${p.at}`,
     "mco.alerts.title": "Abiso sa pagkawala ng kuryente",
     "mco.alerts.noTown":
       "Hindi nakatala ang bayan ng account na ito, kaya hindi maitatakda rito ang abiso. Piliin ang inyong lugar sa pahina ng abiso.",

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { proveAccount } from "../../../modules/portal/flows.server";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
+import { normalizeAccountNumber } from "../../../modules/shared/account-number";
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
@@ -18,7 +18,7 @@ export const handle = { query: ["r", "a"] };
 export function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const a = q.get("a") ?? "";
-  return { r: q.get("r") ?? "", account: ACCOUNT_NUMBER_PATTERN.test(a) ? a : "" };
+  return { r: q.get("r") ?? "", account: normalizeAccountNumber(a) ?? "" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
