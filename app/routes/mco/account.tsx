@@ -208,6 +208,35 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
+      <section aria-labelledby="outages">
+        <h2 id="outages">{t("mco.outage.title")}</h2>
+        <p>
+          <a className="button" href={lp(outages.reportHref)}>
+            {t("mco.outage.report")}
+          </a>
+        </p>
+        <h3>{t("mco.outage.reports")}</h3>
+        {outages.reports.length === 0 ? (
+          <p>{t("mco.outage.none")}</p>
+        ) : (
+          <ul className="portal-reports">
+            {outages.reports.map((r) => (
+              <li key={r.reference}>
+                <strong>{rt(REPORT_KIND_KEYS[r.kind])}</strong>, {r.place}
+                {r.landmark ? ` (${r.landmark})` : ""}
+                <br />
+                {st("rs.status", { label: st(STATUS_KEYS[r.status][0]) })}
+                {r.etr ? ` · ${st("rs.etr")}: ${formatDateTime(r.etr, locale)}` : ""}
+                <br />
+                <small>
+                  {t("mco.outage.sent", { at: formatDateTime(r.at, locale) })} · {st("rs.reference")} {r.reference}
+                </small>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <h2>{t("mco.usage")}</h2>
       <UsageChart months={usage} />
       <p>
@@ -300,35 +329,6 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </form>
-
-      <section aria-labelledby="outages">
-        <h2 id="outages">{t("mco.outage.title")}</h2>
-        <p>
-          <a className="button" href={lp(outages.reportHref)}>
-            {t("mco.outage.report")}
-          </a>
-        </p>
-        <h3>{t("mco.outage.reports")}</h3>
-        {outages.reports.length === 0 ? (
-          <p>{t("mco.outage.none")}</p>
-        ) : (
-          <ul className="portal-reports">
-            {outages.reports.map((r) => (
-              <li key={r.reference}>
-                <strong>{rt(REPORT_KIND_KEYS[r.kind])}</strong>, {r.place}
-                {r.landmark ? ` (${r.landmark})` : ""}
-                <br />
-                {st("rs.status", { label: st(STATUS_KEYS[r.status][0]) })}
-                {r.etr ? ` · ${st("rs.etr")}: ${formatDateTime(r.etr, locale)}` : ""}
-                <br />
-                <small>
-                  {t("mco.outage.sent", { at: formatDateTime(r.at, locale) })} · {st("rs.reference")} {r.reference}
-                </small>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
 
       <h2>{t("mco.alerts.title")}</h2>
       {!alerts.town ? (
