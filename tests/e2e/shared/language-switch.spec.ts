@@ -6,8 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoAccountNumber } from "../../../seed/accounts";
 import { portalMessages } from "../../../app/messages/portal";
+import { demoAccountNumber } from "../../../seed/accounts";
 import { useSite } from "../../support/app";
 import { openBrowser, PHONE } from "../../support/browser";
 import { startSmsGateway } from "../../support/sms-gateway";
@@ -21,7 +21,10 @@ const lastCode = async (after: number) => {
 };
 
 const switchLanguage = (page: Page, to: "Filipino" | "English") =>
-  page.getByRole("link", { name: new RegExp(`${to}$`) }).first().click();
+  page
+    .getByRole("link", { name: new RegExp(`${to}$`) })
+    .first()
+    .click();
 
 describe("the language switch", () => {
   const t = useSite({ env: { SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey, RATE_LIMIT: "off" } });
