@@ -84,6 +84,8 @@ export const portalMessages = defineMessages({
     "mco.leftToPay": (p: { amount: string }) => ` ${p.amount} left to pay`,
     "mco.disconnection": "Disconnection date",
     "mco.disconnectionIf": (p: { date: string }) => `${p.date}, if not paid by then`,
+    "mco.disconnectionPassed": (p: { date: string }) =>
+      `${p.date} has passed: the service may be disconnected at any time. Please pay now, or call us if you already have.`,
     "mco.lastPayment": "Last payment",
     "mco.paymentOn": (p: { amount: string; date: string }) => `${p.amount} on ${p.date}`,
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} on ${p.date} (OR ${p.or})`,
@@ -256,6 +258,8 @@ export const portalMessages = defineMessages({
     "mco.leftToPay": (p: { amount: string }) => ` ${p.amount} pa ang babayaran`,
     "mco.disconnection": "Petsa ng pagputol ng kuryente",
     "mco.disconnectionIf": (p: { date: string }) => `${p.date}, kung hindi pa bayad pagsapit nito`,
+    "mco.disconnectionPassed": (p: { date: string }) =>
+      `Lumipas na ang ${p.date}: maaaring putulin ang kuryente anumang oras. Magbayad na po, o tumawag sa amin kung nakabayad na kayo.`,
     "mco.lastPayment": "Huling bayad",
     "mco.paymentOn": (p: { amount: string; date: string }) => `${p.amount} noong ${p.date}`,
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} noong ${p.date} (OR ${p.or})`,

@@ -8,8 +8,9 @@ import { type Contact, maskContact } from "../../../modules/portal/contact";
 import { memberById, setMemberLanguage, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
 import { CLOSED_STATUSES } from "../../../modules/reports/model";
 import { listAccountReports } from "../../../modules/reports/queries.server";
+import { now } from "../../../modules/shared/clock";
 import { TOWNS, type Town } from "../../../modules/shared/constants";
-import { formatDate, formatDateTime } from "../../../modules/shared/dates";
+import { formatDate, formatDateTime, manilaIsoDate } from "../../../modules/shared/dates";
 import { normalizeMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
@@ -103,6 +104,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       alerts,
       pay,
       outages,
+      // Manila's today (the site's clock): a date already past is worded as past.
+      today: manilaIsoDate(now()),
     },
     { headers: withCookies(member) },
   );
@@ -137,7 +140,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts, pay, outages } = loaderData;
+  const { overview: o, history, usage, payments, paperless, email, alerts, pay, outages, today } = loaderData;
   const t = useT(portalMessages);
   const rt = useT(reportMessages);
   const st = useT(reportStatusMessages);
@@ -179,7 +182,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {o.latest.disconnectionDate && o.latest.status === "overdue" && (
               <div>
                 <dt>{t("mco.disconnection")}</dt>
-                <dd>{t("mco.disconnectionIf", { date: formatDate(o.latest.disconnectionDate, locale) })}</dd>
+                <dd>
+                  {o.latest.disconnectionDate < today
+                    ? t("mco.disconnectionPassed", { date: formatDate(o.latest.disconnectionDate, locale) })
+                    : t("mco.disconnectionIf", { date: formatDate(o.latest.disconnectionDate, locale) })}
+                </dd>
               </div>
             )}
             <div>
