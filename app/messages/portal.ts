@@ -50,6 +50,11 @@ export const portalMessages = defineMessages({
     "mco.registerCode.intro":
       "If the account has a mobile number or e-mail on file, we have sent it a 6-digit code, unless that number or e-mail was already sent 5 codes in the past hour (then ask again an hour after the first of them). It is valid for 10 minutes. Texts can take a minute to arrive.",
     "mco.registerCode.confirm": "Confirm",
+    "mco.registerCode.added":
+      "The bill proved the account. We have sent a 6-digit code to the number or e-mail you just gave; it is valid for 10 minutes. Texts can take a minute to arrive.",
+    "mco.registerCode.addedNoCode":
+      "Check the number or e-mail you typed. If it was wrong, start again with your bill and type it once more:",
+    "mco.registerCode.again": "start again",
     "mco.registerCode.noCode": "No code came?",
     "mco.registerCode.old": "The number or e-mail on file may be old, or there may be none.",
     "mco.registerCode.billLink": "Prove the account with your latest bill instead",
@@ -224,6 +229,11 @@ export const portalMessages = defineMessages({
     "mco.registerCode.intro":
       "Kung may mobile number o e-mail na nakatala para sa account, pinadalhan namin ito ng 6-digit na code, maliban kung nakatanggap na ito ng 5 code sa nakaraang oras (kung gayon, humingi muli isang oras matapos ang una sa mga iyon). May bisa ito nang 10 minuto. Maaaring abutin nang isang minuto bago dumating ang text.",
     "mco.registerCode.confirm": "Kumpirmahin",
+    "mco.registerCode.added":
+      "Napatunayan ng bill ang account. Nagpadala kami ng 6-digit na code sa numero o e-mail na kabibigay ninyo; may bisa ito nang 10 minuto. Maaaring abutin ng isang minuto bago dumating ang text.",
+    "mco.registerCode.addedNoCode":
+      "Suriin ang numero o e-mail na inilagay ninyo. Kung mali ito, magsimulang muli gamit ang inyong bill at ilagay itong muli:",
+    "mco.registerCode.again": "magsimulang muli",
     "mco.registerCode.noCode": "Walang dumating na code?",
     "mco.registerCode.old": "Maaaring luma na ang numero o e-mail na nakatala, o baka wala talagang nakatala.",
     "mco.registerCode.billLink": "Patunayan na lang ang account gamit ang pinakahuling bill",

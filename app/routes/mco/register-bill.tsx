@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const token = get("token");
     const asked = await requestContactCode(s.db, messenger(s), token, get("contact"), ip, locale);
     if (asked.ok)
-      throw redirect(portalPath(request, `/mco/register/code?r=${encodeURIComponent(asked.id)}`), {
+      throw redirect(portalPath(request, `/mco/register/code?r=${encodeURIComponent(asked.id)}&via=bill`), {
         headers: { "Cache-Control": MEMBER_CACHE_CONTROL },
       });
     if (asked.reason === "contact")
