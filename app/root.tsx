@@ -32,6 +32,7 @@ import { services } from "./context";
 import enhanceUrl from "./enhance/enhance.js?url";
 import { hydrates, isConsole } from "./hydration";
 import { requestLocale, useLocale, useT } from "./i18n";
+import { declaredQuery, switchTarget } from "./language-switch";
 import { interruptionMessages, STATUS_KEYS } from "./messages/interruptions";
 import { shellMessages } from "./messages/shell";
 import { organizationJsonLd, pageMeta } from "./seo";
@@ -90,10 +91,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const locale = localeOfPath(pathname);
   const t = useT(shellMessages);
-  const withReact = hydrates(pathname, useMatches());
+  const matches = useMatches();
+  const withReact = hydrates(pathname, matches);
   // An error page (a 404, a member's page of someone else's account) is not a page with another
   // language: no alternates, and the switch opens the home page (never echoing the address).
   const failed = useRouteError() != null;
@@ -139,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           navigation={buildNavigation(data?.categories ?? [], locale)}
           hasTicker={(data?.ticker.length ?? 0) > 0}
           pathname={pathname}
-          switchPath={failed ? "/" : undefined}
+          switchPath={failed ? "/" : switchTarget(pathname, search, declaredQuery(matches))}
           locale={locale}
         />
         <Ticker items={data?.ticker ?? []} locale={locale} />

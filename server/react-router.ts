@@ -127,7 +127,13 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
           opts.onRender?.();
           const context = new RouterContextProvider();
           context.set(appContext, opts.services(request));
-          return handle(toFetchRequest(request, reply, body, !forCache), context);
+          const fetchRequest = toFetchRequest(request, reply, body, !forCache);
+          const response = await handle(fetchRequest, context);
+          const notFound = notFoundPageRequest(fetchRequest, response);
+          if (!notFound) return response;
+          const again = new RouterContextProvider();
+          again.set(appContext, opts.services(request));
+          return handle(notFound, again);
         };
         // A member's overview and bill pages (never kept): their template in a frame kept per
         // language, without the handler's routing and render (app/routes/mco/member-pages.server.ts).
@@ -158,6 +164,25 @@ export async function registerReactRouter(app: FastifyInstance, opts: ReactRoute
       },
     });
   });
+}
+
+/**
+ * A file's address that leads nowhere (a bill's PDF or an account's CSV with a changed number,
+ * someone else's account) answers a bare "Not found" from its resource route. A person who
+ * opened it in the browser gets the site's 404 page instead, in the page's language and with
+ * the same status: the request again at a path below it that only the catch-all route takes.
+ * A client that asked for something else than HTML (a feed reader, a script) keeps the bare answer.
+ */
+export function notFoundPageRequest(request: Request, response: Response): Request | null {
+  if (response.status !== 404 || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html")) return null;
+  if (!(request.headers.get("accept") ?? "").includes("text/html")) return null;
+  const url = new URL(request.url);
+  // React Router's own data requests answer in their own format.
+  if (url.pathname.endsWith(".data")) return null;
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/not-found`;
+  url.search = "";
+  return new Request(url, { method: request.method, headers: request.headers, signal: request.signal });
 }
 
 /**

@@ -52,8 +52,7 @@ export const agamRegistrationMessages = defineMessages({
     "agam.msg.checkAnswers": "Please check your answers.",
     "agam.msg.neither": "This account has no mobile number or registration PIN on file. Please register at your area office.",
     "agam.error.accountMissing": (p: { example: string }) => `Enter your account number, like ${p.example}`,
-    "agam.error.accountFormat": (p: { example: string }) =>
-      `Enter the account number as two digits, four digits and four digits, like ${p.example}`,
+    "agam.error.accountFormat": (p: { example: string }) => `Enter the 10 digits of the account number, like ${p.example}`,
     "agam.error.phone": "Enter a phone number with digits only, like 09171234567",
     "agam.error.email": "Enter an e-mail address like name@example.com",
     "agam.sms.confirmed": (p: { reference: string; link: string }) =>
@@ -111,8 +110,7 @@ export const agamRegistrationMessages = defineMessages({
     "agam.msg.neither":
       "Walang mobile number o PIN sa pagpaparehistro na nakatala para sa account na ito. Magparehistro sa inyong area office.",
     "agam.error.accountMissing": (p: { example: string }) => `Ilagay ang inyong numero ng account, halimbawa ${p.example}`,
-    "agam.error.accountFormat": (p: { example: string }) =>
-      `Ilagay ang numero ng account bilang dalawang digit, apat na digit at apat na digit, halimbawa ${p.example}`,
+    "agam.error.accountFormat": (p: { example: string }) => `Ilagay ang 10 numero ng account, halimbawa ${p.example}`,
     "agam.error.phone": "Ilagay ang numero ng telepono gamit ang mga digit lang, halimbawa 09171234567",
     "agam.error.email": "Ilagay ang e-mail address na gaya ng pangalan@example.com",
     "agam.sms.confirmed": (p: { reference: string; link: string }) =>

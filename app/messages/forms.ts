@@ -7,7 +7,7 @@ export const formMessages = defineMessages({
     "form.error": "Error: ",
     "form.account": "Account number",
     "form.account.hint": (p: { example: string }) =>
-      `As printed on your bill: two digits, four digits, four digits, for example ${p.example}.`,
+      `The 10 digits printed on your bill, for example ${p.example}; dashes and spaces are optional.`,
     "form.mobile.hint": (p: { example: string }) => `A Philippine mobile number, for example ${p.example}`,
     "form.captcha": "Captcha",
     "form.captcha.pending": "The robot check appears here when you start filling in the form.",
@@ -22,7 +22,7 @@ export const formMessages = defineMessages({
     "form.error": "Mali: ",
     "form.account": "Numero ng account",
     "form.account.hint": (p: { example: string }) =>
-      `Gaya ng nakasulat sa inyong bill: dalawang numero, apat na numero, apat na numero, halimbawa ${p.example}.`,
+      `Ang 10 numerong nakasulat sa inyong bill, halimbawa ${p.example}; puwedeng may gitling o espasyo, o wala.`,
     "form.mobile.hint": (p: { example: string }) => `Numero ng mobile sa Pilipinas, halimbawa ${p.example}`,
     "form.captcha": "Captcha",
     "form.captcha.pending": "Lalabas dito ang pagsusuri laban sa robot kapag nagsimula na kayong magsagot sa form.",

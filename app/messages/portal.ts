@@ -50,6 +50,11 @@ export const portalMessages = defineMessages({
     "mco.registerCode.intro":
       "If the account has a mobile number or e-mail on file, we have sent it a 6-digit code, unless that number or e-mail was already sent 5 codes in the past hour (then ask again an hour after the first of them). It is valid for 10 minutes. Texts can take a minute to arrive.",
     "mco.registerCode.confirm": "Confirm",
+    "mco.registerCode.added":
+      "The bill proved the account. We have sent a 6-digit code to the number or e-mail you just gave; it is valid for 10 minutes. Texts can take a minute to arrive.",
+    "mco.registerCode.addedNoCode":
+      "Check the number or e-mail you typed. If it was wrong, start again with your bill and type it once more:",
+    "mco.registerCode.again": "start again",
     "mco.registerCode.noCode": "No code came?",
     "mco.registerCode.old": "The number or e-mail on file may be old, or there may be none.",
     "mco.registerCode.billLink": "Prove the account with your latest bill instead",
@@ -84,6 +89,8 @@ export const portalMessages = defineMessages({
     "mco.leftToPay": (p: { amount: string }) => ` ${p.amount} left to pay`,
     "mco.disconnection": "Disconnection date",
     "mco.disconnectionIf": (p: { date: string }) => `${p.date}, if not paid by then`,
+    "mco.disconnectionPassed": (p: { date: string }) =>
+      `${p.date} has passed: the service may be disconnected at any time. Please pay now, or call us if you already have.`,
     "mco.lastPayment": "Last payment",
     "mco.paymentOn": (p: { amount: string; date: string }) => `${p.amount} on ${p.date}`,
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} on ${p.date} (OR ${p.or})`,
@@ -114,6 +121,11 @@ export const portalMessages = defineMessages({
     "mco.paperless.offer": (p: { email: string }) =>
       `Get each new bill of this account by e-mail at ${p.email}, with the amount, the due date and a link to the bill.`,
     "mco.paperless.start": "E-mail me each new bill",
+    "mco.outage.title": "Power outages",
+    "mco.outage.report": "Report a power outage",
+    "mco.outage.reports": "Reports with this account number",
+    "mco.outage.none": "No outage has been reported with this account number.",
+    "mco.outage.sent": (p: { at: string }) => `Reported ${p.at}`,
     "mco.alerts.title": "Interruption alerts",
     "mco.alerts.noTown": "The town of this account is not on file, so alerts cannot be set here. Choose your area on the alerts page.",
     "mco.alerts.following": (p: { town: string; contact: string }) => `You get power interruption alerts for ${p.town} at ${p.contact}. `,
@@ -217,6 +229,11 @@ export const portalMessages = defineMessages({
     "mco.registerCode.intro":
       "Kung may mobile number o e-mail na nakatala para sa account, pinadalhan namin ito ng 6-digit na code, maliban kung nakatanggap na ito ng 5 code sa nakaraang oras (kung gayon, humingi muli isang oras matapos ang una sa mga iyon). May bisa ito nang 10 minuto. Maaaring abutin nang isang minuto bago dumating ang text.",
     "mco.registerCode.confirm": "Kumpirmahin",
+    "mco.registerCode.added":
+      "Napatunayan ng bill ang account. Nagpadala kami ng 6-digit na code sa numero o e-mail na kabibigay ninyo; may bisa ito nang 10 minuto. Maaaring abutin ng isang minuto bago dumating ang text.",
+    "mco.registerCode.addedNoCode":
+      "Suriin ang numero o e-mail na inilagay ninyo. Kung mali ito, magsimulang muli gamit ang inyong bill at ilagay itong muli:",
+    "mco.registerCode.again": "magsimulang muli",
     "mco.registerCode.noCode": "Walang dumating na code?",
     "mco.registerCode.old": "Maaaring luma na ang numero o e-mail na nakatala, o baka wala talagang nakatala.",
     "mco.registerCode.billLink": "Patunayan na lang ang account gamit ang pinakahuling bill",
@@ -251,6 +268,8 @@ export const portalMessages = defineMessages({
     "mco.leftToPay": (p: { amount: string }) => ` ${p.amount} pa ang babayaran`,
     "mco.disconnection": "Petsa ng pagputol ng kuryente",
     "mco.disconnectionIf": (p: { date: string }) => `${p.date}, kung hindi pa bayad pagsapit nito`,
+    "mco.disconnectionPassed": (p: { date: string }) =>
+      `Lumipas na ang ${p.date}: maaaring putulin ang kuryente anumang oras. Magbayad na po, o tumawag sa amin kung nakabayad na kayo.`,
     "mco.lastPayment": "Huling bayad",
     "mco.paymentOn": (p: { amount: string; date: string }) => `${p.amount} noong ${p.date}`,
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} noong ${p.date} (OR ${p.or})`,
@@ -281,6 +300,11 @@ export const portalMessages = defineMessages({
     "mco.paperless.offer": (p: { email: string }) =>
       `Matanggap sa ${p.email} ang bawat bagong bill ng account na ito, kasama ang halaga, ang takdang petsa ng bayad at link sa bill.`,
     "mco.paperless.start": "I-e-mail sa akin ang bawat bagong bill",
+    "mco.outage.title": "Brownout",
+    "mco.outage.report": "Mag-ulat ng brownout",
+    "mco.outage.reports": "Mga ulat na may numero ng account na ito",
+    "mco.outage.none": "Wala pang naiulat na brownout na may numero ng account na ito.",
+    "mco.outage.sent": (p: { at: string }) => `Iniulat noong ${p.at}`,
     "mco.alerts.title": "Abiso sa pagkawala ng kuryente",
     "mco.alerts.noTown":
       "Hindi nakatala ang bayan ng account na ito, kaya hindi maitatakda rito ang abiso. Piliin ang inyong lugar sa pahina ng abiso.",

@@ -3,6 +3,7 @@
  * restoration hub's per-barangay figures, major events and Open311 API keys.
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
+import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, bytes } from "../columns";
 import { INCIDENT_STATUSES, REPORT_KINDS, REPORT_SOURCES } from "./enum-values";
@@ -61,6 +62,8 @@ export const outageReports = pgTable(
     uniqueIndex("outage_reports_reference").on(t.reference),
     uniqueIndex("outage_reports_token").on(t.statusToken),
     index("outage_reports_incident").on(t.incidentId),
+    // The portal's account page lists an account's reports (most reports carry no account number).
+    index("outage_reports_account").on(t.accountNumber, t.createdAt).where(sql`${t.accountNumber} <> ''`),
   ],
 );
 

@@ -10,7 +10,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/pg-error";
 import { agamAccounts, agamAnonymousVotes, agamDecisions, agamRegistrations, agamTopics } from "../../db/schema";
-import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, AGAM_DISTRICTS } from "../shared/constants";
+import { accountNumberField } from "../shared/account-number-field";
+import { ACCOUNT_NUMBER_EXAMPLE, AGAM_DISTRICTS } from "../shared/constants";
 import { manilaParts } from "../shared/dates";
 import type { FieldErrors } from "../shared/errors";
 import { DEFAULT_ORIGIN, ORIGIN_PATTERN, REASON_MAX } from "./rules";
@@ -46,10 +47,7 @@ export interface AgamConfirmation {
   registeredAt: string;
 }
 
-export const accountNumberSchema = z
-  .string()
-  .trim()
-  .regex(ACCOUNT_NUMBER_PATTERN, `Enter the account number as two digits, four digits and four digits, like ${ACCOUNT_NUMBER_EXAMPLE}`);
+export const accountNumberSchema = accountNumberField(`Enter the 10 digits of the account number, like ${ACCOUNT_NUMBER_EXAMPLE}`);
 
 export const originSchema = z.string().regex(ORIGIN_PATTERN, "must be 1 to 32 letters, digits, - or _");
 

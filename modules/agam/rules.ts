@@ -18,14 +18,3 @@ export function originOrDefault(value: unknown): string {
 export function confirmationPath(origin: string, account: string): string {
   return `/agam-registration-confirmation/${encodeURIComponent(origin)}/${encodeURIComponent(account)}`;
 }
-
-/**
- * An account number as typed: "0110004568", "01 1000 4568" and "01-1000-4568" all
- * become "01-1000-4568" (phone keypads have no dash). Anything else is returned trimmed.
- */
-export function normalizeAccountNumber(value: string): string {
-  const trimmed = value.trim();
-  if (!/^[\d\s-]+$/.test(trimmed)) return trimmed;
-  const digits = trimmed.replace(/\D/g, "");
-  return digits.length === 10 ? `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6)}` : trimmed;
-}

@@ -9,7 +9,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
 import { connectionPreregistrations } from "../../db/schema";
-import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
+import { optionalAccountNumberField } from "../shared/account-number-field";
+import { ACCOUNT_NUMBER_EXAMPLE } from "../shared/constants";
 import { manilaIsoDate, manilaParts } from "../shared/dates";
 import { CIVIL_STATUSES, EDUCATIONAL_ATTAINMENTS, GENDERS } from "./connection-options";
 
@@ -95,12 +96,7 @@ export function connectionSchema(messages: ConnectionMessages, now = new Date())
           MESSAGES.contactNumbers,
         )
         .transform((list) => list.join(", ")),
-      nearestAccountNumber: z
-        .string()
-        .trim()
-        .refine((v) => v === "" || ACCOUNT_NUMBER_PATTERN.test(v), MESSAGES.nearestAccountNumber)
-        .optional()
-        .default(""),
+      nearestAccountNumber: optionalAccountNumberField(MESSAGES.nearestAccountNumber),
       educationalAttainment: z.enum(EDUCATIONAL_ATTAINMENTS, { error: MESSAGES.educationalAttainment }),
       occupation: text(MESSAGES.occupation),
       dependents: z

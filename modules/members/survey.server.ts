@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-error";
 import { agamAccounts, surveyResponses } from "../../db/schema";
-import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, PRIVACY_NOTICE_VERSION, SURVEY_CITIES } from "../shared/constants";
+import { accountNumberField } from "../shared/account-number-field";
+import { ACCOUNT_NUMBER_EXAMPLE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES } from "../shared/constants";
 import { SURVEY_REQUIRED_FIELDS } from "./survey-options";
 
 const MESSAGES = {
@@ -16,7 +17,7 @@ const MESSAGES = {
   name: "Enter the account name (the name on the bill).",
   respondentName: "Enter your name.",
   city: "Choose your city or municipality.",
-  accountNumber: `Enter the account number like ${ACCOUNT_NUMBER_EXAMPLE}.`,
+  accountNumber: `Enter the 10 digits of the account number, like ${ACCOUNT_NUMBER_EXAMPLE}.`,
   email: "Enter an e-mail address like juan@example.com.",
   contactNumber: "Enter a contact number of 7 to 15 digits, like 0917 123 4567.",
   rating: "Choose one of the four answers.",
@@ -41,7 +42,7 @@ export const surveySchema = z.object({
   name: requiredText(MESSAGES.name, 120),
   respondentName: requiredText(MESSAGES.respondentName, 120),
   city: z.enum(SURVEY_CITIES, { error: MESSAGES.city }),
-  accountNumber: z.string({ error: MESSAGES.accountNumber }).trim().regex(ACCOUNT_NUMBER_PATTERN, MESSAGES.accountNumber),
+  accountNumber: accountNumberField(MESSAGES.accountNumber),
   email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
   contactNumber: z
     .string({ error: MESSAGES.contactNumber })

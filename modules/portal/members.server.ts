@@ -16,6 +16,7 @@ import {
   portalSignIns,
   portalUser,
 } from "../../db/schema";
+import { pesosPlain } from "../bills/money";
 import type { Locale } from "../shared/i18n";
 import { sessionTokenHash } from "../shared/session-token-hash.server";
 import { internalEmail } from "./auth.server";
@@ -194,7 +195,13 @@ export async function memberData(db: DbOrTx, userId: string) {
         linkedAt: l.linkedAt.toISOString(),
         paperless: l.paperless,
         onFile: onFile ? { name: onFile.name, address: onFile.address, phone: onFile.phone, email: onFile.email } : null,
-        bills: billRows.map((b) => ({ ...b, kwh: Number(b.kwh), totalDueCentavos: b.totalDue })),
+        // Money named by its unit: centavos as stored, and pesos as the bill prints them (a bare "totalDue" was read as pesos).
+        bills: billRows.map(({ totalDue, ...b }) => ({
+          ...b,
+          kwh: Number(b.kwh),
+          totalDueCentavos: totalDue,
+          totalDuePesos: pesosPlain(totalDue),
+        })),
       };
     }),
   );
@@ -207,6 +214,7 @@ export async function memberData(db: DbOrTx, userId: string) {
     .from(portalContactRequests)
     .where(eq(portalContactRequests.userId, userId));
   return {
+    units: { kwh: "kilowatt-hours", totalDueCentavos: "centavos (100 to a peso)", totalDuePesos: "Philippine pesos" },
     portalAccount: { id: member.id, contact: member.contact, createdAt: member.createdAt.toISOString() },
     signIns: (await recentSignIns(db, userId, 100)).map((s) => ({ ...s, at: s.at.toISOString() })),
     // Name and date only: the public key and credential id say nothing to the member.

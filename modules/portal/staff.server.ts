@@ -6,15 +6,16 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { portalContactRequests, portalLinks, portalUser } from "../../db/schema";
-import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
+import { normalizeAccountNumber } from "../shared/account-number";
 import { parseContact } from "./contact";
 import { linkedAccounts, recentSignIns } from "./members.server";
 
 export async function findPortalMembers(db: DbOrTx, query: string) {
   const q = query.trim();
+  const account = normalizeAccountNumber(q);
   let ids: string[] = [];
-  if (ACCOUNT_NUMBER_PATTERN.test(q))
-    ids = (await db.select({ id: portalLinks.userId }).from(portalLinks).where(eq(portalLinks.accountNumber, q))).map((r) => r.id);
+  if (account)
+    ids = (await db.select({ id: portalLinks.userId }).from(portalLinks).where(eq(portalLinks.accountNumber, account))).map((r) => r.id);
   else {
     const contact = parseContact(q);
     if (!contact) return null;

@@ -8,8 +8,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, type DbOrTx, resultRows } from "../../db/client";
 import { anonymizeRegistrations } from "../agam/admin.server";
-import { normalizeAccountNumber } from "../agam/rules";
-import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
+import { normalizeAccountNumber } from "../shared/account-number";
 import { manilaMidnight } from "../shared/dates";
 import { normalizeMobile } from "../shared/phone";
 import type { SubjectKey, SubjectRecords } from "./personal-data";
@@ -96,7 +95,7 @@ export function subjectKeyOf(input: string): SubjectKey | null {
   const value = input.trim();
   if (!value) return null;
   const account = normalizeAccountNumber(value);
-  if (ACCOUNT_NUMBER_PATTERN.test(account)) return { kind: "account", value: account };
+  if (account) return { kind: "account", value: account };
   if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return { kind: "email", value: value.toLowerCase() };
   const mobile = normalizeMobile(value);
   if (mobile) return { kind: "mobile", value: mobile };

@@ -3,7 +3,7 @@
  * Apart from modules/reports/model.ts so that pages importing the labels do not ship zod.
  */
 import { z } from "zod";
-import { ACCOUNT_NUMBER_PATTERN } from "../shared/constants";
+import { optionalAccountNumberField } from "../shared/account-number-field";
 import { normalizeMobile } from "../shared/phone";
 import { DETAILS_MAX, LANDMARK_MAX, REPORT_KINDS } from "./model";
 
@@ -24,7 +24,7 @@ export const ENGLISH_FIELD_MESSAGES: ReportFieldMessages = {
   landmarkShort: "Describe the place: a landmark, sitio or street.",
   tooLong: (max) => `At most ${max} characters.`,
   detailsTooLong: (max) => `The description is too long: at most ${max} characters.`,
-  accountNumber: "Write the account number as on your bill, for example 01-0123-4567, or leave it empty.",
+  accountNumber: "Write the 10 digits of the account number on your bill, for example 01-0123-4567, or leave it empty.",
   mobile: "Write a Philippine mobile number, for example 0917 123 4567, or leave it empty.",
 };
 
@@ -37,11 +37,7 @@ export function reportFieldsSchemaWith(m: ReportFieldMessages) {
     details: z.string().trim().max(DETAILS_MAX, m.detailsTooLong(DETAILS_MAX)).default(""),
     latitude: z.coerce.number().min(-90).max(90).optional(),
     longitude: z.coerce.number().min(-180).max(180).optional(),
-    accountNumber: z
-      .string()
-      .trim()
-      .default("")
-      .refine((v) => v === "" || ACCOUNT_NUMBER_PATTERN.test(v), m.accountNumber),
+    accountNumber: optionalAccountNumberField(m.accountNumber),
     mobile: z
       .string()
       .trim()

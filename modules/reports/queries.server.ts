@@ -242,6 +242,8 @@ export interface ReportStatus {
   landmark: string;
   createdAt: Date;
   mobile: string;
+  /** As typed on the form, in the stored shape; "" when none was given. */
+  accountNumber: string;
   hasPhoto: boolean;
   incident: IncidentSummary;
   updates: Awaited<ReturnType<typeof listIncidentUpdates>>;
@@ -260,6 +262,7 @@ export async function getReportByToken(db: Db, token: string): Promise<ReportSta
       landmark: outageReports.landmark,
       createdAt: outageReports.createdAt,
       mobile: outageReports.mobile,
+      accountNumber: outageReports.accountNumber,
       incidentId: outageReports.incidentId,
     })
     .from(outageReports)
@@ -278,6 +281,54 @@ export async function getReportByToken(db: Db, token: string): Promise<ReportSta
   }
   const photo = await db.select({ id: reportPhotos.reportId }).from(reportPhotos).where(eq(reportPhotos.reportId, report.id));
   return { ...report, hasPhoto: photo.length > 0, incident, groupedInto, updates: await listIncidentUpdates(db, incident.id) };
+}
+
+/** A report as its account's page lists it: what, where, when, and how far its incident has come. */
+export interface AccountReport {
+  reference: string;
+  createdAt: Date;
+  landmark: string;
+  /** The incident the report follows (the one it repeats when it was grouped as "already reported"). */
+  incident: IncidentSummary;
+}
+
+/**
+ * The reports made with this account number, newest first: from the portal, and as a guest
+ * on /report (the account number typed there is stored in the same shape). Grouping follows
+ * the incident a duplicate repeats, as the reporter's own page does.
+ */
+export async function listAccountReports(db: DbOrTx, accountNumber: string, limit = 10): Promise<AccountReport[]> {
+  const rows = await db
+    .select({
+      reference: outageReports.reference,
+      createdAt: outageReports.createdAt,
+      landmark: outageReports.landmark,
+      incidentId: outageReports.incidentId,
+    })
+    .from(outageReports)
+    .where(eq(outageReports.accountNumber, accountNumber))
+    .orderBy(desc(outageReports.createdAt), desc(outageReports.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const byId = new Map((await listIncidents(db, { ids: [...new Set(rows.map((r) => r.incidentId))] })).map((i) => [i.id, i]));
+  // One more read for the incidents that duplicates repeat (a few hops at most, as on the status page).
+  for (let hops = 0; hops < 5; hops++) {
+    const missing = [...byId.values()].flatMap((i) =>
+      i.status === "duplicate" && i.duplicateOfId && !byId.has(i.duplicateOfId) ? [i.duplicateOfId] : [],
+    );
+    if (missing.length === 0) break;
+    for (const i of await listIncidents(db, { ids: missing })) byId.set(i.id, i);
+  }
+  const follow = (id: number) => {
+    let incident = byId.get(id);
+    for (let hops = 0; hops < 5 && incident?.status === "duplicate" && incident.duplicateOfId; hops++)
+      incident = byId.get(incident.duplicateOfId) ?? incident;
+    return incident;
+  };
+  return rows.flatMap((r) => {
+    const incident = follow(r.incidentId);
+    return incident ? [{ reference: r.reference, createdAt: r.createdAt, landmark: r.landmark, incident }] : [];
+  });
 }
 
 /** The incident of a report, by the R-… reference a caller reads out; null when none. */

@@ -5,7 +5,8 @@
  * Unknown query keys are ignored (zod objects strip them).
  */
 import { z } from "zod";
-import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_PATTERN, FIRST_RATE_YEAR, NEWS_KINDS, TOWNS } from "./constants";
+import { accountNumberField } from "./account-number-field";
+import { ACCOUNT_NUMBER_EXAMPLE, FIRST_RATE_YEAR, NEWS_KINDS, TOWNS } from "./constants";
 import { manilaParts } from "./dates";
 import { MAX_ROW_ID } from "./ids";
 
@@ -35,11 +36,10 @@ export const newsKindParam = z
   .enum(NEWS_KINDS, { error: `must be one of ${NEWS_KINDS.join(", ")}` })
   .meta({ description: "News kind", example: "events-and-activities" });
 
-/** Account number NN-NNNN-NNNN. */
-export const accountNumberParam = z
-  .string()
-  .regex(ACCOUNT_NUMBER_PATTERN, `must be an account number like ${ACCOUNT_NUMBER_EXAMPLE} (two digits, four digits, four digits)`)
-  .meta({ description: "Account number, NN-NNNN-NNNN", example: ACCOUNT_NUMBER_EXAMPLE });
+/** An account number, typed with or without its dashes and spaces (modules/shared/account-number.ts); given on as NN-NNNN-NNNN. */
+export const accountNumberParam = accountNumberField(
+  `must be an account number of 10 digits like ${ACCOUNT_NUMBER_EXAMPLE} (dashes and spaces optional)`,
+).meta({ description: "Account number, NN-NNNN-NNNN (10 digits; dashes and spaces optional)", example: ACCOUNT_NUMBER_EXAMPLE });
 
 /** `month=YYYY-MM` on news content: a month from 2007 up to the current year. */
 export const yearMonthQuery = z

@@ -323,8 +323,18 @@ describe("API contract", () => {
       expect(res.headers["cache-control"]).toBe("no-store");
     });
     it("check-account-number answers 400 for a malformed account", async () => {
-      for (const bad of ["0101234567", "01-0123-456", "ab-cdef-ghij", "01-0123-45678"])
+      for (const bad of ["010123456", "01-0123-456", "ab-cdef-ghij", "01-0123-45678"])
         await fails(`/agam/pool/check-account-number/${bad}`, 400, /NN-NNNN-NNNN|01-0123-4567/);
+    });
+    it("check-account-number takes the ten digits typed any way (modules/shared/account-number.ts)", async () => {
+      const dashed = await get(`/agam/pool/check-account-number/${FREE_ACCOUNT}`);
+      expect(dashed.statusCode).toBe(200);
+      expect(dashed.json().result).toHaveLength(1);
+      for (const typed of ["0110004568", "01%201000%204568", "%2001-1000-4568%20"]) {
+        const res = await get(`/agam/pool/check-account-number/${typed}`);
+        expect(res.statusCode, typed).toBe(200);
+        expect(res.json(), typed).toEqual(dashed.json());
+      }
     });
     it("POST /agam/pool/register: 201 {data: {reference}}, then 409; the confirmation lists it", async () => {
       const topics = await ok("/agam/pool/get-all-topics", contract.topics);

@@ -107,6 +107,10 @@ describe("proof of an account with no contact on file", () => {
     const sent = smtp.messages.length;
     const asked = await v.post("/mco/register/bill", { step: "contact", token, contact: "member@example.org" });
     const [mail] = (await smtp.waitFor(sent + 1)).slice(sent);
+    // The code page after adding a contact does not offer the bill proof the member just made.
+    const codePage = await v.get(asked.headers.location as string);
+    expect(codePage.body).toContain("The bill proved the account");
+    expect(codePage.body).not.toContain("Prove the account with your latest bill instead");
     const done = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: codeIn(mail!.text)! });
     expect(done.headers.location).toBe(`/mco/accounts/${NO_CONTACT}`);
     expect((await v.get(`/mco/accounts/${NO_CONTACT}`)).statusCode).toBe(200);

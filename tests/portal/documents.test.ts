@@ -142,6 +142,13 @@ describe("member portal documents", () => {
     const body = JSON.parse(json.body);
     expect(body.accounts.map((a: { accountNumber: string }) => a.accountNumber)).toEqual([ACCOUNT]);
     expect(body.accounts[0].bills.length).toBeGreaterThan(0);
+    // Money says its unit: centavos and pesos side by side, never a bare "totalDue".
+    const [firstBill] = body.accounts[0].bills;
+    expect(firstBill).not.toHaveProperty("totalDue");
+    expect(firstBill.totalDuePesos).toBe(
+      `${Math.floor(firstBill.totalDueCentavos / 100)}.${String(firstBill.totalDueCentavos % 100).padStart(2, "0")}`,
+    );
+    expect(body.units.totalDueCentavos).toMatch(/centavos/);
     expect(body.portalAccount.contact.kind).toBe("sms");
 
     const asked = await v().post("/mco/my-data", { intent: "contact-change", account: ACCOUNT, requested: "0918 555 0000" });

@@ -84,7 +84,7 @@ describe("member portal", () => {
       const wrong = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: "000000" });
       answers.push({
         status: asked.statusCode,
-        page: page.body.replace(/r=[^&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+        page: page.body.replace(/r=[^&"]+|r%3D[^%&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
         wrong: wrong.body.replace(/value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
       });
     }
@@ -94,7 +94,7 @@ describe("member portal", () => {
     const wrong = await v.post("/mco/register/code", { r: rOf(asked.headers.location as string), code: "000000" });
     answers.push({
       status: asked.statusCode,
-      page: page.body.replace(/r=[^&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
+      page: page.body.replace(/r=[^&"]+|r%3D[^%&"]+|value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
       wrong: wrong.body.replace(/value="[^"]+"|\d{2}-\d{4}-\d{4}/g, "_"),
     });
     expect(answers[1]).toEqual(answers[0]);
@@ -338,6 +338,28 @@ describe("member portal", () => {
       expect(anonymous.statusCode, url).toBe(302);
       expect(anonymous.headers.location).toBe("/mco/login");
     }
+    // A file's address changed by hand (a PDF, a CSV, another number), opened in the browser:
+    // the site's 404 page in the shell, in the page's language, not a bare "Not found".
+    const opened = (url: string) =>
+      t.app.inject({
+        method: "GET",
+        url,
+        headers: { cookie: b.jar.header, "x-forwarded-for": b.ip, accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+      });
+    for (const url of [
+      `/mco/accounts/${mine}/usage.csv`,
+      `/mco/accounts/${mine}/bills/${bill!.billNumber}/pdf`,
+      `/mco/accounts/${theirs}/bills/${bill!.billNumber}/pdf`,
+      `/mco/accounts/${theirs}/bills/NO-SUCH-BILL/pdf?lang=fil`,
+    ]) {
+      const page = await opened(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(page.body, url).toContain("Page not found");
+      expect(page.body, url).toContain('<nav aria-label="Main"');
+    }
+    // A script that did not ask for a page keeps the short answer.
+    expect((await b.get(`/mco/accounts/${mine}/usage.csv`)).headers["content-type"]).not.toMatch(/html/);
     // Another account's bill under one's own account's path.
     expect((await b.get(`/mco/accounts/${theirs}/bills/${bill!.billNumber}`)).statusCode).toBe(404);
     expect((await b.get(`/mco/accounts/${theirs}/bills/${otherBill!.billNumber}`)).statusCode).toBe(200);

@@ -21,7 +21,7 @@ export function Header({
   navigation: NavItem[];
   hasTicker: boolean;
   pathname: string;
-  /** The page the language switch opens in the other language: this one, unless it has none. */
+  /** The page the language switch opens in the other language: this one (with its query, app/language-switch.ts), unless it has none. */
   switchPath?: string;
   locale: Locale;
 }) {

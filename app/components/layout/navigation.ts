@@ -18,6 +18,16 @@ export function buildNavigation(categories: { tag: string; title: string }[], lo
   const t = translator(shellMessages, locale);
   const items: NavItem[] = [
     { to: "/", label: t("nav.home") },
+    // What a member looks for when the power goes: reachable from every page, on a phone too.
+    {
+      label: t("nav.outages"),
+      children: [
+        { to: "/report", label: t("nav.report") },
+        { to: "/outages", label: t("nav.restoration") },
+        { to: "/news/power-interruptions", label: t("nav.interruptions") },
+        { to: "/alerts", label: t("nav.alerts") },
+      ],
+    },
     {
       label: t("nav.about"),
       children: [

@@ -1,5 +1,5 @@
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
-import { ACCOUNT_NUMBER_EXAMPLE } from "../../../modules/shared/constants";
+import { ACCOUNT_NUMBER_EXAMPLE, ACCOUNT_NUMBER_MAX_TYPED } from "../../../modules/shared/account-number";
 import { useT } from "../../i18n";
 import { formMessages } from "../../messages/forms";
 
@@ -186,7 +186,7 @@ export function AccountNumberField({
           inputMode="numeric"
           autoComplete="off"
           spellCheck={false}
-          maxLength={14}
+          maxLength={ACCOUNT_NUMBER_MAX_TYPED}
           defaultValue={defaultValue}
           className={className}
         />

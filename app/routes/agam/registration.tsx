@@ -8,7 +8,7 @@ import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { registrationWindowState } from "../../../modules/agam/admin.server";
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
-import { confirmationPath, normalizeAccountNumber, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
+import { confirmationPath, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
 import { hasProof, issuePortalProof, memberMobile, secondFactorMethods } from "../../../modules/agam/second-factor.server";
 import { announceContentChange } from "../../../modules/content/context";
 import { maskMemberName } from "../../../modules/members/mask";
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const f = fields.data;
   const origin = originOrDefault(f.origin || new URL(request.url).searchParams.get("origin"));
   const intent = f.intent || "lookup";
-  const typed = normalizeAccountNumber(f.account);
+  const typed = f.account.trim();
   const key = newKey();
 
   const parsed = accountNumberSchema.safeParse(typed);

@@ -6,13 +6,18 @@ import { barangayOfAddress } from "../../../modules/places/barangays.server";
 import { accountOverview, accountPayments, billHistory } from "../../../modules/portal/accounts.server";
 import { type Contact, maskContact } from "../../../modules/portal/contact";
 import { memberById, setMemberLanguage, setPaperless, unlinkAccount } from "../../../modules/portal/members.server";
+import { CLOSED_STATUSES } from "../../../modules/reports/model";
+import { listAccountReports } from "../../../modules/reports/queries.server";
+import { now } from "../../../modules/shared/clock";
 import { TOWNS, type Town } from "../../../modules/shared/constants";
-import { formatDate } from "../../../modules/shared/dates";
+import { formatDate, formatDateTime, manilaIsoDate } from "../../../modules/shared/dates";
 import { normalizeMobile } from "../../../modules/shared/phone";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
+import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
+import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import { WhereToPay } from "../payments/WhereToPay";
 import { whereToPay } from "../payments/where-to-pay.server";
 import type { Route } from "./+types/account";
@@ -61,9 +66,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
   const endpoint = alertAddress(me?.contact);
   const town = townOf(overview.town);
-  const [subscription, barangay] = await Promise.all([
+  const [subscription, barangay, reports] = await Promise.all([
     endpoint && town ? subscriptionOfAddress(db, endpoint.channel, endpoint.address) : null,
     town ? barangayOfAddress(db, town, overview.address) : null,
+    listAccountReports(db, accountNumber),
   ]);
   const alerts = {
     town,
@@ -72,6 +78,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     contact: me?.contact ? maskContact(me.contact) : null,
     manageToken: subscription?.manageToken ?? null,
     following: Boolean(subscription?.areas.some((a) => a.town === town && (a.barangayId === null || a.barangayId === barangay?.id))),
+  };
+  // The report form with this account (and, when the roll's address names it, the barangay) chosen.
+  const reportQuery = new URLSearchParams({
+    kind: "no-power",
+    ...(barangay ? { barangay: String(barangay.id) } : {}),
+    account: accountNumber,
+  });
+  const outages = {
+    reportHref: `/report?${reportQuery}`,
+    reports: reports.map((r) => ({
+      reference: r.reference,
+      kind: r.incident.kind,
+      place: `${r.incident.barangay}, ${r.incident.town}`,
+      landmark: r.landmark,
+      at: r.createdAt.toISOString(),
+      status: r.incident.status,
+      etr: r.incident.etr && !CLOSED_STATUSES.has(r.incident.status) ? r.incident.etr.toISOString() : null,
+    })),
   };
   return data(
     {
@@ -84,6 +108,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       alerts,
       pay,
       places,
+      outages,
+      // Manila's today (the site's clock): a date already past is worded as past.
+      today: manilaIsoDate(now()),
     },
     { headers: withCookies(member) },
   );
@@ -118,8 +145,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts, pay, places } = loaderData;
+  const { overview: o, history, usage, payments, paperless, email, alerts, pay, places, outages, today } = loaderData;
   const t = useT(portalMessages);
+  const rt = useT(reportMessages);
+  const st = useT(reportStatusMessages);
   const pt = useT(paymentMessages);
   const locale = useLocale();
   const lp = useLocalePath();
@@ -158,7 +187,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {o.latest.disconnectionDate && o.latest.status === "overdue" && (
               <div>
                 <dt>{t("mco.disconnection")}</dt>
-                <dd>{t("mco.disconnectionIf", { date: formatDate(o.latest.disconnectionDate, locale) })}</dd>
+                <dd>
+                  {o.latest.disconnectionDate < today
+                    ? t("mco.disconnectionPassed", { date: formatDate(o.latest.disconnectionDate, locale) })
+                    : t("mco.disconnectionIf", { date: formatDate(o.latest.disconnectionDate, locale) })}
+                </dd>
               </div>
             )}
             <div>
@@ -186,6 +219,35 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <WhereToPay groups={places} folded={Boolean(pay?.online)} />
+      </section>
+
+      <section aria-labelledby="outages">
+        <h2 id="outages">{t("mco.outage.title")}</h2>
+        <p>
+          <a className="button" href={lp(outages.reportHref)}>
+            {t("mco.outage.report")}
+          </a>
+        </p>
+        <h3>{t("mco.outage.reports")}</h3>
+        {outages.reports.length === 0 ? (
+          <p>{t("mco.outage.none")}</p>
+        ) : (
+          <ul className="portal-reports">
+            {outages.reports.map((r) => (
+              <li key={r.reference}>
+                <strong>{rt(REPORT_KIND_KEYS[r.kind])}</strong>, {r.place}
+                {r.landmark ? ` (${r.landmark})` : ""}
+                <br />
+                {st("rs.status", { label: st(STATUS_KEYS[r.status][0]) })}
+                {r.etr ? ` · ${st("rs.etr")}: ${formatDateTime(r.etr, locale)}` : ""}
+                <br />
+                <small>
+                  {t("mco.outage.sent", { at: formatDateTime(r.at, locale) })} · {st("rs.reference")} {r.reference}
+                </small>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <h2>{t("mco.usage")}</h2>

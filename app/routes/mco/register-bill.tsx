@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { BILL_NUMBER_PATTERN } from "../../../modules/bills/files";
 import { normalizeBillNumber, readingHundredths } from "../../../modules/bills/proof-figures";
 import { proveByBill, requestContactCode } from "../../../modules/portal/flows.server";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
+import { normalizeAccountNumber } from "../../../modules/shared/account-number";
 import { AccountNumberField, ErrorSummary, Field } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
@@ -18,7 +18,7 @@ export const handle = { query: ["a"] };
 
 export function loader({ request }: Route.LoaderArgs) {
   const a = new URL(request.url).searchParams.get("a") ?? "";
-  return { account: ACCOUNT_NUMBER_PATTERN.test(a) ? a : "" };
+  return { account: normalizeAccountNumber(a) ?? "" };
 }
 
 type Answer = {
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const token = get("token");
     const asked = await requestContactCode(s.db, messenger(s), token, get("contact"), ip, locale);
     if (asked.ok)
-      throw redirect(portalPath(request, `/mco/register/code?r=${encodeURIComponent(asked.id)}`), {
+      throw redirect(portalPath(request, `/mco/register/code?r=${encodeURIComponent(asked.id)}&via=bill`), {
         headers: { "Cache-Control": MEMBER_CACHE_CONTROL },
       });
     if (asked.reason === "contact")
@@ -61,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     presentReading: get("presentReading").trim(),
   };
   const errors: Answer["errors"] = {};
-  if (!ACCOUNT_NUMBER_PATTERN.test(values.accountNumber)) errors.accountNumber = t("mco.accountError");
+  const accountNumber = normalizeAccountNumber(values.accountNumber);
+  if (!accountNumber) errors.accountNumber = t("mco.accountError");
+  else values.accountNumber = accountNumber;
   if (!BILL_NUMBER_PATTERN.test(normalizeBillNumber(values.billNumber))) errors.billNumber = t("mco.registerBill.billNumberError");
   const reading = readingHundredths(values.presentReading);
   if (reading === null) errors.presentReading = t("mco.registerBill.readingError");

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { proveAccount } from "../../../modules/portal/flows.server";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
+import { normalizeAccountNumber } from "../../../modules/shared/account-number";
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
@@ -13,12 +13,14 @@ import "./portal.css";
 
 export const meta: Route.MetaFunction = ({ location }) => portalMeta(location.pathname, (t) => t("mco.code.title"));
 export const headers = memberHeaders;
-export const handle = { query: ["r", "a"] };
+export const handle = { query: ["r", "a", "via"] };
 
 export function loader({ request }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams;
   const a = q.get("a") ?? "";
-  return { r: q.get("r") ?? "", account: ACCOUNT_NUMBER_PATTERN.test(a) ? a : "" };
+  // `via=bill`: the code went to a contact the member just gave after proving the bill, so the
+  // page does not offer that proof again (nor speak of a contact "on file").
+  return { r: q.get("r") ?? "", account: normalizeAccountNumber(a) ?? "", viaBill: q.get("via") === "bill" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +41,7 @@ export default function RegisterCode({ loaderData, actionData }: Route.Component
   return (
     <div className="container page portal">
       <h1>{t("mco.code.title")}</h1>
-      <p>{t("mco.registerCode.intro")}</p>
+      <p>{loaderData.viaBill ? t("mco.registerCode.added") : t("mco.registerCode.intro")}</p>
       <ErrorSummary errors={{ code: actionData?.error }} />
       <Form method="post" className="portal-form" noValidate>
         <input type="hidden" name="r" value={loaderData.r} />
@@ -49,9 +51,15 @@ export default function RegisterCode({ loaderData, actionData }: Route.Component
         </button>
       </Form>
       <h2>{t("mco.registerCode.noCode")}</h2>
-      <p>
-        {t("mco.registerCode.old")} <a href={bill}>{t("mco.registerCode.billLink")}</a> {t("mco.registerCode.billRest")}
-      </p>
+      {loaderData.viaBill ? (
+        <p>
+          {t("mco.registerCode.addedNoCode")} <a href={bill}>{t("mco.registerCode.again")}</a>.
+        </p>
+      ) : (
+        <p>
+          {t("mco.registerCode.old")} <a href={bill}>{t("mco.registerCode.billLink")}</a> {t("mco.registerCode.billRest")}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { requestAccountCode } from "../../../modules/portal/flows.server";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
+import { ACCOUNT_NUMBER_MAX_TYPED, normalizeAccountNumber } from "../../../modules/shared/account-number";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
@@ -33,10 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = requestT(portalMessages, request);
   const locale = requestLocale(request);
   const form = await request.formData();
-  const accountNumber = String(form.get("accountNumber") ?? "")
-    .trim()
-    .slice(0, 20);
-  if (!ACCOUNT_NUMBER_PATTERN.test(accountNumber)) return data({ accountNumber, error: t("mco.accountError") }, { status: 422 });
+  const typed = String(form.get("accountNumber") ?? "").slice(0, ACCOUNT_NUMBER_MAX_TYPED);
+  const accountNumber = normalizeAccountNumber(typed);
+  if (!accountNumber) return data({ accountNumber: typed, error: t("mco.accountError") }, { status: 422 });
   const member = await currentMember(request, context);
   const asked = await requestAccountCode(s.db, messenger(s), accountNumber, clientIp(context), member?.userId ?? null, locale);
   if (!asked.ok) return data({ accountNumber, error: t("mco.tooManyCodes", { time: retryAt(asked.waitMs, locale) }) }, { status: 429 });

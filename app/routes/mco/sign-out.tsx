@@ -41,7 +41,8 @@ export default function SignOut() {
       <h1>{t("mco.bar.signOut")}</h1>
       <form method="post" className="portal-form">
         <div className="checkbox">
-          <input type="checkbox" id="everywhere" name="everywhere" />
+          {/* The page is reached by "Sign out everywhere" (the bar's own button signs out here only). */}
+          <input type="checkbox" id="everywhere" name="everywhere" defaultChecked />
           <label htmlFor="everywhere">{t("mco.signOut.everywhere")}</label>
         </div>
         <button type="submit" className="button">

@@ -12,6 +12,7 @@ import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { formMessages } from "../../messages/forms";
 import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
+import { signedInAccount } from "../mco/account.server";
 import type { Route } from "./+types/report";
 import { loadReportPage, type ReportErrors, type ReportValues, submitReport } from "./report.server";
 import "./report.css";
@@ -25,7 +26,13 @@ export const meta: Route.MetaFunction = ({ location }) => {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReportPage(services(context), new URL(request.url), requestLocale(request));
+  const url = new URL(request.url);
+  const [page, portal] = await Promise.all([
+    loadReportPage(services(context), url, requestLocale(request)),
+    // From "Report a power outage" on an account page: that account and the member's number, filled in.
+    signedInAccount(request, context, url.searchParams.get("account")),
+  ]);
+  return { ...page, portal };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -36,7 +43,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ReportPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { barangays, kind, barangay, open, interruptions, question, smsOn, mine } = loaderData;
+  const { barangays, kind, barangay, open, interruptions, question, smsOn, mine, portal } = loaderData;
   const result = actionData as { values: ReportValues; errors: ReportErrors } | undefined;
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
@@ -92,6 +99,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
         <>
           <p>{t("report.intro", { phone: COOPERATIVE.phone })}</p>
           <Form method="get" className="report__step">
+            {portal && <input type="hidden" name="account" value={portal.accountNumber} />}
             <FieldSet id="kind-choice" legend={t("report.what")} legendClassName="field__label" className="report__kinds">
               {REPORT_KINDS.map((k) => (
                 <label key={k} className={`report__kind${HAZARD_KINDS.has(k) ? " report__kind--hazard" : ""}`}>
@@ -132,8 +140,14 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             <strong>
               {barangay!.name}, {barangay!.town}
             </strong>{" "}
-            <a href={`${lp("/report")}?kind=${chosenKind}`}>{t("report.change")}</a>
+            <a href={`${lp("/report")}?kind=${chosenKind}${portal ? `&account=${portal.accountNumber}` : ""}`}>{t("report.change")}</a>
           </p>
+          {portal && (
+            <p className="notice report__portal">
+              {t("report.portal.filled", { account: portal.accountNumber })}{" "}
+              <a href={lp(`/mco/accounts/${portal.accountNumber}`)}>{t("report.portal.back")}</a>
+            </p>
+          )}
 
           {mineIncident ? (
             <section className="report__known" aria-labelledby="mine-title">
@@ -157,7 +171,9 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 </button>
               </Form>
               <p>
-                <a href={`${lp("/report")}?kind=${chosenKind}&barangay=${barangay!.id}`}>{t("report.mine.back")}</a>
+                <a href={`${lp("/report")}?kind=${chosenKind}&barangay=${barangay!.id}${portal ? `&account=${portal.accountNumber}` : ""}`}>
+                  {t("report.mine.back")}
+                </a>
               </p>
             </section>
           ) : null}
@@ -189,6 +205,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                       <input type="hidden" name="kind" value={chosenKind!} />
                       <input type="hidden" name="barangay" value={barangay!.id} />
                       <input type="hidden" name="mine" value={i.id} />
+                      {portal && <input type="hidden" name="account" value={portal.accountNumber} />}
                       <button
                         type="submit"
                         className="button button--secondary"
@@ -282,12 +299,12 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                       inputMode="tel"
                       autoComplete="tel"
                       maxLength={20}
-                      defaultValue={values.mobile}
+                      defaultValue={values.mobile ?? portal?.mobile}
                       className="input--short"
                     />
                   )}
                 </Field>
-                <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber} />
+                <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber ?? portal?.accountNumber} />
               </fieldset>
 
               <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result}>
@@ -327,5 +344,8 @@ function SafetyWarning({ lineDown }: { lineDown: boolean }) {
   );
 }
 
-/** This page loads React (root.tsx reads the flag): its buttons and checks run in the browser. */
-export const handle = { hydrate: true };
+/**
+ * This page loads React (root.tsx reads the flag): its buttons and checks run in the browser.
+ * The query is the first step's answer (and the portal's account): kept by the language switch.
+ */
+export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"] };

@@ -9,6 +9,7 @@ import { services } from "../../context";
 import { requestT, useLocale, useLocalePath, useT } from "../../i18n";
 import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
 import { reportMessages } from "../../messages/reports";
+import { signedInAccount } from "../mco/account.server";
 import type { Route } from "./+types/status";
 import "./report.css";
 
@@ -32,7 +33,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const report = await getReportByToken(s.db, params.token);
   if (!report) throw data(requestT(reportStatusMessages, request)("rs.notFound"), { status: 404 });
   const i = report.incident;
+  // A member who reported from their account goes back to it from here (only when it is theirs).
+  const portal = await signedInAccount(request, context, report.accountNumber);
   return {
+    portalAccount: portal?.accountNumber ?? null,
     justFiled: new URL(request.url).searchParams.has("new"),
     reference: report.reference,
     meToo: report.source === "me-too",
@@ -155,6 +159,11 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
       <p>
         <a href={lp("/outages")}>{t("rs.byTown")}</a> · <a href={lp("/report")}>{t("rs.another")}</a>
       </p>
+      {d.portalAccount && (
+        <p>
+          <a href={lp(`/mco/accounts/${d.portalAccount}#outages`)}>{t("rs.portal", { account: d.portalAccount })}</a>
+        </p>
+      )}
     </div>
   );
 }

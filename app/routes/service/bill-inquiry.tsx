@@ -78,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const hint = requestLocale(request) === "en" ? ACCOUNT_NUMBER_HINT : t("bill.accountHint");
   const form = readForm(await request.formData(), billInquirySchema(hint, f(CAPTCHA_KEYS.missing)));
   const errors: ActionResult["errors"] = form.ok ? {} : { accountNumber: form.errors.accountNumber, altcha: form.errors.altcha };
-  // Anything but NN-NNNN-NNNN counts as empty (spec section 5).
-  const accountNumber = errors.accountNumber ? form.values.accountNumber! : form.values.accountNumber!.trim();
+  // Anything but ten digits counts as empty (spec section 5); a good number goes on in its stored shape.
+  const accountNumber = form.ok ? form.data.accountNumber : (form.values.accountNumber ?? "").trim();
   let captchaUsed = false;
   if (!errors.accountNumber && !errors.altcha) {
     // Spend the captcha only when the account number is right, so a typo doesn't cost a new one.

@@ -14,8 +14,8 @@ import { lt } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { usedCaptchas } from "../../../db/schema";
+import { accountNumberField } from "../../../modules/shared/account-number-field";
 import { captchaEnvSchema } from "../../../modules/shared/captcha-settings";
-import { ACCOUNT_NUMBER_PATTERN } from "../../../modules/shared/constants";
 
 const envSchema = captchaEnvSchema;
 /** Read when used (cheap), so a test can lower the cost before it starts the app. */
@@ -51,7 +51,7 @@ export async function createCaptchaChallenge(now = Date.now()): Promise<Challeng
 /** The bill inquiry's fields: the account number, and the solved captcha (checked by verifyCaptcha). */
 export const billInquirySchema = (accountMessage: string, captchaMessage: string) =>
   z.object({
-    accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, accountMessage),
+    accountNumber: accountNumberField(accountMessage),
     altcha: z.string().min(1, captchaMessage),
   });
 

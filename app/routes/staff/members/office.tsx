@@ -6,7 +6,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { closedMessage, officeFormSchema, registrationWindowState } from "../../../../modules/agam/admin.server";
 import { findMember, listTopics, register, registrationSchema } from "../../../../modules/agam/pool.server";
-import { normalizeAccountNumber } from "../../../../modules/agam/rules";
+import { normalizeAccountNumber } from "../../../../modules/shared/account-number";
 import { now } from "../../../../modules/shared/clock";
 import { readForm } from "../../../../modules/shared/forms";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const window = await registrationWindowState(db, now());
   if (!window.open) return data({ errors: { account: closedMessage(window) } as Values, values }, { status: 403 });
   const account = normalizeAccountNumber(values.account ?? "");
-  const member = /^\d{2}-\d{4}-\d{4}$/.test(account) ? await findMember(db, account) : undefined;
+  const member = account ? await findMember(db, account) : undefined;
   const errors: Values = {};
   if (!member) errors.account = "Enter the account number of a member on the roll, like 01-1000-4568";
   else if (member.registered > 0) errors.account = `${member.name} is already registered`;

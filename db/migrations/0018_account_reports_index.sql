@@ -1,0 +1,1 @@
+CREATE INDEX "outage_reports_account" ON "outage_reports" USING btree ("account_number","created_at") WHERE "outage_reports"."account_number" <> '';
