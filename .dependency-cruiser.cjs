@@ -22,7 +22,8 @@ const AREA_PUBLIC = [
   "bills/(discounts|lines|money|proof-figures|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
   "members/(mask|roll\\.server)",
-  "payments/posting\\.server",
+  // The bill PDF prints where to pay as the pages show it.
+  "payments/(posting\\.server|where-to-pay)",
   "places/(barangay-match|towns)",
   "portal/ebills\\.server",
   "privacy/private-links\\.server",
