@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { billCheckSettings } from "../../db/schema";
 import { recordAudit } from "../staff/audit.server";
+import { MAX_TOLERANCE_CENTAVOS } from "./compute";
 
 export interface BillCheckSettings {
   toleranceCentavos: number;
@@ -14,7 +15,7 @@ export interface BillCheckSettings {
   updatedAt: Date | null;
 }
 
-export const MAX_TOLERANCE_CENTAVOS = 100;
+export { MAX_TOLERANCE_CENTAVOS };
 
 export async function getBillCheckSettings(db: DbOrTx): Promise<BillCheckSettings> {
   const [row] = await db.select().from(billCheckSettings).where(eq(billCheckSettings.id, 1));

@@ -122,3 +122,6 @@ export function compareBill(
 export function beyondTolerance(differences: readonly LineDifference[], toleranceCentavos: number): LineDifference[] {
   return differences.filter((d) => Math.abs(d.billed - d.computed) > toleranceCentavos);
 }
+
+/** The largest tolerance the bill check accepts, in centavos. */
+export const MAX_TOLERANCE_CENTAVOS = 100;

@@ -7,8 +7,8 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { checkToleranceInput, MAX_TOLERANCE_CENTAVOS, saveBillCheckSettings } from "../../../../modules/bills/check-settings.server";
-import { ROUNDING_RULE } from "../../../../modules/bills/compute";
+import { checkToleranceInput, saveBillCheckSettings } from "../../../../modules/bills/check-settings.server";
+import { MAX_TOLERANCE_CENTAVOS, ROUNDING_RULE } from "../../../../modules/bills/compute";
 import { listBillDifferences } from "../../../../modules/bills/inquiry.server";
 import { pesos } from "../../../../modules/bills/money";
 import { formatDateTime } from "../../../../modules/shared/dates";
@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
     actor: { id: me.id, email: me.email },
     ip: staffServices(args).ip,
   });
-  throw redirect("/staff/bills/check?saved=1#tolerance");
+  throw redirect("/staff/bills/check?saved=1#bill-check-tolerance");
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Bill check");
@@ -110,15 +110,14 @@ export default function BillCheck({ loaderData: d, actionData }: Route.Component
                   {pesos(x.computed)}
                 </td>
                 <td data-label="Difference" className="num">
-                  {x.billed > x.computed ? "+" : ""}
-                  {pesos(x.billed - x.computed)}
+                  {`${x.billed > x.computed ? "+" : ""}${pesos(x.billed - x.computed)}`}
                 </td>
               </tr>
             )),
           )}
         </ConsoleTable>
       )}
-      <section id="tolerance" className="console-card" aria-labelledby="tolerance-title">
+      <section id="bill-check-tolerance" className="console-card" aria-labelledby="tolerance-title">
         <h2 id="tolerance-title">Tolerance</h2>
         {d.saved && !actionData && (
           <p className="console-status" role="status">
