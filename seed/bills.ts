@@ -17,8 +17,14 @@ const CLASS_LABELS: Record<string, string> = { R: "Residential", LV: "Commercial
 /** One class's demo components for a month whose generation rate is `generation` Php/kWh. */
 export function demoSchedule(classCode: "R" | "LV" | "HV", generation: number): ClassSchedule {
   const c = emptyComponents();
+  const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+  // Residential as most cooperatives publish it: each per-kWh VAT line in Php/kWh, to 4 decimals;
+  // the per-customer and per-meter charges, and the other classes, with VAT as a percent.
   const set = (code: ComponentCode, rate: number, vatPercent = 0) => {
-    c[code] = { rate: Math.round(rate * 10_000) / 10_000, vatPercent } satisfies ScheduleRate;
+    const perKwhVat = classCode === "R" && vatPercent > 0 && !code.endsWith("_customer") && !code.endsWith("_meter");
+    c[code] = perKwhVat
+      ? { rate: round4(rate), vatPercent: 0, vatPerUnit: round4((round4(rate) * vatPercent) / 100) }
+      : ({ rate: round4(rate), vatPercent, vatPerUnit: null } satisfies ScheduleRate);
   };
   const g = Math.round(generation * 10_000) / 10_000;
   set("generation", g, 12);

@@ -340,7 +340,15 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
         for (const cls of ["R", "LV", "HV"] as const) {
           const s = demoSchedule(cls, generation);
           for (const [component, r] of Object.entries(s.components))
-            scheduleRows.push({ year, month, classCode: cls, component, rate: r.rate.toFixed(6), vatPercent: r.vatPercent.toFixed(2) });
+            scheduleRows.push({
+              year,
+              month,
+              classCode: cls,
+              component,
+              rate: r.rate.toFixed(6),
+              vatPercent: r.vatPercent.toFixed(4),
+              vatPerUnit: r.vatPerUnit === null ? null : r.vatPerUnit.toFixed(6),
+            });
         }
       };
       if (year === 2023 && month === 6) {

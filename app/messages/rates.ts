@@ -27,7 +27,7 @@ export const rateMessages = defineMessages({
     "rates.col.description": "Description",
     "rates.col.rate": "Rate (Php/kWh)",
     "rates.none": "No rates found for this month!",
-    "rates.noCharges": "No generation charges data found!",
+    "rates.noCharges": "No generation charges were published for this month.",
     "rates.type.R": "Residential",
     "rates.type.LV": "Commercial",
     "rates.type.HV": "High Voltage",
@@ -63,7 +63,7 @@ export const rateMessages = defineMessages({
     "rates.history.text": (p: { month: string }) => `Official rates for the 24 months up to ${p.month}, in pesos per kWh.`,
     "rates.schedule": (p: { month: string }) => `Unbundled Rate Schedule, ${p.month}`,
     "rates.schedule.text":
-      "What each part of the rate pays for, per class. The VAT each part carries is shown beside it; the last row is the rate per kWh with VAT, the official rate above.",
+      "What each part of the rate pays for, per class. The VAT each part carries is shown beside it, as published: in pesos per unit, or as a percent of the part; the last row is the rate per kWh with VAT, the official rate above.",
     "rates.schedule.region": "Unbundled rate schedule, scrolls sideways",
     "rates.schedule.caption": (p: { month: string }) => `Unbundled rate schedule for ${p.month}, per class`,
     "rates.col.component": "Component",
@@ -72,7 +72,7 @@ export const rateMessages = defineMessages({
     "rates.lifeline": (p: { ceiling: number; tiers: string }) =>
       `Lifeline discount (Republic Act 11552), for registered accounts up to ${p.ceiling} kWh: ${p.tiers}.`,
     "rates.lifeline.tier": (p: { percent: number; from: number; to: number }) =>
-      `${p.percent}% for ${p.from === 0 ? "up to" : `${p.from}–`}${p.to} kWh`,
+      `${p.percent}% for ${p.from === 0 ? "up to " : `${p.from}–`}${p.to} kWh`,
     "rates.senior": (p: { tiers: string }) => ` Senior citizen discount (Republic Act 9994), for registered accounts: ${p.tiers}.`,
     "rates.senior.tier": (p: { percent: number; to: number }) => `${p.percent}% up to ${p.to} kWh`,
     "chart.none": "No rates were published in these 24 months.",
@@ -148,7 +148,7 @@ export const rateMessages = defineMessages({
     "rates.history.text": (p: { month: string }) => `Opisyal na singil sa nakaraang 24 na buwan hanggang ${p.month}, sa piso bawat kWh.`,
     "rates.schedule": (p: { month: string }) => `Hati-hating Iskedyul ng Singil, ${p.month}`,
     "rates.schedule.text":
-      "Kung saan napupunta ang bawat bahagi ng singil, ayon sa uri. Nakasaad sa tabi ang VAT ng bawat bahagi; ang huling hilera ang singil bawat kWh kasama ang VAT, ang opisyal na singil sa itaas.",
+      "Kung saan napupunta ang bawat bahagi ng singil, ayon sa uri. Nakasaad sa tabi ang VAT ng bawat bahagi, ayon sa pagkakalathala: piso bawat yunit, o porsiyento ng bahagi; ang huling hilera ang singil bawat kWh kasama ang VAT, ang opisyal na singil sa itaas.",
     "rates.schedule.region": "Hati-hating iskedyul ng singil, naii-scroll nang patagilid",
     "rates.schedule.caption": (p: { month: string }) => `Hati-hating iskedyul ng singil para sa ${p.month}, ayon sa uri`,
     "rates.col.component": "Bahagi",

@@ -41,7 +41,10 @@ export const rateSchedule = pgTable(
       .references(() => rateClasses.code),
     component: text("component").notNull(),
     rate: numeric("rate", { precision: 14, scale: 6 }).notNull(),
-    vatPercent: numeric("vat_percent", { precision: 5, scale: 2 }).notNull().default("0"),
+    /** VAT as a percent of the line; unused when vat_per_unit is set. */
+    vatPercent: numeric("vat_percent", { precision: 7, scale: 4 }).notNull().default("0"),
+    /** VAT as the cooperative publishes it, Php per the rate's unit (Php/kWh, Php/meter); null when given as a percent. */
+    vatPerUnit: numeric("vat_per_unit", { precision: 14, scale: 6 }),
     /** Public from this instant (as the official rates). */
     publishAt: at("publish_at").notNull().defaultNow(),
   },
@@ -160,4 +163,23 @@ export const billingTokens = pgTable(
     lastUsedAt: at("last_used_at"),
   },
   (t) => [uniqueIndex("billing_tokens_hash").on(t.tokenHash)],
+);
+
+/**
+ * The bill check's tolerance: how many centavos a billed line may differ from its recomputation
+ * before the check lists it (0: any difference), and why, shown on the check's page. One row.
+ */
+export const billCheckSettings = pgTable(
+  "bill_check_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    toleranceCentavos: integer("tolerance_centavos").notNull().default(0),
+    reason: text("reason").notNull().default(""),
+    updatedBy: text("updated_by").notNull().default(""),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("bill_check_settings_one_row", sql`${t.id} = 1`),
+    check("bill_check_settings_tolerance", sql`${t.toleranceCentavos} between 0 and 10000`),
+  ],
 );

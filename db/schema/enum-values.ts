@@ -19,6 +19,8 @@ export const RATE_TYPES = ["R", "LV", "HV"] as const;
 
 // Interruptions
 export const INTERRUPTION_STATUSES = ["scheduled", "ongoing", "finished", "cancelled", "extended"] as const;
+/** Planned (announced ahead: maintenance) or unplanned (the dispatcher's "power off now"). */
+export const INTERRUPTION_KINDS = ["planned", "unplanned"] as const;
 /** The changes to an interruption a member may hear about (the outbox, modules/interruptions/events.server.ts). */
 export const INTERRUPTION_EVENT_KINDS = ["published", "changed", "moved", "extended", "ongoing", "finished", "cancelled"] as const;
 

@@ -4,13 +4,14 @@
  * SQL here must work on PGlite (PostgreSQL 18) and on PostgreSQL 15.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "../columns";
 import { publicationColumns, translationsColumn } from "./content";
-import { INTERRUPTION_EVENT_KINDS, INTERRUPTION_STATUSES } from "./enum-values";
+import { INTERRUPTION_EVENT_KINDS, INTERRUPTION_KINDS, INTERRUPTION_STATUSES } from "./enum-values";
 import { barangays, townEnum } from "./places";
 
 export const interruptionStatusEnum = pgEnum("interruption_status", INTERRUPTION_STATUSES);
+export const interruptionKindEnum = pgEnum("interruption_kind", INTERRUPTION_KINDS);
 
 export const powerInterruptions = pgTable(
   "power_interruptions",
@@ -24,6 +25,13 @@ export const powerInterruptions = pgTable(
     /** The activities (what work, why the power goes off) in Filipino, Pangasinan, Ilocano: { fil: { activities } }. */
     translations: translationsColumn(),
     status: interruptionStatusEnum("status").notNull().default("scheduled"),
+    /** Planned (announced ahead) or unplanned (power off now): the words of its alerts and its CAP message follow. */
+    kind: interruptionKindEnum("kind").notNull().default("planned"),
+    /**
+     * Whether ends_at is a time someone gave (the schedule, an estimated restoration) or only the
+     * stand-in end of an unplanned outage without an estimate: such an end is never shown to members.
+     */
+    endKnown: boolean("end_known").notNull().default(true),
     statusUpdatedAt: timestamp("status_updated_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     ...publicationColumns(),

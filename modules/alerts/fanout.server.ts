@@ -77,9 +77,9 @@ export async function pendingEventIds(db: Db, limit = 20): Promise<number[]> {
 export async function fanOutEvent(db: Db, eventId: number, opts: FanOutOptions): Promise<number> {
   return db.transaction(async (tx) => {
     // Two relays (two processes) may see the same event: the row lock lets one of them do it.
-    const [event] = await queryRows<{ id: number; interruption_id: number; kind: string; note: string }>(
+    const [event] = await queryRows<{ id: number; interruption_id: number; kind: string; note: string; occurred_at: Date | string }>(
       tx,
-      sql`select id, interruption_id, kind, note from interruption_events where id = ${eventId} for update skip locked`,
+      sql`select id, interruption_id, kind, note, occurred_at from interruption_events where id = ${eventId} for update skip locked`,
     );
     if (!event) return 0;
     const [done] = await tx.select().from(alertFanouts).where(eq(alertFanouts.eventId, eventId));
@@ -89,8 +89,8 @@ export async function fanOutEvent(db: Db, eventId: number, opts: FanOutOptions):
     const now = opts.now ?? new Date();
     if (ALERTING_KINDS.includes(kind)) {
       const loaded = await loadInterruption(tx, event.interruption_id);
-      // The note the dispatcher wrote with this very change.
-      const interruption = loaded && { ...loaded, note: toPlainText(event.note) };
+      // The note the dispatcher wrote with this very change, and its time ("power back at 11:40 PM").
+      const interruption = loaded && { ...loaded, note: toPlainText(event.note), at: new Date(event.occurred_at) };
       // An alert about something already over is noise, except "power restored".
       if (interruption && (kind === "finished" || interruption.endsAt.getTime() > now.getTime())) {
         count = await createDeliveries(tx, interruption, kind, `event:${eventId}`, opts, now);
@@ -353,6 +353,8 @@ export async function loadInterruption(db: DbOrTx, id: number): Promise<AlertInt
     activitiesFil: toPlainText(storedTranslations(row.translations).fil?.activities ?? ""),
     note: toPlainText(latest?.note ?? ""),
     areas,
+    kind: row.kind,
+    endKnown: row.endKnown,
   };
 }
 

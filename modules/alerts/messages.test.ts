@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertMessage, alertSms, isSingleGsmSegment, smsConfirmationText } from "./messages";
+import { alertMessage, alertPush, alertSms, isSingleGsmSegment, smsConfirmationText } from "./messages";
 import { smsSendAt, tomorrowInManila } from "./quiet-hours";
 
 const manila = (iso: string) => new Date(`${iso}+08:00`);
@@ -97,5 +97,76 @@ describe("quiet hours (21:00 to 07:00 Manila)", () => {
     const { from, to } = tomorrowInManila(manila("2026-03-05T18:00:00"));
     expect(from).toEqual(manila("2026-03-06T00:00:00"));
     expect(to).toEqual(manila("2026-03-07T00:00:00"));
+  });
+});
+
+describe("each kind of outage is described as it is", () => {
+  const links = { interruption: "https://x/news/power-interruptions#interruption-9", manage: "https://x/alerts/manage/abc" };
+  const planned = { ...interruption, id: 9 };
+  // "Power off now" for all of Dasol at 9:02 PM, no estimate: the stored end (1:02 AM) is a stand-in.
+  const unplanned = {
+    id: 9,
+    kind: "unplanned" as const,
+    endKnown: false,
+    startsAt: manila("2026-03-05T21:02:00"),
+    endsAt: manila("2026-03-06T01:02:00"),
+    circuitToBeOpened: "To be confirmed",
+    areas: "Dasol (whole town)",
+  };
+  const titles = (reason: Parameters<typeof alertMessage>[0], i: Parameters<typeof alertMessage>[1]) =>
+    (["en", "fil"] as const).map((language) => ({
+      email: alertMessage(reason, i, links, language).subject,
+      sms: alertSms(reason, i, "https://x/n", language),
+      push: alertPush(reason, i, links.interruption, language).title,
+    }));
+
+  it("planned: 'Scheduled power interruption' / 'Nakatakdang pagkawala ng kuryente', with its window", () => {
+    const [en, fil] = titles("published", planned);
+    expect(en!.email).toBe("Scheduled power interruption: Thursday, March 5");
+    expect(en!.push).toBe("Scheduled power interruption");
+    expect(en!.sms).toMatch(/^WESPECO: Scheduled power interruption Mar 5 8AM-5PM /);
+    expect(fil!.push).toBe("Nakatakdang pagkawala ng kuryente");
+    expect(fil!.email).toMatch(/^Nakatakdang pagkawala ng kuryente: /);
+    expect(fil!.sms).toMatch(/^WESPECO: Nakatakdang pagkawala ng kuryente /);
+  });
+
+  it("unplanned: 'Power off now' / 'Walang kuryente ngayon', from when it went off, never a stand-in end", () => {
+    const [en, fil] = titles("published", unplanned);
+    expect(en!.push).toBe("Power off now");
+    expect(en!.email).toBe("Power off now: Thursday, March 5");
+    expect(en!.sms).toMatch(/^WESPECO: Power off now since Mar 5 9:02PM Dasol/);
+    expect(fil!.push).toBe("Walang kuryente ngayon");
+    expect(fil!.email).toMatch(/^Walang kuryente ngayon: /);
+    const text = alertMessage("published", unplanned, links).text;
+    expect(text).toContain("When: Off since Thursday, March 5, 2026, 9:02 PM; restoration time not yet known");
+    expect(text).not.toContain("1:02 AM");
+    expect(alertMessage("published", unplanned, links, "fil").text).toContain("hindi pa alam kung kailan babalik");
+    for (const t of [en!, fil!]) expect(t.sms).not.toContain("1:02");
+    // With an estimate, the estimate is said as one.
+    const withEtr = alertMessage("published", { ...unplanned, endKnown: true }, links).text;
+    expect(withEtr).toContain("When: Off since Thursday, March 5, 2026, 9:02 PM; estimated restoration Friday, March 6, 2026, 1:02 AM");
+  });
+
+  it("extended: 'Power interruption extended' (planned) and 'Restoration later than estimated' (unplanned), in both languages", () => {
+    const [en, fil] = titles("extended", planned);
+    expect(en!.push).toBe("Power interruption extended");
+    expect(fil!.push).toBe("Pinahaba ang pagkawala ng kuryente");
+    const [uen, ufil] = titles("extended", { ...unplanned, endKnown: true });
+    expect(uen!.push).toBe("Restoration later than estimated");
+    expect(ufil!.push).toBe("Mas matagal bago bumalik ang kuryente");
+    expect(uen!.email).not.toMatch(/moved/i);
+  });
+
+  it("restored: 'Power restored' / 'Bumalik na ang kuryente' with the time it came back, not the window", () => {
+    const restored = { ...unplanned, at: manila("2026-03-05T23:40:00") };
+    const [en, fil] = titles("finished", restored);
+    expect(en!.push).toBe("Power restored");
+    expect(fil!.push).toBe("Bumalik na ang kuryente");
+    expect(en!.sms).toMatch(/^WESPECO: Power restored back Mar 5 11:40PM /);
+    const text = alertMessage("finished", restored, links).text;
+    expect(text).toContain("When: Thursday, March 5, 2026, 11:40 PM (off since 9:02 PM)");
+    expect(text).not.toMatch(/to 1:02 AM|1:02 AM/);
+    expect(alertMessage("finished", restored, links, "fil").text).toContain("(nawala mula");
+    for (const t of [en!, fil!]) expect(isSingleGsmSegment(t.sms)).toBe(true);
   });
 });

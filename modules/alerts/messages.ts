@@ -35,6 +35,12 @@ export interface AlertInterruption {
   note?: string;
   /** The areas touched, as the subscriber would name them: "Bani (Poblacion, Tiep)". */
   areas: string;
+  /** Planned (announced ahead) or unplanned (the dispatcher's "power off now"); planned when not said. */
+  kind?: "planned" | "unplanned";
+  /** False when `endsAt` is only the stand-in end of an unplanned outage without an estimate: never shown. */
+  endKnown?: boolean;
+  /** When the change happened: for "power restored", the time the power came back. */
+  at?: Date;
 }
 
 export interface AlertMessage {
@@ -43,6 +49,7 @@ export interface AlertMessage {
   text: string;
 }
 
+/** The headline of a planned interruption's alerts: announced ahead, for maintenance. */
 const HEADLINES: Record<Locale, Record<AlertReason, string>> = {
   en: {
     published: "Scheduled power interruption",
@@ -65,6 +72,36 @@ const HEADLINES: Record<Locale, Record<AlertReason, string>> = {
   },
 };
 
+/**
+ * The headline of an unplanned outage's alerts: the power is already off, so nothing is
+ * "scheduled" or "moved"; what changes is the estimate of when it comes back.
+ */
+const UNPLANNED_HEADLINES: Record<Locale, Record<AlertReason, string>> = {
+  en: {
+    published: "Power off now",
+    changed: "Power outage update",
+    moved: "Power outage update",
+    extended: "Restoration later than estimated",
+    cancelled: "Power outage notice withdrawn",
+    finished: "Power restored",
+    reminder: "Power off now",
+  },
+  fil: {
+    published: "Walang kuryente ngayon",
+    changed: "Balita sa pagkawala ng kuryente",
+    moved: "Balita sa pagkawala ng kuryente",
+    extended: "Mas matagal bago bumalik ang kuryente",
+    cancelled: "Binawi ang abiso sa pagkawala ng kuryente",
+    finished: "Bumalik na ang kuryente",
+    reminder: "Walang kuryente ngayon",
+  },
+};
+
+/** The headline of an alert, by the interruption's kind and the change. */
+export function alertHeadline(reason: AlertReason, i: Pick<AlertInterruption, "kind">, language: Locale = "en"): string {
+  return (i.kind === "unplanned" ? UNPLANNED_HEADLINES : HEADLINES)[language][reason];
+}
+
 /** The words around the facts of an alert, per language (GSM-7 only: no accents, no curly quotes). */
 const WORDS = {
   en: {
@@ -78,6 +115,13 @@ const WORDS = {
     why: (shortName: string, manage: string) =>
       `You receive this because you subscribed to ${shortName} interruption alerts. Change or stop: ${manage}`,
     stopWord: "STOP to end",
+    offSince: "Off since",
+    unknownEnd: "restoration time not yet known",
+    estimated: "estimated restoration",
+    wasOff: "off since",
+    smsOff: "since",
+    smsEtr: "ETR",
+    smsBack: "back",
   },
   fil: {
     to: "hanggang",
@@ -90,6 +134,13 @@ const WORDS = {
     why: (shortName: string, manage: string) =>
       `Natanggap ninyo ito dahil nagpa-abiso kayo sa ${shortName} tungkol sa pagkawala ng kuryente. Baguhin o itigil: ${manage}`,
     stopWord: "STOP para itigil",
+    offSince: "Walang kuryente mula",
+    unknownEnd: "hindi pa alam kung kailan babalik",
+    estimated: "tantiyang pagbalik",
+    wasOff: "nawala mula",
+    smsOff: "mula",
+    smsEtr: "balik",
+    smsBack: "bumalik",
   },
 } satisfies Record<Locale, unknown>;
 
@@ -104,16 +155,58 @@ export function manageUrl(publicUrl: string, token: string, language: Locale = "
 /** The work in the subscriber's language: the staff-written Filipino when there is one, else the English. */
 const workIn = (i: AlertInterruption, language: Locale) => (language === "fil" && i.activitiesFil) || i.activities || "";
 
-/** "Mon Nov 23 8AM-5PM" style window for SMS; the long form for e-mail and push. */
-function window(i: AlertInterruption, language: Locale): { long: string; short: string } {
-  const long = `${formatDateWithWeekday(i.startsAt, language)}, ${formatTime(i.startsAt, language)} ${WORDS[language].to} ${formatTime(i.endsAt, language)}`;
-  const s = manilaParts(i.startsAt);
+/** "Thursday, March 5, 2026, 9:02 PM"; only the time when `d` is the same Manila day as `sameDayAs`. */
+function moment(d: Date, language: Locale, sameDayAs?: Date): string {
+  const day = formatDateWithWeekday(d, language);
+  return sameDayAs && formatDateWithWeekday(sameDayAs, language) === day ? formatTime(d, language) : `${day}, ${formatTime(d, language)}`;
+}
+
+/** "Nov 23 9PM" (or "9:30PM"): the SMS's compact time, GSM-7 only. */
+function compactMoment(d: Date, language: Locale, withDay = true): string {
+  const s = manilaParts(d);
   const month = new Intl.DateTimeFormat(language === "en" ? "en-US" : INTL_LOCALE[language], {
     month: "short",
     timeZone: "Asia/Manila",
-  }).format(i.startsAt);
+  }).format(d);
+  const time = formatTime(d).replace(":00", "").replace(" ", "");
+  return toGsm(withDay ? `${month} ${s.day} ${time}` : time);
+}
+
+/**
+ * When, as the change needs it said: a planned window ("8:00 AM to 5:00 PM"); an unplanned
+ * outage from when it went off, with its estimated restoration or plainly without one (a
+ * stand-in end is never shown); "power restored" with the time it came back. Long for e-mail and
+ * push, short for SMS; and the day the subject names.
+ */
+function window(reason: AlertReason, i: AlertInterruption, language: Locale): { long: string; short: string; day: Date } {
+  const w = WORDS[language];
+  const start = i.startsAt;
+  if (reason === "finished") {
+    const at = i.at ?? i.endsAt;
+    return {
+      long: `${moment(at, language)} (${w.wasOff} ${moment(start, language, at)})`,
+      short: `${w.smsBack} ${compactMoment(at, language)}`,
+      day: at,
+    };
+  }
+  if (i.kind === "unplanned") {
+    const end = i.endKnown === false ? w.unknownEnd : `${w.estimated} ${moment(i.endsAt, language, start)}`;
+    const shortEnd =
+      i.endKnown === false ? "" : ` ${w.smsEtr} ${compactMoment(i.endsAt, language, manilaParts(i.endsAt).day !== manilaParts(start).day)}`;
+    return {
+      long: `${w.offSince} ${moment(start, language)}; ${end}`,
+      short: `${w.smsOff} ${compactMoment(start, language)}${shortEnd}`,
+      day: start,
+    };
+  }
+  const long = `${formatDateWithWeekday(start, language)}, ${formatTime(start, language)} ${w.to} ${formatTime(i.endsAt, language)}`;
   const compact = (d: Date) => formatTime(d).replace(":00", "").replace(" ", "");
-  return { long, short: toGsm(`${month} ${s.day} ${compact(i.startsAt)}-${compact(i.endsAt)}`) };
+  const s = manilaParts(start);
+  const month = new Intl.DateTimeFormat(language === "en" ? "en-US" : INTL_LOCALE[language], {
+    month: "short",
+    timeZone: "Asia/Manila",
+  }).format(start);
+  return { long, short: toGsm(`${month} ${s.day} ${compact(start)}-${compact(i.endsAt)}`), day: start };
 }
 
 export function alertMessage(
@@ -122,10 +215,11 @@ export function alertMessage(
   links: { interruption: string; manage: string },
   language: Locale = "en",
 ): AlertMessage {
-  const w = window(i, language);
+  const w = window(reason, i, language);
   const words = WORDS[language];
-  const headline = HEADLINES[language][reason];
-  const subject = `${headline}: ${w.long.split(",").slice(0, 2).join(",")}`;
+  const headline = alertHeadline(reason, i, language);
+  // "Thursday, March 5": the day, without the year.
+  const subject = `${headline}: ${formatDateWithWeekday(w.day, language).split(",").slice(0, 2).join(",")}`;
   const lines = [
     `${headline}.`,
     "",
@@ -148,9 +242,9 @@ export function alertMessage(
  * characters), in GSM-7 characters only.
  */
 export function alertSms(reason: AlertReason, i: AlertInterruption, shortLink: string, language: Locale = "en"): string {
-  const w = window(i, language);
+  const w = window(reason, i, language);
   const words = WORDS[language];
-  const head = `${COOPERATIVE.shortName}: ${HEADLINES[language][reason]} ${w.short}`;
+  const head = `${COOPERATIVE.shortName}: ${alertHeadline(reason, i, language)} ${w.short}`;
   const tail = ` ${shortLink} ${words.stopWord}`;
   const work = toGsm(workIn(i, language));
   const extra = [work ? `${words.work}: ${work}` : "", i.note ? `${words.note}: ${toGsm(i.note)}` : ""].filter(Boolean).join(" ");
@@ -190,9 +284,9 @@ export function alertPush(
   url: string,
   language: Locale = "en",
 ): { title: string; body: string; url: string; tag: string } {
-  const w = window(i, language);
+  const w = window(reason, i, language);
   return {
-    title: HEADLINES[language][reason],
+    title: alertHeadline(reason, i, language),
     body: `${w.long}. ${i.areas}${i.note ? `. ${i.note}` : ""}`,
     url,
     tag: `interruption-${i.id}`,

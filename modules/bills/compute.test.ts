@@ -5,27 +5,27 @@
  */
 import { describe, expect, it } from "vitest";
 import { type ClassSchedule, emptyComponents } from "../rates/schedule";
-import { compareBill, computeBill } from "./compute";
+import { beyondTolerance, compareBill, computeBill } from "./compute";
 import { DEMO_DISCOUNT_TIERS } from "./discounts";
 
 function schedule(): ClassSchedule {
   const c = emptyComponents();
-  c.generation = { rate: 5.1234, vatPercent: 12 };
-  c.transmission_kwh = { rate: 0.8123, vatPercent: 12 };
-  c.transmission_kw = { rate: 320.5, vatPercent: 12 };
-  c.system_loss = { rate: 0.6722, vatPercent: 12 };
-  c.distribution_kwh = { rate: 1.2132, vatPercent: 12 };
-  c.supply_kwh = { rate: 0.4261, vatPercent: 12 };
-  c.supply_customer = { rate: 15, vatPercent: 12 };
-  c.metering_kwh = { rate: 0.3478, vatPercent: 12 };
-  c.metering_meter = { rate: 5, vatPercent: 12 };
-  c.rfsc = { rate: 0.2874, vatPercent: 0 };
-  c.lifeline_subsidy = { rate: 0.0183, vatPercent: 0 };
-  c.senior_subsidy = { rate: 0.0002, vatPercent: 0 };
-  c.uc_me = { rate: 0.1822, vatPercent: 0 };
-  c.uc_ec = { rate: 0.0025, vatPercent: 0 };
-  c.uc_sd = { rate: 0.0428, vatPercent: 0 };
-  c.fit_all = { rate: 0.0838, vatPercent: 0 };
+  c.generation = { rate: 5.1234, vatPercent: 12, vatPerUnit: null };
+  c.transmission_kwh = { rate: 0.8123, vatPercent: 12, vatPerUnit: null };
+  c.transmission_kw = { rate: 320.5, vatPercent: 12, vatPerUnit: null };
+  c.system_loss = { rate: 0.6722, vatPercent: 12, vatPerUnit: null };
+  c.distribution_kwh = { rate: 1.2132, vatPercent: 12, vatPerUnit: null };
+  c.supply_kwh = { rate: 0.4261, vatPercent: 12, vatPerUnit: null };
+  c.supply_customer = { rate: 15, vatPercent: 12, vatPerUnit: null };
+  c.metering_kwh = { rate: 0.3478, vatPercent: 12, vatPerUnit: null };
+  c.metering_meter = { rate: 5, vatPercent: 12, vatPerUnit: null };
+  c.rfsc = { rate: 0.2874, vatPercent: 0, vatPerUnit: null };
+  c.lifeline_subsidy = { rate: 0.0183, vatPercent: 0, vatPerUnit: null };
+  c.senior_subsidy = { rate: 0.0002, vatPercent: 0, vatPerUnit: null };
+  c.uc_me = { rate: 0.1822, vatPercent: 0, vatPerUnit: null };
+  c.uc_ec = { rate: 0.0025, vatPercent: 0, vatPerUnit: null };
+  c.uc_sd = { rate: 0.0428, vatPercent: 0, vatPerUnit: null };
+  c.fit_all = { rate: 0.0838, vatPercent: 0, vatPerUnit: null };
   return { classCode: "R", classLabel: "Residential", components: c };
 }
 
@@ -109,12 +109,20 @@ describe("computeBill on hand-made bills", () => {
 });
 
 describe("compareBill", () => {
-  it("lists a line off by more than a centavo with both figures, and lets a centavo pass", () => {
+  it("lists a line off by one centavo by default, with both figures; a tolerance lets it pass", () => {
     const computed = computeBill(schedule(), DEMO_DISCOUNT_TIERS, { kwh: 150, ...plain });
-    const billed = { ...computed, charges: { ...computed.charges, distribution_kwh: 18_298, uc_me: 2_734 } };
+    const billed = { ...computed, charges: { ...computed.charges, distribution_kwh: 18_298, uc_me: computed.charges.uc_me + 1 } };
     expect(compareBill(billed, computed)).toEqual([
       { line: "distribution_kwh", label: "Distribution charge", billed: 18_298, computed: 18_198 },
+      {
+        line: "uc_me",
+        label: "Universal charge: missionary electrification",
+        billed: computed.charges.uc_me + 1,
+        computed: computed.charges.uc_me,
+      },
     ]);
+    expect(compareBill(billed, computed, 1).map((d) => d.line)).toEqual(["distribution_kwh"]);
+    expect(beyondTolerance(compareBill(billed, computed), 1).map((d) => d.line)).toEqual(["distribution_kwh"]);
     const noDiscount = { ...computed, seniorDiscount: 0, lifelineDiscount: 0 };
     const senior = computeBill(schedule(), DEMO_DISCOUNT_TIERS, { kwh: 100, demandKw: null, lifeline: false, senior: true });
     expect(compareBill({ ...senior, seniorDiscount: noDiscount.seniorDiscount }, senior)).toEqual([

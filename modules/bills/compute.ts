@@ -4,8 +4,10 @@
  * senior citizen discount. The estimator on /rates and the check of every imported bill both
  * come through here, so what a member is told and what staff check against are one rule.
  *
- * Rounding: each line to the centavo (half up), VAT on the rounded line, discounts on the sum
- * of the rounded discountable lines. Figures are exact (integers), never floating pesos.
+ * Rounding (ROUNDING_RULE, shown on the bill check's page): each line to the centavo (half up);
+ * a VAT published in Php per unit is quantity × that figure, rounded the same way; a VAT in percent
+ * is that percent of the rounded line; discounts on the sum of the rounded discountable lines.
+ * Figures are exact (integers), never floating pesos.
  */
 import { type ClassSchedule, type ComponentCode, SCHEDULE_COMPONENTS } from "../rates/schedule";
 import { type DiscountTier, discountPercent } from "./discounts";
@@ -40,10 +42,14 @@ function lineCents(quantity: number, rate: number): number {
   return mulDivRound(toUnits(quantity, 2), toUnits(rate, 6), 1_000_000);
 }
 
-/** cents × percent (2 decimals) / 100, half up. */
+/** cents × percent (4 decimals) / 100, half up. */
 function percentOf(cents: number, percent: number): number {
-  return mulDivRound(cents, toUnits(percent, 2), 10_000);
+  return mulDivRound(cents, toUnits(percent, 4), 1_000_000);
 }
+
+/** The rule above in a sentence, for the pages that compare bills with it. */
+export const ROUNDING_RULE =
+  "Each line is quantity × rate rounded to the centavo, half a centavo up. VAT published in Php per unit is quantity × that figure, rounded the same way; VAT given in percent is that percent of the rounded line. Discounts are taken from the sum of the rounded lines they apply to.";
 
 export function computeBill(schedule: ClassSchedule, tiers: readonly DiscountTier[], input: BillInput): ComputedBill {
   const lifelinePercent = input.lifeline ? discountPercent(tiers, "lifeline", input.kwh) : 0;
@@ -54,7 +60,7 @@ export function computeBill(schedule: ClassSchedule, tiers: readonly DiscountTie
   let base = 0;
   let sum = 0;
   for (const def of SCHEDULE_COMPONENTS) {
-    const { rate, vatPercent } = schedule.components[def.code];
+    const { rate, vatPercent, vatPerUnit } = schedule.components[def.code];
     const waived =
       ("subsidyOf" in def && def.subsidyOf === "lifeline" && lifelinePercent > 0) ||
       ("subsidyOf" in def && def.subsidyOf === "senior" && seniorPercent > 0);
@@ -63,8 +69,8 @@ export function computeBill(schedule: ClassSchedule, tiers: readonly DiscountTie
     charges[def.code] = amount;
     sum += amount;
     if (def.discountable) base += amount;
-    if (vatPercent > 0) {
-      const v = percentOf(amount, vatPercent);
+    if (vatPerUnit !== null ? vatPerUnit !== 0 : vatPercent > 0) {
+      const v = waived ? 0 : vatPerUnit !== null ? lineCents(quantity, vatPerUnit) : percentOf(amount, vatPercent);
       vat[def.code] = v;
       sum += v;
     }
@@ -82,7 +88,7 @@ export function computeBill(schedule: ClassSchedule, tiers: readonly DiscountTie
   };
 }
 
-/** One line of a bill whose billed and recomputed figures differ by more than a centavo. */
+/** One line of a bill whose billed and recomputed figures differ. */
 export interface LineDifference {
   line: string;
   label: string;
@@ -90,14 +96,18 @@ export interface LineDifference {
   computed: number;
 }
 
-/** The lines of `billed` that differ from the recomputation by more than one centavo. */
+/**
+ * The lines of `billed` that differ from the recomputation by more than `toleranceCentavos`:
+ * by default 0, so a line one centavo off is listed (the bill check's tolerance is a setting).
+ */
 export function compareBill(
   billed: Pick<ComputedBill, "charges" | "vat" | "lifelineDiscount" | "seniorDiscount">,
   computed: ComputedBill,
+  toleranceCentavos = 0,
 ): LineDifference[] {
   const out: LineDifference[] = [];
   const add = (line: string, label: string, b: number, c: number) => {
-    if (Math.abs(b - c) > 1) out.push({ line, label, billed: b, computed: c });
+    if (Math.abs(b - c) > toleranceCentavos) out.push({ line, label, billed: b, computed: c });
   };
   for (const def of SCHEDULE_COMPONENTS) {
     add(def.code, def.label, billed.charges[def.code] ?? 0, computed.charges[def.code]);
@@ -107,3 +117,11 @@ export function compareBill(
   add("senior_discount", "Senior citizen discount", billed.seniorDiscount, computed.seniorDiscount);
   return out;
 }
+
+/** The differences the bill check lists: those larger than the tolerance (0: every one). */
+export function beyondTolerance(differences: readonly LineDifference[], toleranceCentavos: number): LineDifference[] {
+  return differences.filter((d) => Math.abs(d.billed - d.computed) > toleranceCentavos);
+}
+
+/** The largest tolerance the bill check accepts, in centavos. */
+export const MAX_TOLERANCE_CENTAVOS = 100;

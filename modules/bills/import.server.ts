@@ -16,7 +16,8 @@ import { type Posting, postOnlinePayments } from "../payments/posting.server";
 import { queueEbills } from "../portal/ebills.server";
 import type { ClassSchedule } from "../rates/schedule";
 import { getSchedules, listDiscountTiers, listRateClasses } from "../rates/schedule.server";
-import { compareBill, computeBill, type LineDifference } from "./compute";
+import { getBillCheckSettings } from "./check-settings.server";
+import { beyondTolerance, compareBill, computeBill, type LineDifference } from "./compute";
 import { readCsv } from "./csv";
 import type { DiscountTier } from "./discounts";
 import { type BillRecord, checkBillFile, checkPaymentFile, type PaymentRecord, type Refusal } from "./files";
@@ -134,7 +135,11 @@ const PAYMENT_SQL_COLUMNS = [
 
 const hashOf = (x: unknown) => crypto.createHash("sha256").update(JSON.stringify(x)).digest("base64url");
 
-/** The recomputation of one bill: its differing lines, or null when no schedule was published. */
+/**
+ * The recomputation of one bill: every line that differs at all (the bill check's tolerance is
+ * applied when the bills are listed, so changing it needs no new import), or null when no
+ * schedule was published.
+ */
 export function checkAgainstSchedule(
   bill: BillRecord,
   schedules: Map<string, ClassSchedule[]>,
@@ -143,7 +148,7 @@ export function checkAgainstSchedule(
   const schedule = schedules.get(`${bill.billingYear}-${bill.billingMonth}`)?.find((c) => c.classCode === bill.rateClass);
   if (!schedule) return null;
   const computed = computeBill(schedule, tiers, bill);
-  return compareBill(bill, computed);
+  return compareBill(bill, computed, 0);
 }
 
 /** A bill as a row of BILL_SQL_COLUMNS (numbers as text where the column is numeric: exact). */
@@ -191,7 +196,7 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
   const keys = records.map((b) => b.billingYear * 12 + b.billingMonth - 1);
   const lo = Math.min(...keys);
   const hi = Math.max(...keys);
-  const [schedules, tiers] = await Promise.all([
+  const [schedules, tiers, settings] = await Promise.all([
     getSchedules(
       tx,
       { year: Math.floor(lo / 12), month: (lo % 12) + 1 },
@@ -199,6 +204,7 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
       { includeUnpublished: true },
     ),
     listDiscountTiers(tx),
+    getBillCheckSettings(tx),
   ]);
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
@@ -223,7 +229,7 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
         continue;
       }
       const differences = checkAgainstSchedule(b, schedules, tiers);
-      if (differences?.length) withDifferences++;
+      if (beyondTolerance(differences ?? [], settings.toleranceCentavos).length) withDifferences++;
       if (before) {
         replaced++;
         corrected.push(b.billNumber);

@@ -9,6 +9,8 @@ import type { DbOrTx } from "../../db/client";
 import { agamAccounts, bills, payments } from "../../db/schema";
 import { maskMemberInitials } from "../members/mask";
 import { manilaIsoDate } from "../shared/dates";
+import { getBillCheckSettings } from "./check-settings.server";
+import { beyondTolerance } from "./compute";
 import type { PrivateBillField } from "./proof-figures";
 import { type BillStatus, billStatus } from "./status";
 
@@ -91,9 +93,14 @@ export async function latestBill(db: DbOrTx, accountNumber: string, now = new Da
   };
 }
 
-/** Bills whose lines differ from the recomputation by more than a centavo, newest month first. */
+/**
+ * Bills with a line that differs from the recomputation by more than the tolerance (0 by
+ * default: any centavo), newest month first, with only those lines.
+ */
 export async function listBillDifferences(db: DbOrTx, limit = 200) {
-  const where = sql`jsonb_array_length(${bills.differences}) > 0`;
+  const settings = await getBillCheckSettings(db);
+  const tolerance = settings.toleranceCentavos;
+  const where = sql`exists (select 1 from jsonb_array_elements(${bills.differences}) d where abs((d->>'billed')::bigint - (d->>'computed')::bigint) > ${tolerance})`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -112,5 +119,10 @@ export async function listBillDifferences(db: DbOrTx, limit = 200) {
     db.select({ n: count() }).from(bills).where(where),
   ]);
   const [unchecked] = await db.select({ n: count() }).from(bills).where(sql`${bills.differences} is null`);
-  return { rows, total: total?.n ?? 0, unchecked: unchecked?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, differences: beyondTolerance(r.differences ?? [], tolerance) })),
+    total: total?.n ?? 0,
+    unchecked: unchecked?.n ?? 0,
+    settings,
+  };
 }

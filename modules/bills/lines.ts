@@ -2,7 +2,7 @@
  * A computed bill as the lines a printed bill shows, in its groups: each charge with its
  * quantity × rate, the VAT lines, the discounts, the total. The estimator on /rates shows these.
  */
-import { type ClassSchedule, componentLabel, SCHEDULE_COMPONENTS, unitLabel } from "../rates/schedule";
+import { type ClassSchedule, componentLabel, formatRate, SCHEDULE_COMPONENTS, unitLabel } from "../rates/schedule";
 import type { Locale } from "../shared/i18n";
 import type { BillInput, ComputedBill } from "./compute";
 
@@ -47,17 +47,23 @@ export function billLines(schedule: ClassSchedule, input: BillInput, bill: Compu
         ? fil
           ? FIL.waived
           : "not charged with the discount"
-        : `${quantity} × ${rate.toFixed(4)} ${unitLabel(def.unit, locale)}`,
+        : `${quantity} × ${formatRate(rate)} ${unitLabel(def.unit, locale)}`,
       amount,
     });
   }
   for (const def of SCHEDULE_COMPONENTS) {
     const v = bill.vat[def.code];
     if (v === undefined || (v === 0 && bill.charges[def.code] === 0)) continue;
+    const r = schedule.components[def.code];
+    const quantity = def.unit === "kwh" ? `${qty(input.kwh)} kWh` : def.unit === "kw" ? `${qty(input.demandKw ?? 0)} kW` : "1";
     lines.push({
       group: "Value-added tax",
       ...named(`VAT on ${def.label.toLowerCase()}`, FIL.vat(def.fil)),
-      detail: `${schedule.components[def.code].vatPercent} % ${fil ? FIL.of : "of"} ${(bill.charges[def.code] / 100).toFixed(2)}`,
+      // As the schedule gives it: Php per unit as published, or a percent of the line.
+      detail:
+        r.vatPerUnit !== null
+          ? `${quantity} × ${formatRate(r.vatPerUnit)} ${unitLabel(def.unit, locale)}`
+          : `${r.vatPercent} % ${fil ? FIL.of : "of"} ${(bill.charges[def.code] / 100).toFixed(2)}`,
       amount: v,
     });
   }

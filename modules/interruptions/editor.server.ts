@@ -216,11 +216,22 @@ async function finish(ctx: ContentContext) {
   await announceContentChange(ctx, AREA);
 }
 
-export async function createInterruption(ctx: ContentContext, form: InterruptionForm): Promise<number> {
+/** Set by the code that creates it, not typed in the form: what kind, and whether its end is a real time. */
+export interface InterruptionOrigin {
+  kind: "planned" | "unplanned";
+  /** False for an unplanned outage without an estimated restoration (its end is a stand-in). */
+  endKnown: boolean;
+}
+
+export async function createInterruption(
+  ctx: ContentContext,
+  form: InterruptionForm,
+  origin: InterruptionOrigin = { kind: "planned", endKnown: true },
+): Promise<number> {
   const now = clockNow();
   const all = await allBarangays(ctx.db);
   const v = validate(form, all, null, now);
-  const id = await ctx.db.transaction((tx) => insertInterruption(tx, ctx, v, now, "created"));
+  const id = await ctx.db.transaction((tx) => insertInterruption(tx, ctx, v, now, "created", origin));
   await finish(ctx);
   return id;
 }
@@ -232,10 +243,13 @@ async function insertInterruption(
   v: Validated,
   now: Date,
   action: "created" | "imported",
+  origin: InterruptionOrigin = { kind: "planned", endKnown: true },
 ): Promise<number> {
   const [row] = await tx
     .insert(powerInterruptions)
     .values({
+      kind: origin.kind,
+      endKnown: origin.endKnown,
       startsAt: v.startsAt,
       endsAt: v.endsAt,
       activities: v.activities,
@@ -287,11 +301,14 @@ export async function updateInterruption(ctx: ContentContext, id: number, form: 
     const old = await lockRow(tx, id);
     const before = await snapshotOf(tx, old);
     const v = validate(form, all, old, now);
+    const endMoved = old.endsAt.getTime() !== v.endsAt.getTime();
     const [row] = await tx
       .update(powerInterruptions)
       .set({
         startsAt: v.startsAt,
         endsAt: v.endsAt,
+        // A dispatcher who types a new end gives an estimate: it is shown from now on.
+        ...(endMoved ? { endKnown: true } : {}),
         activities: v.activities,
         translations: v.translations,
         circuitToBeOpened: v.circuit,
@@ -308,9 +325,11 @@ export async function updateInterruption(ctx: ContentContext, id: number, form: 
     let kind: InterruptionEventKind | null = null;
     if (!wasPublished && isPublished) kind = "published";
     else if (isPublished && isVisible(row!, now)) {
-      const moved = old.startsAt.getTime() !== row!.startsAt.getTime() || old.endsAt.getTime() !== row!.endsAt.getTime();
+      const startMoved = old.startsAt.getTime() !== row!.startsAt.getTime();
+      // The same start and a later end is an extension, and members are told so (not "moved").
+      const extended = !startMoved && row!.endsAt > old.endsAt;
       const changed = ["activities", "circuit", "affectedAreas", "areas"].some((k) => before[k] !== after[k]);
-      kind = moved ? "moved" : changed ? "changed" : null;
+      kind = extended ? "extended" : startMoved || endMoved ? "moved" : changed ? "changed" : null;
     }
     if (kind)
       await recordInterruptionEvent(tx, {
@@ -347,10 +366,14 @@ export async function changeInterruptionStatus(ctx: ContentContext, id: number, 
       if (at <= old.endsAt) throw new ContentValidationError({ newEnd: "The new end must be later than the current end." });
       endsAt = at;
     }
+    // Back before its end, the end becomes the time it came back: the record says when the power
+    // returned, and a stand-in end (an unplanned outage without an estimate) is never shown.
+    if (input.status === "finished" && now > old.startsAt && (now < old.endsAt || !old.endKnown)) endsAt = now;
+    const endKnown = input.status === "extended" || input.status === "finished" ? true : old.endKnown;
     const before = await snapshotOf(tx, old);
     const [row] = await tx
       .update(powerInterruptions)
-      .set({ status: input.status, statusUpdatedAt: now, endsAt, updatedAt: now })
+      .set({ status: input.status, statusUpdatedAt: now, endsAt, endKnown, updatedAt: now })
       .where(eq(powerInterruptions.id, id))
       .returning();
     await record(tx, ctx, row!, before, `status ${input.status}`);

@@ -15,6 +15,10 @@ export interface Interruption {
   barangays: { name: string; town: Town }[];
   /** The activities in Filipino, Pangasinan, Ilocano when staff wrote them ({ fil: { activities } }). */
   translations?: unknown;
+  /** Planned (announced ahead) or unplanned ("power off now"); planned when not said. */
+  kind?: "planned" | "unplanned";
+  /** False while an unplanned outage has no estimated restoration: endsAt is then only a stand-in, never shown. */
+  endKnown?: boolean;
 }
 
 export interface InterruptionFilter {
@@ -29,11 +33,13 @@ export interface InterruptionFilter {
  * cancelled to finished at its end, so the page is right between updates.
  */
 export function currentStatus(
-  i: Pick<Interruption, "status" | "statusUpdatedAt" | "startsAt" | "endsAt">,
+  i: Pick<Interruption, "status" | "statusUpdatedAt" | "startsAt" | "endsAt" | "endKnown">,
   now = new Date(),
 ): { status: InterruptionStatus; since: Date } {
   const latest = (d: Date) => (d > i.statusUpdatedAt ? d : i.statusUpdatedAt);
   if (i.status === "cancelled" || i.status === "finished") return { status: i.status, since: i.statusUpdatedAt };
+  // Without an estimate the end is only a stand-in: the power is back when the dispatcher says so, not then.
+  if (now >= i.endsAt && i.endKnown === false) return { status: i.status, since: i.statusUpdatedAt };
   if (now >= i.endsAt) return { status: "finished", since: latest(i.endsAt) };
   if (i.status === "scheduled" && now >= i.startsAt) return { status: "ongoing", since: latest(i.startsAt) };
   return { status: i.status, since: i.statusUpdatedAt };

@@ -70,6 +70,8 @@ export async function powerOffNow(ctx: ContentContext, form: PowerOffForm): Prom
       ...(form.barangays.trim() ? { pasteNames: form.barangays, pasteTown: form.town } : { wholeTown: [form.town] }),
       publish: "now",
     }),
+    // Unplanned; without an estimate the end above is only a stand-in, never shown to members.
+    { kind: "unplanned", endKnown: Boolean(form.etr) },
   ).catch((error: unknown) => {
     // The editor names the pasted list "pasteNames": here it is the barangays field.
     if (error instanceof ContentValidationError && error.fieldErrors.pasteNames)

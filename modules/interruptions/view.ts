@@ -38,12 +38,23 @@ export interface InterruptionView {
   barangays: { name: string; town: Town }[];
 }
 
+/** Said instead of a stand-in end while an unplanned outage has no estimated restoration. */
+export const UNKNOWN_END: Record<Locale, string> = {
+  en: "restoration time not yet known",
+  fil: "hindi pa alam kung kailan babalik",
+};
+
 export function interruptionView(i: Interruption, now = new Date(), locale: Locale = "en"): InterruptionView {
   const { status, since } = currentStatus(i, now);
   const work = inLanguage({ activities: i.activities }, storedTranslations(i.translations), locale);
   const sameDay = manilaIsoDate(i.startsAt) === manilaIsoDate(i.endsAt);
   const startTime = formatTime(i.startsAt, locale);
-  const endTime = sameDay ? formatTime(i.endsAt, locale) : `${formatDate(i.endsAt, locale)}, ${formatTime(i.endsAt, locale)}`;
+  const endTime =
+    i.endKnown === false
+      ? UNKNOWN_END[locale]
+      : sameDay
+        ? formatTime(i.endsAt, locale)
+        : `${formatDate(i.endsAt, locale)}, ${formatTime(i.endsAt, locale)}`;
   return {
     id: i.id,
     date: formatDateWithWeekday(i.startsAt, locale),

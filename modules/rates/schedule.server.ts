@@ -8,10 +8,22 @@ import type { DbOrTx } from "../../db/client";
 import { discountTiers, rateClasses, rateSchedule } from "../../db/schema";
 import type { DiscountTier } from "../bills/discounts";
 import { auditContentChange } from "../content/audit.server";
-import type { ContentContext } from "../content/context";
-import { saveRevision } from "../content/revisions.server";
+import { type ContentContext, ContentValidationError } from "../content/context";
+import { getRevision, saveRevision } from "../content/revisions.server";
 import { now as clockNow } from "../shared/clock";
-import { type ClassSchedule, COMPONENT_CODES, type ComponentCode, emptyComponents, type ScheduleRate, totalPerKwh } from "./schedule";
+import { toManilaLocalInput } from "../shared/dates";
+import {
+  type ClassSchedule,
+  COMPONENT_CODES,
+  type ComponentCode,
+  emptyComponents,
+  formatRate,
+  SCHEDULE_COMPONENTS,
+  type ScheduleRate,
+  totalPerKwh,
+  UNIT_LABELS,
+  vatLabel,
+} from "./schedule";
 
 export interface RateClass {
   code: string;
@@ -65,7 +77,11 @@ export async function getSchedules(
     byMonth.set(mk, month);
     const comps = month.get(r.classCode) ?? emptyComponents();
     month.set(r.classCode, comps);
-    comps[r.component as ComponentCode] = { rate: Number(r.rate), vatPercent: Number(r.vatPercent) };
+    comps[r.component as ComponentCode] = {
+      rate: Number(r.rate),
+      vatPercent: Number(r.vatPercent),
+      vatPerUnit: r.vatPerUnit === null ? null : Number(r.vatPerUnit),
+    };
   }
   const out = new Map<string, ClassSchedule[]>();
   for (const [mk, month] of byMonth)
@@ -95,13 +111,33 @@ export async function scheduleTotals(db: DbOrTx, from: Key, to: Key, opts: { inc
 
 export const SCHEDULE_AREA = "rates";
 
+type SavedClass = { classCode: string; components: Record<ComponentCode, ScheduleRate> };
+
+/**
+ * What a schedule's revision keeps: the classes to restore from, and each line in words
+ * ("Residential: Generation charge" → "4.9326 Php/kWh; VAT 0.5919 Php/kWh"), so the history
+ * page shows what changed in the figures staff typed.
+ */
+export function scheduleSnapshot(classes: SavedClass[], labels: RateClass[], publishAt: Date): Record<string, unknown> {
+  const lines: Record<string, string> = {};
+  for (const c of classes) {
+    const name = labels.find((l) => l.code === c.classCode)?.label ?? c.classCode;
+    for (const def of SCHEDULE_COMPONENTS) {
+      const r = c.components[def.code];
+      lines[`${name}: ${def.label}`] = `${formatRate(r.rate)} ${UNIT_LABELS[def.unit]}; VAT ${vatLabel(r, def.unit, "en")}`;
+    }
+  }
+  return { ...lines, "Published from": toManilaLocalInput(publishAt).replace("T", " "), classes, publishAt: publishAt.toISOString() };
+}
+
 /** Saves one month's schedule (every class given), replacing what was there; public from `publishAt`. */
 export async function saveSchedule(
   ctx: ContentContext,
   year: number,
   month: number,
-  classes: { classCode: string; components: Record<ComponentCode, ScheduleRate> }[],
+  classes: SavedClass[],
   publishAt: Date | null,
+  action = "saved",
 ): Promise<void> {
   const at = publishAt ?? clockNow();
   const key = `${year}-${String(month).padStart(2, "0")}`;
@@ -118,14 +154,35 @@ export async function saveSchedule(
         classCode: c.classCode,
         component: code,
         rate: c.components[code].rate.toFixed(6),
-        vatPercent: c.components[code].vatPercent.toFixed(2),
+        vatPercent: c.components[code].vatPercent.toFixed(4),
+        vatPerUnit: c.components[code].vatPerUnit === null ? null : c.components[code].vatPerUnit!.toFixed(6),
         publishAt: at,
       })),
     );
     if (rows.length) await tx.insert(rateSchedule).values(rows);
-    const after = { classes, publishAt: at.toISOString() };
-    await saveRevision(tx, { kind: "rate-schedule", entityId: key, actor: ctx.actor, action: "saved", snapshot: after });
+    const after = scheduleSnapshot(classes, await listRateClasses(tx), at);
+    await saveRevision(tx, { kind: "rate-schedule", entityId: key, actor: ctx.actor, action, snapshot: after });
     await auditContentChange(tx, ctx, { action: "rate_schedule.saved", objectType: "rate_schedule", objectId: key, before, after });
   });
   await ctx.contentChanged(SCHEDULE_AREA).catch(() => {});
+}
+
+/** Puts back the figures of an earlier revision of a month's schedule (a new revision records it). */
+export async function restoreScheduleRevision(ctx: ContentContext, key: string, version: number): Promise<void> {
+  const m = /^(\d{4})-(\d{2})$/.exec(key);
+  const revision = m ? await getRevision(ctx.db, "rate-schedule", key, version) : null;
+  if (!m || !revision) throw new ContentValidationError({}, "That revision does not exist.");
+  const s = revision.snapshot as { classes?: SavedClass[]; publishAt?: string };
+  if (!Array.isArray(s.classes)) throw new ContentValidationError({}, "That revision holds no schedule to restore.");
+  // A revision saved before VAT could be given per unit has no vatPerUnit: it was a percent.
+  const classes = s.classes.map((c) => ({
+    classCode: c.classCode,
+    components: Object.fromEntries(
+      COMPONENT_CODES.map((code) => {
+        const r = c.components[code] ?? { rate: 0, vatPercent: 0, vatPerUnit: null };
+        return [code, { rate: r.rate, vatPercent: r.vatPercent, vatPerUnit: r.vatPerUnit ?? null }];
+      }),
+    ) as Record<ComponentCode, ScheduleRate>,
+  }));
+  await saveSchedule(ctx, Number(m[1]), Number(m[2]), classes, s.publishAt ? new Date(s.publishAt) : null, `restored v${version}`);
 }

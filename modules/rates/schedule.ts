@@ -177,11 +177,35 @@ export const componentLabel = (def: Pick<ComponentDef, "label" | "fil">, locale:
 /** A unit in an interface language. */
 export const unitLabel = (unit: ComponentUnit, locale: Locale): string => (locale === "fil" ? UNIT_LABELS_FIL : UNIT_LABELS)[unit];
 
+/**
+ * One line of the schedule: its rate, and the VAT it carries in one of the two ways
+ * cooperatives publish it. Most publish each VAT line in Php per unit beside the rate
+ * ("Generation VAT 0.5919 Php/kWh"); some publish a percent. The published figure is kept as
+ * published, so the estimator and the bill check give the published bill to the centavo.
+ */
 export interface ScheduleRate {
-  /** Php per unit (6 decimals at most). */
+  /** Php per unit (6 decimals at most); for the per-meter and per-customer charges, pesos a month. */
   rate: number;
-  /** VAT this component carries, percent of its amount (12 for most, 0 for the exempt ones). */
+  /** VAT as a percent of the line's amount (12 for most, 0 for the exempt ones); unused when `vatPerUnit` is set. */
   vatPercent: number;
+  /** VAT as published in Php per the same unit as the rate (Php/kWh, Php/meter), or null when given as a percent. */
+  vatPerUnit: number | null;
+}
+
+/** The VAT of one unit of a line, in Php: the published Php/unit figure, or the percent of the rate. */
+export function vatPerUnitOf(r: ScheduleRate): number {
+  return r.vatPerUnit ?? (r.rate * r.vatPercent) / 100;
+}
+
+/** "0.5919 Php/kWh" or "12 %": the VAT as it was entered, for the pages that show it. */
+export function vatLabel(r: ScheduleRate, unit: ComponentUnit, locale: Locale): string {
+  return r.vatPerUnit !== null ? `${formatRate(r.vatPerUnit)} ${unitLabel(unit, locale)}` : `${r.vatPercent} %`;
+}
+
+/** A rate or a VAT per unit with at least 4 decimals (as published) and at most 6: 4.9326, 0.000125. */
+export function formatRate(n: number): string {
+  const four = n.toFixed(4);
+  return Number(four) === n ? four : String(Math.round(n * 1_000_000) / 1_000_000);
 }
 
 /** One rate class's schedule for a month: every component's rate and VAT. */
@@ -201,7 +225,7 @@ export function totalPerKwh(schedule: ClassSchedule): number {
   for (const c of SCHEDULE_COMPONENTS) {
     if (c.unit !== "kwh") continue;
     const r = schedule.components[c.code];
-    sum += r.rate * (1 + r.vatPercent / 100);
+    sum += r.rate + vatPerUnitOf(r);
   }
   return Math.round(sum * 10_000) / 10_000;
 }
@@ -210,24 +234,42 @@ export function totalPerKwh(schedule: ClassSchedule): number {
 export function groupPerKwh(schedule: ClassSchedule, group: ComponentDef["group"]): number {
   let sum = 0;
   for (const c of SCHEDULE_COMPONENTS)
-    if (c.unit === "kwh" && c.group === group) sum += schedule.components[c.code].rate * (1 + schedule.components[c.code].vatPercent / 100);
+    if (c.unit === "kwh" && c.group === group) sum += schedule.components[c.code].rate + vatPerUnitOf(schedule.components[c.code]);
   return Math.round(sum * 10_000) / 10_000;
 }
 
 /** An empty schedule (every rate 0), for a new class in the editor. */
 export function emptyComponents(): Record<ComponentCode, ScheduleRate> {
-  return Object.fromEntries(COMPONENT_CODES.map((c) => [c, { rate: 0, vatPercent: 0 }])) as Record<ComponentCode, ScheduleRate>;
+  return Object.fromEntries(COMPONENT_CODES.map((c) => [c, { rate: 0, vatPercent: 0, vatPerUnit: null }])) as Record<
+    ComponentCode,
+    ScheduleRate
+  >;
 }
 
 export interface ScheduleProblem {
   classCode: string;
   component: string;
+  /** The line in words, for the person fixing it: "Residential: Universal charge: missionary electrification". */
+  line: string;
   message: string;
 }
 
-/** Reads the editor's or a file's text figures; every problem named. */
+/** How a line's VAT is typed: a percent of the line, or pesos per unit as published. */
+export type VatBasis = "percent" | "per-unit";
+
+/** A line as typed in the editor or a file: text figures, the VAT's basis chosen per line. */
+export interface ScheduleLineInput {
+  rate: string;
+  vat: string;
+  vatBasis: VatBasis | string;
+}
+
+const RATE_TEXT = /^-?\d{1,6}(\.\d{1,6})?$/;
+const PERCENT_TEXT = /^\d{1,2}(\.\d{1,4})?$/;
+
+/** Reads the editor's or a file's text figures; every problem named, by the line's name and the class's. */
 export function checkScheduleInput(
-  classes: { classCode: string; values: Record<string, { rate: string; vatPercent: string }> }[],
+  classes: { classCode: string; classLabel?: string; values: Record<string, ScheduleLineInput> }[],
 ):
   | { ok: true; classes: { classCode: string; components: Record<ComponentCode, ScheduleRate> }[] }
   | { ok: false; problems: ScheduleProblem[] } {
@@ -235,19 +277,31 @@ export function checkScheduleInput(
   const out: { classCode: string; components: Record<ComponentCode, ScheduleRate> }[] = [];
   for (const cls of classes) {
     const components = emptyComponents();
+    const where = cls.classLabel ?? cls.classCode;
     for (const def of SCHEDULE_COMPONENTS) {
-      const v = cls.values[def.code] ?? { rate: "", vatPercent: "" };
+      const v = cls.values[def.code] ?? { rate: "", vat: "", vatBasis: "percent" };
       const rateText = v.rate.replace(/,/g, "").trim() || "0";
-      const vatText = v.vatPercent.replace(/,/g, "").trim() || "0";
-      if (!/^-?\d{1,6}(\.\d{1,6})?$/.test(rateText))
-        problems.push({ classCode: cls.classCode, component: def.code, message: `${def.label}: "${v.rate}" is not a rate like 0.4523.` });
-      else if (!/^\d{1,2}(\.\d{1,2})?$/.test(vatText) || Number(vatText) > 50)
-        problems.push({
-          classCode: cls.classCode,
-          component: def.code,
-          message: `${def.label}: VAT "${v.vatPercent}" is not a percent like 12.`,
-        });
-      else components[def.code] = { rate: Number(rateText), vatPercent: Number(vatText) };
+      const vatText = v.vat.replace(/,/g, "").trim() || "0";
+      const perUnit = v.vatBasis === "per-unit";
+      const fixed = def.unit === "meter" || def.unit === "customer";
+      const unit = UNIT_LABELS[def.unit];
+      const problem = (message: string) =>
+        problems.push({ classCode: cls.classCode, component: def.code, line: `${where}: ${def.label}`, message });
+      if (v.vatBasis !== "percent" && v.vatBasis !== "per-unit") problem("Choose whether its VAT is in % or in pesos per unit.");
+      else if (!RATE_TEXT.test(rateText))
+        problem(
+          fixed
+            ? `"${v.rate}" is not an amount in pesos like 5.00.`
+            : `"${v.rate}" is not a rate in ${unit} like 0.4523 (up to 6 decimals).`,
+        );
+      else if (perUnit && !RATE_TEXT.test(vatText))
+        problem(`The VAT "${v.vat}" is not an amount in ${unit} like 0.5919 (up to 6 decimals).`);
+      else if (!perUnit && (!PERCENT_TEXT.test(vatText) || Number(vatText) > 50))
+        problem(`The VAT "${v.vat}" is not a percent like 12 (up to 4 decimals).`);
+      else
+        components[def.code] = perUnit
+          ? { rate: Number(rateText), vatPercent: 0, vatPerUnit: Number(vatText) }
+          : { rate: Number(rateText), vatPercent: Number(vatText), vatPerUnit: null };
     }
     out.push({ classCode: cls.classCode, components });
   }

@@ -175,8 +175,47 @@ describe("POST /api/v1/billing/bills", () => {
     const page = await t.app.inject({ url: "/staff/bills/check", headers: { cookie: billing.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("T-2025-03-0009");
-    expect(page.body).toMatch(/Generation charge<\/td><td class="num">[\d,]+\.\d\d<\/td><td class="num">[\d,]+\.\d\d<\/td>/);
+    expect(page.body).toMatch(
+      /Generation charge<\/td><td data-label="Billed" class="num">[\d,]+\.\d\d<\/td><td data-label="Recomputed" class="num">[\d,]+\.\d\d<\/td>/,
+    );
     expect((await audited("bill_check.viewed")).length).toBeGreaterThan(0);
+  });
+
+  it("lists a bill altered by one centavo, states the rounding rule, and lets it pass only with a tolerance and its reason", async () => {
+    const bill = await makeBill(OTHER, "T-2025-03-0011", 180);
+    bill.charges.uc_me += 1; // one centavo more, the total still adds up
+    bill.totalDue += 1;
+    const res = await post("bills", billFile(bill));
+    expect(res.json().data).toMatchObject({ added: 1, with_differences: 1 });
+    const check = () => t.app.inject({ url: "/staff/bills/check", headers: { cookie: billing.cookie } });
+    const page = await check();
+    expect(page.body).toContain("T-2025-03-0011");
+    expect(page.body).toContain("to the centavo");
+    expect(page.body).toContain("rounded to the centavo, half a centavo up");
+    expect(page.body).toMatch(/Universal charge: missionary electrification<\/td>.*?<td data-label="Difference" class="num">\+0\.01<\/td>/);
+
+    const form = (fields: Record<string, string>) => ({
+      method: "POST" as const,
+      url: "/staff/bills/check",
+      headers: { cookie: billing.cookie, origin: "http://localhost:80", "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    // A tolerance without a reason is refused beside the field, keeping what was typed.
+    const refused = await t.app.inject(form({ tolerance: "1", reason: "" }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain("Say why lines that far off are let through");
+    expect(refused.body).toMatch(/id="tolerance"[^>]*value="1"/);
+    const saved = await t.app.inject(form({ tolerance: "1", reason: "The billing system rounds VAT per bill, not per line." }));
+    expect(saved.statusCode).toBe(302);
+    const after = await check();
+    expect(after.body).not.toContain("T-2025-03-0011");
+    expect(after.body.replace(/<!-- -->/g, "")).toContain(
+      "Lines up to 1 centavo off are not listed. Why: The billing system rounds VAT per bill, not per line.",
+    );
+    expect((await audited("bill_check.tolerance_set")).length).toBe(1);
+    // Back to the centavo: listed again, with no new import.
+    await t.app.inject(form({ tolerance: "0", reason: "" }));
+    expect((await check()).body).toContain("T-2025-03-0011");
   });
 
   it("stores nothing from a file that is not a bill file (a payment file sent as bills)", async () => {

@@ -13,7 +13,14 @@ import {
   rateYears,
 } from "../../../modules/rates/model";
 import { getOfficialRates, getRateHistory, listGenerationCharges } from "../../../modules/rates/queries.server";
-import { type ClassSchedule, componentLabel, SCHEDULE_COMPONENTS, totalPerKwh, unitLabel } from "../../../modules/rates/schedule";
+import {
+  type ClassSchedule,
+  componentLabel,
+  formatRate,
+  SCHEDULE_COMPONENTS,
+  totalPerKwh,
+  unitLabel,
+} from "../../../modules/rates/schedule";
 import { getSchedule, listDiscountTiers } from "../../../modules/rates/schedule.server";
 import { COOPERATIVE, FIRST_RATE_YEAR, RATE_TYPES, type RateType } from "../../../modules/shared/constants";
 import { MONTH_NAMES } from "../../../modules/shared/dates";
@@ -473,7 +480,11 @@ function UnbundledSchedule({ schedule, tiers, label }: { schedule: ClassSchedule
                   return (
                     <td key={c.classCode} className="num">
                       {rate4.format(r.rate)}
-                      {r.vatPercent > 0 && r.rate !== 0 ? <span className="rates-vat"> +{r.vatPercent}% VAT</span> : null}
+                      {r.vatPerUnit !== null && r.vatPerUnit !== 0 ? (
+                        <span className="rates-vat"> +{formatRate(r.vatPerUnit)} VAT</span>
+                      ) : r.vatPerUnit === null && r.vatPercent > 0 && r.rate !== 0 ? (
+                        <span className="rates-vat"> +{r.vatPercent}% VAT</span>
+                      ) : null}
                     </td>
                   );
                 })}

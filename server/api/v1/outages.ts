@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { buildCapAlert } from "../../../modules/interruptions/cap.server";
+import { buildCapAlert, buildInterruptionCap } from "../../../modules/interruptions/cap.server";
+import { capInterruption, capInterruptions } from "../../../modules/interruptions/cap-interruptions.server";
 import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
 import { INCIDENT_STATUSES, OUTAGE_KINDS, REPORT_KINDS } from "../../../modules/reports/model";
 import { listIncidents } from "../../../modules/reports/queries.server";
@@ -144,9 +145,9 @@ export default async function outagesApi(app: FastifyInstance, { deps }: { deps:
     {
       schema: {
         operationId: "getOutagesCap",
-        summary: "CAP 1.2 alert of major events and unplanned outages",
+        summary: "CAP 1.2 alert of major events, power interruptions and reported outages",
         description:
-          "One OASIS Common Alerting Protocol 1.2 `<alert>` (namespace urn:oasis:names:tc:emergency:cap:1.2) with one `<info>` per declared major event and per open unplanned outage (no power, partial power, line down) reported by the public. Valid against the OASIS CAP 1.2 XML schema. The identifier changes whenever the content does.",
+          'One OASIS Common Alerting Protocol 1.2 `<alert>` (namespace urn:oasis:names:tc:emergency:cap:1.2) with one `<info>` per declared major event, per power interruption on now or announced (unplanned "power off now" and planned ones; each also has its own message at /outages/cap/interruption-{id}.xml, updated and cancelled as CAP 1.2 says) and per open unplanned outage (no power, partial power, line down) reported by the public. Valid against the OASIS CAP 1.2 XML schema. The identifier changes whenever the content does.',
         tags: ["Outages"],
         produces: ["application/cap+xml"],
         response: {
@@ -167,12 +168,18 @@ export default async function outagesApi(app: FastifyInstance, { deps }: { deps:
       },
     },
     async (request) => {
-      const [event, open] = await Promise.all([activeMajorEvent(db), listIncidents(db, { open: true, limit: 1000 })]);
+      const now = new Date();
+      const [event, open, interruptions] = await Promise.all([
+        activeMajorEvent(db),
+        listIncidents(db, { open: true, limit: 1000 }),
+        capInterruptions(db, now),
+      ]);
       const origin = deps.config.PUBLIC_URL ? deps.config.publicUrl : `${request.protocol}://${request.host}`;
       return buildCapAlert({
         origin,
-        now: new Date(),
+        now,
         events: event ? [event] : [],
+        interruptions,
         outages: open
           .filter((i) => OUTAGE_KINDS.has(i.kind))
           .map((i) => ({
@@ -187,6 +194,41 @@ export default async function outagesApi(app: FastifyInstance, { deps }: { deps:
             etr: i.etr,
           })),
       });
+    },
+  );
+
+  app.get(
+    "/outages/cap/interruption-:id.xml",
+    {
+      schema: {
+        operationId: "getInterruptionCap",
+        summary: "CAP 1.2 message of one power interruption",
+        description:
+          "The current OASIS CAP 1.2 message of one published power interruption: msgType Alert when it was announced, Update after each change (moved, extended, ongoing, restored with responseType AllClear), Cancel when cancelled; <references> names every earlier message of it (sender,identifier,sent). 404 for an interruption not published.",
+        tags: ["Outages"],
+        produces: ["application/cap+xml"],
+        params: z.object({ id: z.string().regex(/^\d{1,9}$/) }),
+        response: {
+          200: {
+            description: "The CAP 1.2 message",
+            content: { "application/cap+xml": { schema: z.string() } },
+          },
+        },
+      },
+      serializerCompiler: () => (data: unknown) => String(data),
+      onRequest: async (_request, reply) => {
+        reply.type("application/cap+xml; charset=utf-8");
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      const { id } = request.params as { id: string };
+      const interruption = await capInterruption(db, Number(id), now);
+      const origin = deps.config.PUBLIC_URL ? deps.config.publicUrl : `${request.protocol}://${request.host}`;
+      const xml = interruption && buildInterruptionCap({ origin, now, interruption });
+      // The API's own 404 (JSON, as every other unknown address).
+      if (!xml) return reply.callNotFound();
+      return xml;
     },
   );
 }

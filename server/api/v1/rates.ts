@@ -65,7 +65,13 @@ export const scheduleSchema = z.object({
               .enum(["kwh", "kw", "customer", "meter"])
               .meta({ description: "Per kWh, per kW of demand, per customer per month, per meter per month" }),
             rate: z.number().meta({ description: "Php per unit" }),
-            vat_percent: z.number().meta({ description: "VAT this component carries, percent of its amount" }),
+            vat_percent: z
+              .number()
+              .meta({ description: "VAT this component carries, percent of its amount (0 when vat_per_unit gives it instead)" }),
+            vat_per_unit: z.number().nullable().meta({
+              description:
+                "VAT as the cooperative publishes it, Php per the same unit as the rate (e.g. Php/kWh); null when given as vat_percent",
+            }),
           }),
         ),
       }),
@@ -147,6 +153,7 @@ export default async function ratesApi(app: FastifyInstance, { deps }: { deps: A
               unit: def.unit,
               rate: c.components[def.code].rate,
               vat_percent: c.components[def.code].vatPercent,
+              vat_per_unit: c.components[def.code].vatPerUnit,
             })),
           })),
           discounts: tiers.map((t) => ({ program: t.program, min_kwh: t.minKwh, max_kwh: t.maxKwh, percent: t.percent })),

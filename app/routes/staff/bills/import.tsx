@@ -77,7 +77,12 @@ export default function BillImport({ actionData }: Route.ComponentProps) {
           <p>
             <strong>{summary.kind === "bills" ? "Bills imported." : "Payments imported."}</strong> {n(summary.added)} added,{" "}
             {n(summary.replaced)} corrected, {n(summary.unchanged)} unchanged, {n(summary.refusedCount)} refused.
-            {summary.kind === "bills" && <> {n(summary.withDifferences)} differ from the rate schedule.</>}
+            {summary.kind === "bills" && (
+              <>
+                {" "}
+                {summary.withDifferences === 1 ? "1 bill differs" : `${n(summary.withDifferences)} bills differ`} from the rate schedule.
+              </>
+            )}
             {summary.kind === "payments" && (
               <>
                 {" "}

@@ -14,6 +14,7 @@ import { diffSnapshots } from "../../../../modules/content/revision-diff";
 import { type ContentKind, listRevisions } from "../../../../modules/content/revisions.server";
 import { restoreInterruptionRevision } from "../../../../modules/interruptions/editor.server";
 import { RatesRefused, restoreRatesRevision } from "../../../../modules/rates/editor.server";
+import { restoreScheduleRevision } from "../../../../modules/rates/schedule.server";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import type { Permission } from "../../../../modules/staff/permissions";
 import { services } from "../../../context";
@@ -41,6 +42,8 @@ interface HistoryKind {
   restore: (ctx: ReturnType<typeof contentContext>, id: string, version: number) => Promise<string | undefined | void>;
   /** Names for the saved fields, where they differ from the field's own name. */
   fieldLabels?: Record<string, string>;
+  /** Saved fields that another field already shows in words. */
+  hidden?: string[];
 }
 
 /** The publication fields every kind with a publication saves. */
@@ -76,6 +79,16 @@ const KINDS: Record<string, HistoryKind> = {
     parseId: (param) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(param) ? param : null),
     editor: (id) => `/staff/rates?year=${id.slice(0, 4)}&month=${Number(id.slice(5))}`,
     restore: (ctx, id, version) => restoreRatesRevision(ctx, id, version),
+  },
+  "rate-schedule": {
+    kind: "rate-schedule",
+    permission: "rates.manage",
+    label: "Rate schedule of one month",
+    parseId: (param) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(param) ? param : null),
+    editor: (id) => `/staff/rates/schedule?year=${id.slice(0, 4)}&month=${Number(id.slice(5))}`,
+    restore: (ctx, id, version) => restoreScheduleRevision(ctx, id, version),
+    // The figures show line by line in words ("Residential: Generation charge"); the same figures as data are for restoring.
+    hidden: ["classes", "publishAt"],
   },
   // News, careers, about us, gallery, partners, branches, categories: the shared content editor.
   ...Object.fromEntries(
@@ -115,12 +128,15 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, k.permission);
   const id = idOf(k, args.params.id);
   const revisions = await listRevisions(services(args.context).db, k.kind, id);
+  // A month's rates saved only through the schedule editor: its revisions are the schedule's.
+  if (!revisions.length && k.kind === "rates" && (await listRevisions(services(args.context).db, "rate-schedule", id)).length)
+    throw redirect(`/staff/history/rate-schedule/${id}`);
   if (!revisions.length) throw data({ message: "No revisions." }, { status: 404 });
   const url = pageUrl(args.request);
   const restored = Number(url.searchParams.get("restored"));
   const changesOf = (before: Record<string, unknown> | null, after: Record<string, unknown>) =>
     diffSnapshots(before, after, k.fieldLabels)
-      .filter((c) => !HIDDEN_FIELDS.has(c.field))
+      .filter((c) => !HIDDEN_FIELDS.has(c.field) && !k.hidden?.includes(c.field))
       .map(({ field, label, parts }) => ({ field, label, parts }));
   // Asked to restore: what the item would become, against what it is now.
   const asked = Number(url.searchParams.get("confirm"));

@@ -1,14 +1,16 @@
 /**
  * /staff/rates/schedule?year=&month=: one month's unbundled rate schedule, every class: the
- * rate of each component and the VAT it carries. The month's official rate per class is the
- * sum of these (modules/rates/schedule.ts): there is no other figure to keep in step.
- * A month without a schedule opens with the latest earlier one filled in.
+ * rate of each component and the VAT it carries, typed as the cooperative publishes it (VAT in
+ * Php per unit beside the rate, or a percent, chosen per line). The month's official rate per
+ * class is the sum of these (modules/rates/schedule.ts): there is no other figure to keep in step.
+ * A month without a schedule opens with the latest earlier one filled in. Every save is a
+ * revision, listed and restorable at /staff/history/rate-schedule/YYYY-MM.
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { listRevisions } from "../../../../modules/content/revisions.server";
 import { monthLabel } from "../../../../modules/rates/model";
-import { checkScheduleInput, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
+import { checkScheduleInput, formatRate, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
 import { getSchedule, getSchedules, listRateClasses, saveSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { manilaLocalInput, toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -23,6 +25,7 @@ import { consoleMeta } from "../title";
 import type { Route } from "./+types/schedule";
 import { MonthPicker, monthOf } from "./MonthPicker";
 import "../content/content.css";
+import "./schedule.css";
 
 export const handle: ConsoleHandle = { staff: "rates.manage" };
 
@@ -64,6 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     saved: url.searchParams.get("saved") ?? "",
     copiedFrom,
     revisions: revisions.length,
+    history: revisions.length ? `/staff/history/rate-schedule/${key}` : null,
     publishAt: toManilaLocalInput(clockNow()),
     classes: classes.map((c) => {
       const s = schedule.find((x) => x.classCode === c.code);
@@ -74,7 +78,15 @@ export async function loader(args: Route.LoaderArgs) {
         values: Object.fromEntries(
           SCHEDULE_COMPONENTS.map((def) => [
             def.code,
-            { rate: s ? String(s.components[def.code].rate) : "", vatPercent: s ? String(s.components[def.code].vatPercent) : "" },
+            {
+              rate: s ? formatRate(s.components[def.code].rate) : "",
+              vat: !s
+                ? ""
+                : s.components[def.code].vatPerUnit !== null
+                  ? formatRate(s.components[def.code].vatPerUnit!)
+                  : String(s.components[def.code].vatPercent),
+              vatBasis: s?.components[def.code].vatPerUnit != null ? "per-unit" : "percent",
+            },
           ]),
         ),
       };
@@ -102,16 +114,21 @@ export async function action(args: Route.ActionArgs) {
     .filter((c) => SCHEDULE_COMPONENTS.some((def) => (values[`${c.code}.${def.code}.rate`] ?? "").trim()))
     .map((c) => ({
       classCode: c.code,
+      classLabel: c.label,
       values: Object.fromEntries(
         SCHEDULE_COMPONENTS.map((def) => [
           def.code,
-          { rate: values[`${c.code}.${def.code}.rate`] ?? "", vatPercent: values[`${c.code}.${def.code}.vat`] ?? "" },
+          {
+            rate: values[`${c.code}.${def.code}.rate`] ?? "",
+            vat: values[`${c.code}.${def.code}.vat`] ?? "",
+            vatBasis: values[`${c.code}.${def.code}.vatBasis`] ?? "percent",
+          },
         ]),
       ),
     }));
   if (!given.length) return fail([{ column: "Schedule", message: "Enter the rates of at least one class." }]);
   const checked = checkScheduleInput(given);
-  if (!checked.ok) return fail(checked.problems.map((p) => ({ column: `${p.classCode} ${p.component}`, message: p.message })));
+  if (!checked.ok) return fail(checked.problems.map((p) => ({ column: p.line, message: p.message })));
   await saveSchedule(contentContext(args, user), year, month, checked.classes, publishAt);
   throw redirect(
     `/staff/rates/schedule?year=${year}&month=${month}&saved=${encodeURIComponent(`Saved the rate schedule of ${monthLabel(year, month)}.`)}`,
@@ -132,11 +149,16 @@ export default function ScheduleEditor({ loaderData: d, actionData }: Route.Comp
           {d.saved}
         </p>
       )}
-      {d.revisions > 0 && (
+      {d.history && (
         <p>
-          Saved {d.revisions} time{d.revisions === 1 ? "" : "s"}; every save is kept as a revision and in the audit log.
+          Saved {d.revisions} time{d.revisions === 1 ? "" : "s"}; every save is kept as a revision and in the audit log:{" "}
+          <Link to={d.history}>see the revisions or restore one</Link>.
         </p>
       )}
+      <p>
+        Type each line as the cooperative publishes it: the rate, and its VAT either in pesos per unit (Php/kWh, as most schedules print the
+        VAT lines) or as a percent of the line. The per-meter and per-customer charges are pesos a month. Up to 6 decimals are kept.
+      </p>
       <MonthPicker year={d.year} month={d.month} />
       {d.copiedFrom && (
         <p className="console-status" role="status">
@@ -161,34 +183,46 @@ export default function ScheduleEditor({ loaderData: d, actionData }: Route.Comp
             <ConsoleTable
               caption={`${c.label}: each component's rate and VAT`}
               hideCaption
-              columns={["Component", "Rate", "Unit", "VAT %"]}
+              className="console-table--stacked schedule-grid"
+              columns={["Component", "Rate", "VAT", "VAT given as"]}
             >
-              {SCHEDULE_COMPONENTS.map((def) => (
-                <tr key={def.code}>
-                  <td>{def.label}</td>
-                  <td>
-                    <input
-                      type="text"
-                      inputMode="decimal"
-                      size={10}
-                      aria-label={`${c.code} ${def.label}, ${UNIT_LABELS[def.unit]}`}
-                      name={`${c.code}.${def.code}.rate`}
-                      defaultValue={val(`${c.code}.${def.code}.rate`, c.values[def.code]?.rate ?? "")}
-                    />
-                  </td>
-                  <td>{UNIT_LABELS[def.unit]}</td>
-                  <td>
-                    <input
-                      type="text"
-                      inputMode="decimal"
-                      size={5}
-                      aria-label={`${c.code} VAT on ${def.label}, percent`}
-                      name={`${c.code}.${def.code}.vat`}
-                      defaultValue={val(`${c.code}.${def.code}.vat`, c.values[def.code]?.vatPercent ?? "")}
-                    />
-                  </td>
-                </tr>
-              ))}
+              {SCHEDULE_COMPONENTS.map((def) => {
+                const name = `${c.code}.${def.code}`;
+                const unit = UNIT_LABELS[def.unit];
+                const basis = val(`${name}.vatBasis`, c.values[def.code]?.vatBasis ?? "percent");
+                return (
+                  <tr key={def.code}>
+                    <th scope="row">{def.label}</th>
+                    <td data-label={`Rate, ${unit}`}>
+                      <input
+                        type="text"
+                        inputMode="decimal"
+                        className="schedule-grid__input"
+                        aria-label={`${c.label}: ${def.label}, ${unit}`}
+                        name={`${name}.rate`}
+                        defaultValue={val(`${name}.rate`, c.values[def.code]?.rate ?? "")}
+                      />{" "}
+                      <span className="schedule-grid__unit">{unit}</span>
+                    </td>
+                    <td data-label="VAT">
+                      <input
+                        type="text"
+                        inputMode="decimal"
+                        className="schedule-grid__input"
+                        aria-label={`${c.label}: VAT on ${def.label}`}
+                        name={`${name}.vat`}
+                        defaultValue={val(`${name}.vat`, c.values[def.code]?.vat ?? "")}
+                      />
+                    </td>
+                    <td data-label="VAT given as">
+                      <select aria-label={`${c.label}: VAT on ${def.label} given as`} name={`${name}.vatBasis`} defaultValue={basis}>
+                        <option value="per-unit">{unit}</option>
+                        <option value="percent">% of the line</option>
+                      </select>
+                    </td>
+                  </tr>
+                );
+              })}
             </ConsoleTable>
           </section>
         ))}
