@@ -6,8 +6,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { demoAccountNumber } from "../seed/accounts.ts";
 // The same Chromium and flags as the browser tests (run with tsx, which reads the .ts).
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/chromium.ts";
+// Member pages: the SMS gateway stand-in on loopback texts the sign-in code (as in the portal tests).
+import { startSmsGateway } from "../tests/support/sms-gateway.ts";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
 import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
@@ -26,7 +29,12 @@ async function launchChromium(userDataDir) {
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
 
-const PAGES = (process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/customer-satisfaction-survey,/agam-status").split(",");
+const PAGES = [
+  ...(process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/customer-satisfaction-survey,/agam-status")
+    .split(",")
+    .filter(Boolean),
+  ...(process.env.BENCH_MEMBER_PAGES ?? "").split(",").filter(Boolean),
+];
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -51,7 +59,38 @@ function calibratedMultiplier(benchmarkIndex) {
 }
 const CPU = process.env.BENCH_CPU_MULTIPLIER ?? "default";
 
-const service = await startService({ env: { LOG_LEVEL: "silent" } });
+/**
+ * BENCH_MEMBER_PAGES: portal pages audited as a signed-in member (`/mco`, `/fil/mco`): a demo
+ * member registers through the pages with the code texted to the stand-in, and Lighthouse sends
+ * that session's cookie with every request of those pages.
+ */
+const MEMBER_PAGES = (process.env.BENCH_MEMBER_PAGES ?? "").split(",").filter(Boolean);
+const sms = MEMBER_PAGES.length ? await startSmsGateway() : null;
+if (sms) atExit(() => void sms.close());
+const service = await startService({
+  env: { LOG_LEVEL: "silent", ...(sms ? { SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey } : {}) },
+});
+
+/** A member's session cookie, signed in through /mco/register and its texted code. */
+async function memberCookie() {
+  const post = (url, fields, cookie = "") =>
+    fetch(service.url + url, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: service.url, cookie },
+      body: new URLSearchParams(fields),
+    });
+  const asked = await post("/mco/register", { accountNumber: demoAccountNumber(7, 3) });
+  const r = new URL(asked.headers.get("location") ?? "", service.url).searchParams.get("r");
+  for (let i = 0; i < 200 && sms.messages.length === 0; i++) await new Promise((ok) => setTimeout(ok, 50));
+  const code = /\b(\d{6})\b/.exec(sms.messages.at(-1)?.message ?? "")?.[1];
+  if (!r || !code) throw new Error(`no sign-in code (register answered ${asked.status})`);
+  const done = await post("/mco/register/code", { r, code });
+  const session = done.headers.getSetCookie().find((c) => c.startsWith("__Host-mco.session="));
+  if (!session) throw new Error(`no member session (the code page answered ${done.status})`);
+  return session.split(";")[0];
+}
+const cookie = MEMBER_PAGES.length ? await memberCookie() : "";
 const results = {};
 /** One Lighthouse run of a page in a new Chromium profile. */
 async function audit(page, flags = {}) {
@@ -70,6 +109,7 @@ async function audit(page, flags = {}) {
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
+      ...(MEMBER_PAGES.includes(page) ? { extraHeaders: { Cookie: cookie } } : {}),
       ...flags,
     });
   } finally {
