@@ -53,8 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         online: Boolean(services(context).payments),
       }
     : null;
-  // E-bills go to the member's confirmed e-mail; a member who signs in by text has none.
-  const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
+  // New-bill notices go to the contact the member signs in with: an e-bill by e-mail, or a text.
+  const notice = me?.contact ? { kind: me.contact.kind, to: maskContact(me.contact) } : null;
   const endpoint = alertAddress(me?.contact);
   const town = townOf(overview.town);
   const [subscription, barangay] = await Promise.all([
@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     following: Boolean(subscription?.areas.some((a) => a.town === town && (a.barangayId === null || a.barangayId === barangay?.id))),
   };
   return data(
-    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, email, alerts, pay },
+    { overview, history: history.slice(0, 24), usage: usageMonths(history), payments, paperless: link.paperless, notice, alerts, pay },
     { headers: withCookies(member) },
   );
 }
@@ -95,16 +95,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
-  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email") {
+  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact) {
     await setPaperless(db, member.userId, accountNumber, true);
-    // The e-bills come in the language the member chose them in.
+    // The e-bills and texts come in the language the member chose them in.
     await setMemberLanguage(db, member.userId, requestLocale(request));
   }
   throw redirect(portalPath(request, `/mco/accounts/${accountNumber}`), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts, pay } = loaderData;
+  const { overview: o, history, usage, payments, paperless, notice, alerts, pay } = loaderData;
   const t = useT(portalMessages);
   const pt = useT(paymentMessages);
   const locale = useLocale();
@@ -247,18 +247,32 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
       <h2>{t("mco.paperless.title")}</h2>
       <form method="post" className="portal-form">
-        {paperless ? (
+        {!notice ? null : notice.kind === "sms" ? (
+          paperless ? (
+            <>
+              <p>{t("mco.paperless.smsOn", { mobile: notice.to })}</p>
+              <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
+                {t("mco.paperless.smsStop")}
+              </button>
+            </>
+          ) : (
+            <>
+              <p>{t("mco.paperless.smsOffer", { mobile: notice.to })}</p>
+              <button type="submit" name="intent" value="paperless-on" className="button">
+                {t("mco.paperless.smsStart")}
+              </button>
+            </>
+          )
+        ) : paperless ? (
           <>
-            <p>{t("mco.paperless.on", { email })}</p>
+            <p>{t("mco.paperless.on", { email: notice.to })}</p>
             <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
               {t("mco.paperless.stop")}
             </button>
           </>
-        ) : !email ? (
-          <p>{t("mco.paperless.noEmail")}</p>
         ) : (
           <>
-            <p>{t("mco.paperless.offer", { email })}</p>
+            <p>{t("mco.paperless.offer", { email: notice.to })}</p>
             <button type="submit" name="intent" value="paperless-on" className="button">
               {t("mco.paperless.start")}
             </button>
