@@ -32,6 +32,7 @@ import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { DISCOUNT_KEYS, RATE_TYPE_KEYS, rateMessages } from "../../messages/rates";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/page";
+import { sourceName } from "./source-name";
 import { RateHistoryChart } from "./RateHistoryChart";
 import "./rates.css";
 import { Field } from "../../components/ui/Field";
@@ -283,7 +284,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {charges.map((c) => (
                     <tr key={c.source.queue} className={isTotalRow(c) ? "rates-total" : undefined}>
-                      <th scope="row">{c.source.name}</th>
+                      <th scope="row">{sourceName(c.source.name, locale)}</th>
                       {GENERATION_COLUMNS.map((col) => (
                         <td key={col.key} className="num">
                           {formatCell(col.unit, c[col.key])}
