@@ -219,7 +219,7 @@ export const serviceMessages = defineMessages({
     "pf.instructions":
       "I-print sa A4 na papel at sagutan sa sulat-kamay. Nasa Ingles ang form, gaya ng opisyal na form sa tanggapan; maaari kayong magtanong sa kawani kung may hindi malinaw.",
     "pf.print": "I-print ang form na ito",
-    "pf.code": (p: { code: string }) => `Form ${p.code}`,
+    "pf.code": (p: { code: string }) => `Blg. ng form: ${p.code}`,
     "pf.blank": "blangko",
     "print.howto": "Para mag-print, gamitin ang Print ng inyong browser (Ctrl+P, o Share › Print sa cellphone).",
   },

@@ -22,6 +22,13 @@ export const BORROWED = new Set([
   "Membership fee",
   "Membership ID",
   "Reference number:",
+  // Said as they are at the office and on the printable forms (the line crews' and the notary's words).
+  "Job order",
+  "Feeder",
+  "Phase",
+  "Transformer",
+  "HP",
+  "Bill deposit (Php)",
 ]);
 
 /**

@@ -105,7 +105,7 @@ const ENGLISH = new Set(
 const FILIPINO = new Set(
   (
     "ang ng sa mga na ay para ito kung hindi po nang inyong ninyo namin wala lahat si ni ko mo niya kami tayo din rin lang " +
-    "pa ba naman dito iyon isang kayo nito niyo mag ito at o may"
+    "pa ba naman dito iyon isang kayo nito niyo mag ito at o may noong"
   ).split(" "),
 );
 

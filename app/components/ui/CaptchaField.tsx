@@ -115,12 +115,7 @@ export function CaptchaField({
       <div className="captcha-field__widget">
         {/* Until the widget is there: a plain line in its place, of about its height. */}
         {!loaded && <p className="captcha-field__pending">{t("form.captcha.pending")}</p>}
-        <altcha-widget
-          ref={widgetRef}
-          challenge={challenge}
-          name="altcha"
-          language={locale}
-        />
+        <altcha-widget ref={widgetRef} challenge={challenge} name="altcha" language={locale} />
       </div>
       {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
       <div className="captcha-field__nojs">{children}</div>

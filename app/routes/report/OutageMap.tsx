@@ -4,6 +4,15 @@ import { MapBackdrop } from "../../components/map/MapBackdrop";
 import { useT } from "../../i18n";
 import { outageMessages } from "../../messages/outages";
 
+/** The legend's words for each band. */
+const BAND_LABELS = {
+  all: "outages.band.all",
+  most: "outages.band.most",
+  half: "outages.band.half",
+  some: "outages.band.some",
+  few: "outages.band.few",
+} as const satisfies Record<EnergizedBand, string>;
+
 export interface MapTownStatus {
   town: string;
   /** The id of the town's list of barangays on the page. */
@@ -54,7 +63,7 @@ export function OutageMap({ towns, bands }: { towns: MapTownStatus[]; bands: rea
           {bands.map((b) => (
             <li key={b}>
               <span className={`outages__swatch outages__swatch--${b}`} aria-hidden="true" />
-              {tr(`outages.band.${b}`)}
+              {tr(BAND_LABELS[b])}
             </li>
           ))}
         </ul>
