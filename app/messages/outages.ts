@@ -44,7 +44,8 @@ export const outageMessages = defineMessages({
     "outages.onList": "With power",
     "outages.map.caption":
       "Each town is coloured by the share of its barangays with power, and the share is written on it. Select a town for its barangays.",
-    "outages.map.town": (p: { town: string; line: string }) => `${p.town}: ${p.line}. Show its barangays`,
+    "outages.map.town": (p: { town: string; share: string; part: string; whole: string }) =>
+      `${p.town} ${p.share}: ${p.part} of ${p.whole} barangays with power. Show its barangays`,
     "outages.legend": "Barangays with power:",
     "outages.band.all": "All (100%)",
     "outages.band.most": "75% to 99%",
@@ -100,7 +101,8 @@ export const outageMessages = defineMessages({
     "outages.onList": "May kuryente",
     "outages.map.caption":
       "Kinulayan ang bawat bayan ayon sa bahagi ng mga barangay nito na may kuryente, at nakasulat dito ang bahaging iyon. Piliin ang bayan para makita ang mga barangay nito.",
-    "outages.map.town": (p: { town: string; line: string }) => `${p.town}: ${p.line}. Ipakita ang mga barangay nito`,
+    "outages.map.town": (p: { town: string; share: string; part: string; whole: string }) =>
+      `${p.town} ${p.share}: ${p.part} sa ${p.whole} barangay ang may kuryente. Ipakita ang mga barangay nito`,
     "outages.legend": "Mga barangay na may kuryente:",
     "outages.band.all": "Lahat (100%)",
     "outages.band.most": "75% hanggang 99%",

@@ -20,8 +20,9 @@ export interface MapTownStatus {
   band: EnergizedBand;
   /** "93%": the share of its barangays with power, written on the town. */
   share: string;
-  /** The same in words ("28 of 30 barangays with power (93%)"), for the link's name. */
-  line: string;
+  /** Barangays with power, and all of the town's, for the link's name in words. */
+  part: string;
+  whole: string;
 }
 
 /**
@@ -44,7 +45,8 @@ export function OutageMap({ towns, bands }: { towns: MapTownStatus[]; bands: rea
             key={m.town}
             href={`#${m.status.anchor}`}
             className={`outage-map__town outage-map__town--${m.status.band}`}
-            aria-label={tr("outages.map.town", { town: m.town, line: m.status.line })}
+            // The name starts with what the town shows ("Bani 0%"), then says it in words.
+            aria-label={tr("outages.map.town", { town: m.town, share: m.status.share, part: m.status.part, whole: m.status.whole })}
           >
             <polygon points={m.points} />
             <text x={m.label[0]} y={m.label[1]} textAnchor="middle">

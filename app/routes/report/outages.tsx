@@ -48,6 +48,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ...figures(t),
       band: energizedBand(t.barangaysEnergized, t.barangaysTotal),
       share: formatShare(t.barangaysTotal > 0 ? t.barangaysEnergized / t.barangaysTotal : null),
+      part: String(t.barangaysEnergized),
+      whole: String(t.barangaysTotal),
       line:
         t.barangaysEnergized === t.barangaysTotal
           ? tr("outages.townAll")
@@ -175,7 +177,7 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
             ))}
           </div>
           <OutageMap
-            towns={d.towns.map((t) => ({ town: t.town, anchor: t.anchor, band: t.band, share: t.share, line: t.line }))}
+            towns={d.towns.map((t) => ({ town: t.town, anchor: t.anchor, band: t.band, share: t.share, part: t.part, whole: t.whole }))}
             bands={ENERGIZED_BANDS}
           />
         </div>
