@@ -19,6 +19,7 @@ const TEST = "\\.(test|spec)\\.tsx?$";
  */
 const AREA_PUBLIC = [
   "agam/(admin\\.server|rules)",
+  "alerts/quiet-hours",
   "bills/(discounts|lines|money|proof-figures|status)",
   "content/(audit\\.server|context|publication\\.server|publication-form|revisions\\.server|translations)",
   "members/(mask|roll\\.server)",

@@ -336,3 +336,65 @@ export const GENERATION_SOURCES = [
   { name: "Bolinao Solar Farm (Embedded)", queue: 4, share: 0.08 },
   { name: "Net Metering Customers", queue: 5, share: 0.04 },
 ];
+
+/**
+ * The Filipino versions staff would write of the demo content above (decision 0030's
+ * translations), so that /fil/ reads Filipino from a fresh start. Same order as the English.
+ */
+export const BID_TITLES_FIL = [
+  "Pagsusuplay at Paghahatid ng 15 kVA na Distribution Transformer",
+  "Pagsusuplay at Paghahatid ng mga Kongkretong Poste (40 ft at 45 ft)",
+  "Pagsasaayos ng 13.2 kV na Linya ng Bani–Agno",
+  "Pagsusuplay ng mga ACSR Conductor #1/0 at #4/0",
+  "Pagsusuplay at Paghahatid ng mga kWh Meter (Single Phase, Class 100)",
+  "Pagtatayo ng Bodega ng Area Office sa Dasol",
+  "Pagsusuplay ng mga Sasakyang Pangserbisyo (Boom Truck, 2 Yunit)",
+];
+
+export const ADVISORY_TITLES_FIL = [
+  "Abiso sa bagyo: nakahanda ang mga crew sa lahat ng area office",
+  "Bukas ang mga payment center ngayong Sabado para sa huling araw ng bayad",
+  "Paalala tungkol sa aplikasyon para sa Lifeline Rate Subsidy",
+  "Mag-ingat sa mga nagpapanggap na meter reader ng kooperatiba",
+  "Iskedyul ng Taunang Pangkalahatang Pulong ng mga Miyembro",
+  "Mga bagong katuwang sa online na pagbabayad ng inyong bill sa kuryente",
+  "Iskedyul ng main office at mga area office sa mga pista opisyal",
+];
+
+export const NEWS_FIL: Record<keyof typeof NEWS, readonly string[]> = {
+  "electricity-rates": [
+    "Mas mababang generation charge ngayong buwan",
+    "Paliwanag sa pagbabago ng singil: system loss at transmission",
+    "Update sa feed-in tariff allowance",
+    "Universal charge para sa missionary electrification",
+  ],
+  "events-and-activities": [
+    "Pagtatanim ng puno sa tabi ng linya ng Bolinao–Anda",
+    "Paglilinis ng baybayin kasama ang kabataan ng Alaminos",
+    "Pagdiriwang ng Araw ng mga Lineman 2026",
+    "Seminar sa ligtas na paggamit ng kuryente sa mga barangay ng Infanta",
+    "Mga tampok sa Taunang Pangkalahatang Pulong ng mga Miyembro",
+  ],
+  "invitation-to-bid": ["Bid bulletin: suplay ng transformer", "Pre-bid conference para sa suplay ng poste"],
+  "supply-and-load-demand": [
+    "Pagtanaw sa suplay ng kuryente sa tag-araw",
+    "Umabot sa 62 MW ang pinakamataas na demand noong Mayo",
+    "Competitive selection process para sa baseload na suplay",
+  ],
+};
+
+export const ACTIVITIES_FIL = [
+  "Pagpapalit ng mga bulok na poste at ng mga kawad",
+  "Preventive maintenance ng power transformer ng substation",
+  "Pagpuputol ng mga sanga sa tabi ng three-phase na linya",
+  "Pagkakabit ng mga line recloser at load-break switch",
+  "Pag-upgrade ng mga distribution transformer",
+  "Paglilipat ng mga poste para sa pagpapalapad ng kalsada ng DPWH",
+  "Pagpapailaw ng bagong feeder line",
+];
+
+/** A bid's, an advisory's and a news item's Filipino text, as the English ones are made. */
+export const bidBodyFil = (title: string) =>
+  `<p>Iniimbitahan ng kooperatiba ang mga kwalipikadong supplier na mag-bid para sa: <strong>${title}</strong>.</p>`;
+export const newsBodyFil = (title: string) =>
+  `<p>${title}.</p><p>Ibinabahagi ito ng kooperatiba sa mga miyembro-konsyumer-may-ari nito. Para sa mga tanong, tumawag sa hotline o pumunta sa pinakamalapit na area office.</p>`;

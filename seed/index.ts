@@ -223,6 +223,7 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
           kind: "bid",
           title,
           body: `<p>The cooperative invites eligible suppliers to bid for: <strong>${title}</strong>.</p>`,
+          translations: { fil: { title: C.BID_TITLES_FIL[i]!, body: C.bidBodyFil(C.BID_TITLES_FIL[i]!) } },
           createdAt: new Date(now.getTime() - (i * 23 + 3) * DAY),
         })
         .returning({ id: t.announcements.id });
@@ -234,7 +235,13 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     for (const [i, title] of C.ADVISORY_TITLES.entries()) {
       const [row] = await tx
         .insert(t.announcements)
-        .values({ kind: "advisory", title, body: `<p>${title}.</p>`, createdAt: new Date(now.getTime() - (i * 17 + 1) * DAY) })
+        .values({
+          kind: "advisory",
+          title,
+          body: `<p>${title}.</p>`,
+          translations: { fil: { title: C.ADVISORY_TITLES_FIL[i]!, body: `<p>${C.ADVISORY_TITLES_FIL[i]!}.</p>` } },
+          createdAt: new Date(now.getTime() - (i * 17 + 1) * DAY),
+        })
         .returning({ id: t.announcements.id });
       const files = i === 0 ? [advisoryPdfs[i]!, posterImage] : i === 3 ? [] : [advisoryPdfs[i]!];
       if (files.length)
@@ -260,6 +267,7 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
             kind,
             title,
             body: `<p>${title}.</p><p>The cooperative shares this update with its member-consumer-owners. For questions, call the hotline or visit the nearest area office.</p>`,
+            translations: { fil: { title: C.NEWS_FIL[kind][i]!, body: C.newsBodyFil(C.NEWS_FIL[kind][i]!) } },
             createdAt: new Date(now.getTime() - (i * 34 + 5) * DAY),
           })
           .returning({ id: t.newsItems.id });
@@ -307,7 +315,11 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
         .values({
           startsAt,
           endsAt,
-          activities: `<p>${pick(C.ACTIVITIES)}</p>`,
+          ...(() => {
+            // The same work in English and in Filipino.
+            const n = C.ACTIVITIES.indexOf(pick(C.ACTIVITIES));
+            return { activities: `<p>${C.ACTIVITIES[n]}</p>`, translations: { fil: { activities: `<p>${C.ACTIVITIES_FIL[n]}</p>` } } };
+          })(),
           affectedAreas: `<ul>${p.towns.map((town) => `<li><strong>${town}</strong>: ${names(town)}</li>`).join("")}</ul>`,
           circuitToBeOpened: `<p>${p.towns[0]} Substation Feeder ${1 + (i % 3)} (${p.towns.join("–")} line), recloser ${((i * 7) % 20) + 1}</p>`,
           status: p.status,

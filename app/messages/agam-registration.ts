@@ -84,7 +84,7 @@ export const agamRegistrationMessages = defineMessages({
     "agam.clickHere": "Pindutin dito",
     "agam.contactOnFile": "Mga contact detail na nakatala",
     "agam.mobile": "Numero ng mobile",
-    "agam.email": "E-mail address",
+    "agam.email": "Address ng e-mail",
     "agam.onFileHint": "Nakatala na (nakatago para sa inyong privacy)",
     "agam.member": "Miyembro",
     "agam.name": "Pangalan",

@@ -121,7 +121,7 @@ export const alertMessages = defineMessages({
     "alerts.channels.none": "Hindi pa naka-set up sa site na ito ang abiso sa e-mail at text message",
     "alerts.channels.pushOnly": "; sa ngayon, dumarating ang mga ito bilang notification sa browser na ito",
     "alerts.channels.pushNeedsJs": ", na nangangailangan ng JavaScript: nakapatay ito",
-    "alerts.email": "E-mail address",
+    "alerts.email": "Address ng e-mail",
     "alerts.email.hint":
       "Magpapadala muna kami ng link para kumpirmahin ito; wala nang iba pang darating hangga't hindi ninyo ito binubuksan.",
     "alerts.mobile": "Numero ng mobile (SMS)",

@@ -34,17 +34,29 @@ export const formMessages = defineMessages({
   },
 });
 
-/** The captcha widget's own words (ALTCHA has no Filipino pack): passed as its `strings`. */
+/**
+ * The captcha widget's own words in Filipino, every key of ALTCHA's English pack (ALTCHA has
+ * no Filipino one). ALTCHA 3 reads its words from its language store by the widget's
+ * `language`, not from an attribute: CaptchaField adds these as "fil" when the widget loads.
+ * The footer is markup as ALTCHA's own: its name stays, linked as ALTCHA links it.
+ */
 export const CAPTCHA_WIDGET_FIL = {
-  label: "Hindi ako robot",
-  verifying: "Sinusuri...",
-  verified: "Na-verify na",
-  verificationRequired: "Kailangan munang ma-verify!",
-  waitAlert: "Sinusuri... pakihintay.",
-  expired: "Nag-expire ang pagsusuri. Subukan muli.",
+  ariaLinkLabel: "Altcha (opisyal na website)",
+  cancel: "Kanselahin",
+  enterCode: "Ilagay ang code",
+  enterCodeAria: "Ilagay ang code na maririnig ninyo. Pindutin ang Space para marinig ito.",
+  enterCodeFromImage: "Para magpatuloy, ilagay ang code na nasa larawan sa ibaba.",
   error: "Hindi natapos ang pagsusuri. Subukan muli mamaya.",
+  expired: "Nag-expire ang pagsusuri. Subukan muli.",
+  footer:
+    'Pinoprotektahan ng <a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="Altcha (opisyal na website)">ALTCHA</a>',
+  getAudioChallenge: "Pakinggan ang code",
+  label: "Hindi ako robot",
   loading: "Naglo-load...",
   reload: "I-reload",
   verify: "I-verify",
-  cancel: "Kanselahin",
+  verificationRequired: "Kailangan munang ma-verify!",
+  verified: "Na-verify na",
+  verifying: "Sinusuri...",
+  waitAlert: "Sinusuri... pakihintay.",
 };

@@ -96,6 +96,13 @@ export const portalMessages = defineMessages({
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} on ${p.date} (OR ${p.or})`,
     "mco.noPayment": "None on record",
     "mco.noBill": "No bill for this account yet.",
+    "mco.area": "Power in your area",
+    "mco.area.off": (p: { place: string }) => `No power in ${p.place}`,
+    "mco.area.on": (p: { place: string }) => `${p.place} has power`,
+    "mco.area.etr": (p: { at: string }) => `; expected back ${p.at}`,
+    "mco.area.noEtr": "; no estimate yet of when it is back",
+    "mco.area.town": (p: { town: string; line: string }) => `In ${p.town}: ${p.line}.`,
+    "mco.area.link": (p: { town: string }) => `Outages in ${p.town}`,
     "mco.home.accountLink": (p: { account: string }) => `Bills, usage and payments of ${p.account}`,
     "mco.home.add": "Add another service account",
     "mco.account": (p: { account: string }) => `Account ${p.account}`,
@@ -112,12 +119,10 @@ export const portalMessages = defineMessages({
     "mco.account.noPayments": "No payments in the last 24 months.",
     "mco.date": "Date",
     "mco.orNumber": "Receipt (OR) number",
-    "mco.paperless.title": "Paperless bill",
+    "mco.paperless.title": "New bill notices",
     "mco.paperless.on": (p: { email: string | null }) =>
       `Each new bill of this account is e-mailed to ${p.email ?? "you"}. Paper bills may still be delivered.`,
     "mco.paperless.stop": "Stop e-mailing my bills",
-    "mco.paperless.noEmail":
-      "E-bills are sent by e-mail, and you sign in with a mobile number. To get them, ask member services to put your e-mail address on file.",
     "mco.paperless.offer": (p: { email: string }) =>
       `Get each new bill of this account by e-mail at ${p.email}, with the amount, the due date and a link to the bill.`,
     "mco.paperless.start": "E-mail me each new bill",
@@ -126,6 +131,12 @@ export const portalMessages = defineMessages({
     "mco.outage.reports": "Reports with this account number",
     "mco.outage.none": "No outage has been reported with this account number.",
     "mco.outage.sent": (p: { at: string }) => `Reported ${p.at}`,
+    "mco.paperless.smsOffer": (p: { mobile: string }) =>
+      `Get a text at ${p.mobile} when each new bill of this account is ready, with the amount and the due date. The text has no link to the bill: sign in here to see it. No texts between 9 PM and 7 AM.`,
+    "mco.paperless.smsStart": "Text me each new bill",
+    "mco.paperless.smsOn": (p: { mobile: string }) =>
+      `A text goes to ${p.mobile} when each new bill of this account is ready, with the amount and the due date. Paper bills may still be delivered.`,
+    "mco.paperless.smsStop": "Stop texting me my bills",
     "mco.alerts.title": "Interruption alerts",
     "mco.alerts.noTown": "The town of this account is not on file, so alerts cannot be set here. Choose your area on the alerts page.",
     "mco.alerts.following": (p: { town: string; contact: string }) => `You get power interruption alerts for ${p.town} at ${p.contact}. `,
@@ -275,6 +286,13 @@ export const portalMessages = defineMessages({
     "mco.paymentOnOr": (p: { amount: string; date: string; or: string }) => `${p.amount} noong ${p.date} (OR ${p.or})`,
     "mco.noPayment": "Walang nakatala",
     "mco.noBill": "Wala pang bill ang account na ito.",
+    "mco.area": "Kuryente sa inyong lugar",
+    "mco.area.off": (p: { place: string }) => `Walang kuryente sa ${p.place}`,
+    "mco.area.on": (p: { place: string }) => `May kuryente sa ${p.place}`,
+    "mco.area.etr": (p: { at: string }) => `; inaasahang babalik ${p.at}`,
+    "mco.area.noEtr": "; wala pang tantiya kung kailan babalik",
+    "mco.area.town": (p: { town: string; line: string }) => `Sa ${p.town}: ${p.line}.`,
+    "mco.area.link": (p: { town: string }) => `Brownout sa ${p.town}`,
     "mco.home.accountLink": (p: { account: string }) => `Mga bill, konsumo at bayad ng ${p.account}`,
     "mco.home.add": "Magdagdag ng isa pang service account",
     "mco.account": (p: { account: string }) => `Account ${p.account}`,
@@ -291,12 +309,10 @@ export const portalMessages = defineMessages({
     "mco.account.noPayments": "Walang bayad sa nakaraang 24 na buwan.",
     "mco.date": "Petsa",
     "mco.orNumber": "Numero ng resibo (OR)",
-    "mco.paperless.title": "Bill sa e-mail",
+    "mco.paperless.title": "Abiso ng bagong bill",
     "mco.paperless.on": (p: { email: string | null }) =>
       `Ipinapadala ${p.email ? `sa ${p.email}` : "sa inyong e-mail"} ang bawat bagong bill ng account na ito. Maaaring dumating pa rin ang bill na papel.`,
     "mco.paperless.stop": "Itigil ang pag-e-mail ng aking mga bill",
-    "mco.paperless.noEmail":
-      "Sa e-mail ipinapadala ang e-bill, at mobile number ang gamit ninyo sa pag-sign in. Para matanggap ito, hilingin sa member services na itala ang inyong e-mail address.",
     "mco.paperless.offer": (p: { email: string }) =>
       `Matanggap sa ${p.email} ang bawat bagong bill ng account na ito, kasama ang halaga, ang takdang petsa ng bayad at link sa bill.`,
     "mco.paperless.start": "I-e-mail sa akin ang bawat bagong bill",
@@ -305,6 +321,12 @@ export const portalMessages = defineMessages({
     "mco.outage.reports": "Mga ulat na may numero ng account na ito",
     "mco.outage.none": "Wala pang naiulat na brownout na may numero ng account na ito.",
     "mco.outage.sent": (p: { at: string }) => `Iniulat noong ${p.at}`,
+    "mco.paperless.smsOffer": (p: { mobile: string }) =>
+      `Makatanggap ng text sa ${p.mobile} tuwing handa na ang bagong bill ng account na ito, kasama ang halaga at ang takdang petsa ng bayad. Walang link sa bill ang text: mag-sign in dito para makita ito. Walang text mula 9 ng gabi hanggang 7 ng umaga.`,
+    "mco.paperless.smsStart": "I-text sa akin ang bawat bagong bill",
+    "mco.paperless.smsOn": (p: { mobile: string }) =>
+      `May text na ipinapadala sa ${p.mobile} tuwing handa na ang bagong bill ng account na ito, kasama ang halaga at ang takdang petsa ng bayad. Maaaring dumating pa rin ang bill na papel.`,
+    "mco.paperless.smsStop": "Itigil ang pag-text ng aking mga bill",
     "mco.alerts.title": "Abiso sa pagkawala ng kuryente",
     "mco.alerts.noTown":
       "Hindi nakatala ang bayan ng account na ito, kaya hindi maitatakda rito ang abiso. Piliin ang inyong lugar sa pahina ng abiso.",

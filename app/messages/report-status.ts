@@ -67,7 +67,7 @@ export const reportStatusMessages = defineMessages({
     "rs.count": "Bilang ng nag-ulat",
     "rs.etr": "Tantiyang pagbabalik ng kuryente",
     "rs.noEtr": "Wala pang tantiya",
-    "rs.texts": "Text message",
+    "rs.texts": "Mga text",
     "rs.smsOn": (p: { mobile: string }) => `Ite-text namin ang ${p.mobile} sa bawat pagbabago.`,
     "rs.smsOff": (p: { mobile: string }) => `Numerong nakatala: ${p.mobile}. Wala pang text message; tingnan ang pahinang ito.`,
     "rs.noNumber": "Walang ibinigay na numero: tingnan ang pahinang ito.",

@@ -217,9 +217,9 @@ export const serviceMessages = defineMessages({
     "pf.description": (p: { summary: string }) => `Form na maaaring i-print: ${p.summary}`,
     "pf.notFound": "Hindi makita ang pahina",
     "pf.instructions":
-      "I-print sa A4 na papel at sagutan sa sulat-kamay. Nasa Ingles ang form, gaya ng opisyal na form sa tanggapan; maaari kayong magtanong sa kawani kung may hindi malinaw.",
+      "I-print sa A4 na papel at sagutan sa sulat-kamay. Tinatanggap ng tanggapan ang form na ito sa Filipino o sa Ingles; magtanong sa kawani kung may hindi malinaw.",
     "pf.print": "I-print ang form na ito",
-    "pf.code": (p: { code: string }) => `Form ${p.code}`,
+    "pf.code": (p: { code: string }) => `Blg. ng form: ${p.code}`,
     "pf.blank": "blangko",
     "print.howto": "Para mag-print, gamitin ang Print ng inyong browser (Ctrl+P, o Share › Print sa cellphone).",
   },

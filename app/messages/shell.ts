@@ -91,7 +91,7 @@ export const shellMessages = defineMessages({
   },
   fil: {
     "shell.skip": "Lumaktaw sa pangunahing nilalaman",
-    "shell.menu": "Menu",
+    "shell.menu": "Mga pahina",
     "shell.mainNav": "Pangunahing menu",
     "shell.breadcrumb": "Kinaroroonan sa site",
     "shell.switchTo": "Basahin ang pahinang ito sa ",

@@ -84,7 +84,7 @@ export const surveyMessages = defineMessages({
     "survey.respondent": "Ang inyong pangalan (sumasagot)",
     "survey.city": "Lungsod o bayan",
     "survey.choose": "Pumili…",
-    "survey.email": "E-mail address",
+    "survey.email": "Address ng e-mail",
     "survey.contact": "Numerong matatawagan",
     "survey.contactHint": "Mobile o landline, halimbawa 0917 123 4567.",
     "survey.experience": "Ang inyong karanasan",

@@ -48,7 +48,7 @@ export const portalLinks = pgTable(
       .references(() => portalUser.id, { onDelete: "cascade" }),
     accountNumber: text("account_number").notNull(),
     linkedAt: createdAt(),
-    /** Paperless e-bill: each newly imported bill is e-mailed to the member's confirmed address. */
+    /** New-bill notices: each newly imported bill is e-mailed (or, for a member who signs in by text, texted) to the confirmed contact. */
     paperless: boolean("paperless").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountNumber] }), index("portal_links_account_idx").on(t.accountNumber)],
@@ -111,7 +111,7 @@ export const portalContactRequests = pgTable(
 );
 
 /**
- * Paperless e-bills waiting for or done sending: one row per member and bill revision, added in
+ * New-bill notices (e-bills by e-mail, texts by SMS) waiting for or done sending: one row per member and bill revision, added in
  * the import's transaction (a re-import adds nothing: the key exists). Sent by the alerts worker,
  * claimed by a conditional update like an alert delivery, so it goes out once.
  */
@@ -125,7 +125,9 @@ export const portalEbills = pgTable(
     accountNumber: text("account_number").notNull(),
     billNumber: text("bill_number").notNull(),
     revision: integer("revision").notNull(),
-    /** The confirmed e-mail when the bill was imported. */
+    /** "email" (the e-bill) or "sms" (a short notice to a member who signs in by text). */
+    channel: text("channel").notNull().default("email"),
+    /** The confirmed e-mail or mobile number when the bill was imported. */
     address: text("address").notNull(),
     /** "queued", "sending", "retrying", "sent", "failed", "superseded" (a later revision came first). */
     state: text("state").notNull().default("queued"),

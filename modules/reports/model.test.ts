@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reportFieldsSchema } from "./fields";
-import { canMoveTo, computeHub, formatShare, makeReference, REFERENCE_PATTERN } from "./model";
+import { canMoveTo, computeHub, energizedBand, formatShare, makeReference, REFERENCE_PATTERN } from "./model";
 
 const t = (iso: string) => new Date(iso);
 
@@ -96,5 +96,20 @@ describe("report fields", () => {
     const ref = makeReference(new Uint8Array([0, 1, 2, 3, 4, 5, 30]));
     expect(ref).toBe("R-234567Z");
     expect(REFERENCE_PATTERN.test(ref)).toBe(true);
+  });
+});
+
+describe("the outage map's bands", () => {
+  it("colours a town as all energized only when every barangay has power, then by quarters", () => {
+    expect(energizedBand(30, 30)).toBe("all");
+    expect(energizedBand(29, 30)).toBe("most");
+    expect(energizedBand(15, 20)).toBe("most");
+    expect(energizedBand(14, 20)).toBe("half");
+    expect(energizedBand(10, 20)).toBe("half");
+    expect(energizedBand(9, 20)).toBe("some");
+    expect(energizedBand(5, 20)).toBe("some");
+    expect(energizedBand(4, 20)).toBe("few");
+    expect(energizedBand(0, 20)).toBe("few");
+    expect(energizedBand(0, 0)).toBe("all");
   });
 });

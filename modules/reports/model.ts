@@ -248,3 +248,21 @@ export function computeHub(
 export function formatShare(share: number | null): string {
   return share === null ? "—" : `${Math.floor(share * 100)}%`;
 }
+
+/** How much of a town has power, for the outage map's colours: every barangay, then by quarters. */
+export const ENERGIZED_BANDS = ["all", "most", "half", "some", "few"] as const;
+export type EnergizedBand = (typeof ENERGIZED_BANDS)[number];
+
+/**
+ * The band of a town with `energized` of its `total` barangays with power: "all" only when
+ * every one has it (a town with one barangay off is never coloured as fine), then 75% and up,
+ * 50%, 25%, and under 25%. A town with no barangay listed counts as all.
+ */
+export function energizedBand(energized: number, total: number): EnergizedBand {
+  if (total <= 0 || energized >= total) return "all";
+  const share = energized / total;
+  return share >= 0.75 ? "most" : share >= 0.5 ? "half" : share >= 0.25 ? "some" : "few";
+}
+
+/** The id of a town's list of barangays on the outages hub: the map's towns and the portal link to it. */
+export const townAnchor = (town: string) => `barangays-${town.toLowerCase()}`;

@@ -68,7 +68,7 @@ export interface AlertsOptions {
 export interface Alerts {
   boss: PgBoss;
   channels: Channels;
-  /** Sends the queued paperless e-bills now (the relay loop does this on its own); how many went. */
+  /** Sends the queued new-bill notices (e-bills, bill texts) now (the relay loop does this on its own); how many went. */
   ebillsNow(): Promise<number>;
   /** Fans out every pending outbox event now (the relay loop does this on its own). */
   relayNow(): Promise<number>;
@@ -159,11 +159,18 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
   let ebilling: Promise<number> | null = null;
   const ebillsNow = () =>
     (ebilling ??= (async () => {
-      const mail = channels.senders.email;
       try {
-        return mail && opts.send !== false
-          ? await sendEbills(db, mail, opts.publicUrl, { staleBefore: new Date(Date.now() - 2 * expireInSeconds * 1000) })
-          : 0;
+        if (opts.send === false) return 0;
+        // A paused SMS channel holds the bill texts as it holds the alerts.
+        const paused = await pausedChannels(db);
+        const senders = {
+          email: paused.has("email") ? undefined : channels.senders.email,
+          sms: paused.has("sms") ? undefined : channels.senders.sms,
+        };
+        return await sendEbills(db, senders, opts.publicUrl, {
+          staleBefore: new Date(Date.now() - 2 * expireInSeconds * 1000),
+          siteTime: (opts.clock ?? siteNow)(),
+        });
       } finally {
         ebilling = null;
       }

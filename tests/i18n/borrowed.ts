@@ -5,12 +5,10 @@
  * page check does not count them as English left on a /fil/ page.
  */
 export const BORROWED = new Set([
-  "Menu",
   "AGAM",
   "E-mail:",
   "Barangay",
   "Captcha",
-  "E-mail address",
   "E-mail",
   "crew",
   "General Manager",
@@ -24,4 +22,17 @@ export const BORROWED = new Set([
   "Membership fee",
   "Membership ID",
   "Reference number:",
+  // Said as they are at the office and on the printable forms (the line crews' and the notary's words).
+  "Job order",
+  "Feeder",
+  "Phase",
+  "Transformer",
+  "HP",
+  "Bill deposit (Php)",
 ]);
+
+/**
+ * Proper names a Filipino page writes as they are: bodies the cooperative deals with, by their
+ * official names. Allowed as whole lines by the leftovers test, like the words above.
+ */
+export const NAMES = new Set(["National Grid Corporation of the Philippines"]);

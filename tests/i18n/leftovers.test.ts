@@ -7,23 +7,34 @@
  * is left out of the comparison; everything else must not be an English string of the
  * catalogs or of the modules' English lists.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PRINTABLE_FORMS } from "../../app/content/printable-forms";
+import { formLines, PRINTABLE_FORMS_FIL } from "../../app/content/printable-forms-fil";
 import { alertMessages } from "../../app/messages/alerts";
-import { formMessages } from "../../app/messages/forms";
+import { CAPTCHA_WIDGET_FIL, formMessages } from "../../app/messages/forms";
 import { rateMessages } from "../../app/messages/rates";
 import { reportMessages } from "../../app/messages/reports";
 import { shellMessages } from "../../app/messages/shell";
-import { barangays } from "../../db/schema";
+import { barangays, bills, newsCategories } from "../../db/schema";
 import { CONFIRMATIONS_PER_DAY } from "../../modules/alerts/confirmation-limits.server";
+import { CONSENT_TEXTS } from "../../modules/alerts/messages";
+import { subscribeConfirmed } from "../../modules/alerts/subscriptions.server";
+import { SURVEY_RATINGS } from "../../modules/members/survey-options";
 import { GENERATION_COLUMNS, parseRateMonth } from "../../modules/rates/model";
 import { SCHEDULE_COMPONENTS, UNIT_LABELS } from "../../modules/rates/schedule";
 import { fileReport } from "../../modules/reports/queries.server";
 import { FIRST_RATE_YEAR } from "../../modules/shared/constants";
 import { translate } from "../../modules/shared/i18n";
+import { demoAccountNumber } from "../../seed/accounts";
+import { register, Visitor } from "../portal/helpers";
 import type { TestApp } from "../support/app";
 import { createMessagingApp, type MessagingApp } from "../support/messaging-app";
+import { EXAMPLES, routePatterns } from "../support/public-pages";
 import { englishLeft } from "./english-left";
+import { ALLOWED, catalogEnglish, englishOnPage, filipinoPageLines } from "./english-lines";
 
 let t: TestApp;
 let app: MessagingApp | undefined;
@@ -234,3 +245,151 @@ describe("the alerts' limits in Filipino", () => {
     expect(en.body).toContain(tooMany[0]);
   });
 });
+
+/**
+ * Every /fil/ route of the route table, each page behind a parameter with a real example (the
+ * sitemap's items, every printable form, a member's own pages signed in, a report's status, an
+ * alert subscription's page), and the captcha's own words: no English interface string of the
+ * catalogs standing as a line, and no line reading as English, outside what the page marks
+ * `lang="en"` and says is English. Prints how many routes and addresses were checked and what
+ * was found, with the words allowed as they are (./borrowed.ts).
+ */
+describe("every Filipino page", () => {
+  test("no English left on any /fil/ route, the printable forms and the captcha included", async () => {
+    const db = t.db.handle.db;
+    const catalogs = await Promise.all(
+      fs
+        .readdirSync(path.resolve(import.meta.dirname, "../../app/messages"))
+        .filter((f) => f.endsWith(".ts"))
+        .map(async (f) => Object.values(await import(`../../app/messages/${f}`)).filter(isCatalog)),
+    );
+    const english = catalogEnglish(catalogs.flat());
+
+    const patterns = [...new Set(routePatterns())].filter((p) => p === "fil" || p.startsWith("fil/"));
+    const addresses = new Map<string, string[]>(patterns.map((p) => [p, []]));
+    for (const p of patterns) if (!p.includes(":")) addresses.get(p)!.push(`/${p}`);
+    // Items behind parameters: the sitemap's (two of each), in Filipino.
+    const sitemap = (await get("/sitemap.xml")).body;
+    for (const m of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const bare = new URL(m[1]!.replace(/&amp;/g, "&")).pathname;
+      const fil = bare.startsWith("/fil") ? bare : `/fil${bare}`;
+      const pattern = patternOf(fil, patterns);
+      if (pattern?.includes(":") && addresses.get(pattern)!.length < 2) addresses.get(pattern)!.push(fil);
+    }
+    for (const form of PRINTABLE_FORMS)
+      addresses.get("fil/service/request-complaint/:form")!.push(`/fil/service/request-complaint/${form.slug}`);
+    for (const [pattern, example] of Object.entries(EXAMPLES)) {
+      const fil = pattern.startsWith("fil/") ? pattern : `fil/${pattern}`;
+      if (addresses.get(fil)?.length === 0) addresses.get(fil)!.push(example.startsWith("/fil/") ? example : `/fil${example}`);
+    }
+    const [category] = await db.select({ tag: newsCategories.tag }).from(newsCategories).limit(1);
+    if (addresses.get("fil/news/:tag")!.length === 0)
+      addresses.get("fil/news/:tag")!.push(`/fil/news/${category?.tag ?? "no-such-category"}`);
+    // A report's status page and an alert subscription's pages, from real rows.
+    const [b] = await db.select({ id: barangays.id }).from(barangays).where(eq(barangays.town, "Dasol")).limit(1);
+    const filed = await fileReport(db, {
+      kind: "no-power",
+      barangayId: b!.id,
+      landmark: "tabi ng simbahan",
+      details: "",
+      accountNumber: "",
+      mobile: "",
+    });
+    addresses.get("fil/report/status/:token")!.push(`/fil/report/status/${filed.statusToken}`);
+    const { manageToken } = await subscribeConfirmed(db, {
+      town: "Dasol",
+      channel: "email",
+      address: "miyembro.dasol@example.ph",
+      consentText: CONSENT_TEXTS.fil,
+      language: "fil",
+    });
+    addresses.get("fil/alerts/manage/:token")!.push(`/fil/alerts/manage/${manageToken}`);
+    addresses.get("fil/alerts/manage/:token/stop")!.push(`/fil/alerts/manage/${manageToken}/stop`);
+    addresses.get("fil/alerts/confirm/:token")!.push("/fil/alerts/confirm/not-a-real-token");
+    addresses.get("fil/pay/:reference")!.push("/fil/pay/PAY-NO-SUCH-ONE");
+    // A member's own pages, signed in.
+    const member = new Visitor(t);
+    const account = demoAccountNumber(5, 1);
+    await register(member, app!.sms, account);
+    const [bill] = await db.select({ n: bills.billNumber }).from(bills).where(eq(bills.accountNumber, account)).limit(1);
+    const memberOnly = new Set<string>();
+    for (const [pattern, path] of [
+      ["fil/mco", "/fil/mco"],
+      ["fil/mco/my-data", "/fil/mco/my-data"],
+      ["fil/mco/passkeys", "/fil/mco/passkeys"],
+      ["fil/mco/sign-out", "/fil/mco/sign-out"],
+      ["fil/mco/accounts/:account", `/fil/mco/accounts/${account}`],
+      ["fil/mco/accounts/:account/bills/:bill", `/fil/mco/accounts/${account}/bills/${encodeURIComponent(bill!.n)}`],
+      ["fil/mco/accounts/:account/bills/:bill/pay", `/fil/mco/accounts/${account}/bills/${encodeURIComponent(bill!.n)}/pay`],
+    ] as const) {
+      addresses.set(pattern, [path]);
+      memberOnly.add(path);
+    }
+
+    // The survey's answers stay as the specification writes them, in both languages (its own test says so).
+    const allowed = new Set([...ALLOWED, ...SURVEY_RATINGS.flatMap((r) => r.options)]);
+    const unchecked = [...addresses].filter(([, list]) => list.length === 0).map(([p]) => p);
+    expect(unchecked, "every /fil/ route has an address to check").toEqual([]);
+    const found: string[] = [];
+    let pages = 0;
+    for (const list of addresses.values())
+      for (const address of list) {
+        const res = memberOnly.has(address) ? await member.get(address) : await get(address);
+        if (res.statusCode >= 300 && res.statusCode < 400) continue; // a redirect: its target is a route of its own
+        expect(String(res.headers["content-type"]), address).toMatch(/^text\/html/);
+        expect(res.body, address).toMatch(/<html lang="fil"/);
+        pages++;
+        for (const line of englishOnPage(res.body, english, allowed)) found.push(`${address}: ${line}`);
+        // The words the review found left, wherever they stand on the page (not marked as English).
+        const lines = filipinoPageLines(res.body);
+        for (const words of NAMED_LEFTOVERS)
+          if (lines.some((l) => (typeof words === "string" ? l === words : words.test(l)))) found.push(`${address}: ${words}`);
+      }
+    // Every line of every printable form has its Filipino (the sheet prints in the page's language).
+    for (const form of PRINTABLE_FORMS)
+      for (const line of formLines(form)) {
+        const fil = PRINTABLE_FORMS_FIL.get(line);
+        if (fil === undefined || (fil === line && !ALLOWED.has(line))) found.push(`printable form ${form.slug}: ${line}`);
+      }
+    // The captcha's own words (drawn by its script): every one of ALTCHA's English words has a Filipino one.
+    await import("altcha/i18n/en");
+    const altchaEnglish = (globalThis as { $altcha?: { i18n: { get(l: string): Record<string, string> } } }).$altcha!.i18n.get("en");
+    for (const [key, words] of Object.entries(altchaEnglish)) {
+      const fil = (CAPTCHA_WIDGET_FIL as Record<string, string>)[key];
+      if (!fil || fil === words) found.push(`captcha ${key}: ${words}`);
+    }
+    console.info(
+      `[figure] leftovers: ${patterns.length} /fil/ routes checked at ${pages} addresses, the captcha's ${Object.keys(altchaEnglish).length} words and ${PRINTABLE_FORMS.length} printable forms included; English strings found: ${found.length}`,
+    );
+    console.info(`[figure] words allowed as they are: ${[...allowed].join(", ")}`);
+    for (const f of found) console.info(`[figure] English left: ${f}`);
+    expect(found).toEqual([]);
+  });
+});
+
+/** What the review of the Filipino pages found in English: each must be gone from every /fil/ page. */
+const NAMED_LEFTOVERS: (string | RegExp)[] = [
+  "Menu",
+  "E-mail address",
+  "Page not found",
+  "Text message",
+  "TOTAL",
+  "Net Metering Customers",
+  "Wholesale Electricity Spot Market",
+  /\(Embedded\)/,
+  /I'm not a robot|Protected by ALTCHA/,
+];
+
+const isCatalog = (v: unknown): v is { en: Record<string, unknown>; fil: Record<string, unknown> } =>
+  typeof v === "object" && v !== null && "en" in v && "fil" in v;
+
+/** The route pattern a concrete path matches (parameters match one segment; the fewest parameters win). */
+function patternOf(path: string, patterns: string[]): string | undefined {
+  const segs = path.split("/").filter(Boolean);
+  return patterns
+    .filter((p) => {
+      const ps = p.split("/");
+      return ps.length === segs.length && ps.every((s, i) => s.startsWith(":") || s === segs[i]);
+    })
+    .sort((a, b) => a.split(":").length - b.split(":").length)[0];
+}

@@ -366,10 +366,12 @@ describe("member portal", () => {
     // Writes too: B cannot unlink or change A's account.
     expect((await b.post(`/mco/accounts/${mine}`, { intent: "unlink" })).statusCode).toBe(404);
     expect((await b.post(`/mco/accounts/${mine}`, { intent: "paperless-on" })).statusCode).toBe(404);
-    // A member signed in by text has no e-mail for e-bills: the page says so and the switch does nothing.
-    expect((await b.get(`/mco/accounts/${theirs}`)).body).toContain("E-bills are sent by e-mail");
+    // A member signed in by text is offered each new bill by text, for their own account only.
+    expect((await b.get(`/mco/accounts/${theirs}`)).body).toContain("Text me each new bill");
     await b.post(`/mco/accounts/${theirs}`, { intent: "paperless-on" });
-    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, theirs)))[0]!.paperless).toBe(false);
+    expect((await db().select().from(portalLinks).where(eq(portalLinks.accountNumber, theirs)))[0]!.paperless).toBe(true);
+    expect((await b.get(`/mco/accounts/${theirs}`)).body).toContain("Stop texting me my bills");
+    await b.post(`/mco/accounts/${theirs}`, { intent: "paperless-off" });
     // The same URL, one after the other: each gets their own page, never the previous one's.
     const pageA = await a.get("/mco");
     const pageB = await b.get("/mco");

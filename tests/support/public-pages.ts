@@ -8,7 +8,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 
 /** Parameterised pages that no sitemap lists (personal or printable pages): one example each. */
-const EXAMPLES: Record<string, string> = {
+export const EXAMPLES: Record<string, string> = {
   "agam-registration-confirmation/:origin/:account": "/agam-registration-confirmation/web/01-2345-6789",
   "service/request-complaint/:form": "/service/request-complaint/wiring-job-order",
   "service/new-service-connection/:token": "/service/new-service-connection/NSC-0000-000000",

@@ -2,7 +2,10 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocale, useT } from "../../i18n";
 import { CAPTCHA_WIDGET_FIL, formMessages } from "../../messages/forms";
 
-const CAPTCHA_STRINGS_FIL = JSON.stringify(CAPTCHA_WIDGET_FIL);
+/** ALTCHA's language store (globalThis.$altcha.i18n): the words of each language its widgets read. */
+interface AltchaGlobal {
+  $altcha?: { i18n?: { set(language: string, words: Record<string, string>): void } };
+}
 
 import { FieldError } from "./Field";
 import "./CaptchaField.css";
@@ -15,8 +18,6 @@ declare module "react" {
         name?: string;
         language?: string;
         workers?: string;
-        /** The widget's own words, as JSON (the Filipino ones: ALTCHA has no Filipino pack). */
-        strings?: string;
       };
     }
   }
@@ -79,6 +80,8 @@ export function CaptchaField({
       unlisten();
       import("altcha").then(
         () => {
+          // Its Filipino words, under the language the widget is given (its own store, set before it draws).
+          (globalThis as AltchaGlobal).$altcha?.i18n?.set("fil", CAPTCHA_WIDGET_FIL);
           if (cancelled) return;
           widget.addEventListener("statechange", onState);
           widget.addEventListener("expired", onState);
@@ -112,13 +115,7 @@ export function CaptchaField({
       <div className="captcha-field__widget">
         {/* Until the widget is there: a plain line in its place, of about its height. */}
         {!loaded && <p className="captcha-field__pending">{t("form.captcha.pending")}</p>}
-        <altcha-widget
-          ref={widgetRef}
-          challenge={challenge}
-          name="altcha"
-          language="en"
-          strings={locale === "fil" ? CAPTCHA_STRINGS_FIL : undefined}
-        />
+        <altcha-widget ref={widgetRef} challenge={challenge} name="altcha" language={locale} />
       </div>
       {/* Shown until scripts run (the shell marks <html class="js">): a plain <noscript> is not shown by every browser mode. */}
       <div className="captcha-field__nojs">{children}</div>

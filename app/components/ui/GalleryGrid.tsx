@@ -3,6 +3,7 @@ import type { GalleryImage } from "../../../modules/content/gallery";
 import { srcSet } from "../../../modules/content/gallery";
 import { useT } from "../../i18n";
 import { shellMessages } from "../../messages/shell";
+import { EnglishOnlyNote, useEnglishLang } from "../EnglishOnly";
 import "./GalleryGrid.css";
 
 /**
@@ -26,10 +27,13 @@ export function GalleryGrid({
   const t = useT(shellMessages);
   const Caption = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
+  // The captions are staff's, in English only: marked so on a Filipino page, and said so above them.
+  const lang = useEnglishLang();
 
   return (
     <>
-      <ul className="gallery-grid">
+      <EnglishOnlyNote />
+      <ul className="gallery-grid" lang={lang}>
         {images.map((image, i) => (
           <li key={image.id} className="gallery-grid__item">
             <figure className="gallery-grid__figure">

@@ -2,6 +2,7 @@ import { getAboutContent } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
+import { EnglishOnlyNote, useEnglishLang } from "../../components/EnglishOnly";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { requestLocale, useT } from "../../i18n";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
   const t = useT(aboutMessages);
   const s = useT(shellMessages);
+  const lang = useEnglishLang();
   return (
     <div className="container page about">
       <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.companyProfile") }]} />
@@ -44,8 +46,9 @@ export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
             {loaderData.year !== null && t("profile.year", { year: loaderData.year })}
             {t("profile.updated")} <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
           </p>
-          {/* Sanitized on the server by modules/shared/html.ts. */}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: loaderData.html }} />
+          <EnglishOnlyNote />
+          {/* Sanitized on the server by modules/shared/html.ts. Written in English only: marked so on a Filipino page. */}
+          <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         </>
       ) : (
         <p className="notice">{t("profile.empty")}</p>

@@ -1,11 +1,12 @@
 import { AGAM_DISTRICTS, COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
+import { MAP_TOWNS, MAP_VIEWBOX } from "../../components/map/coverage-map";
+import { MapBackdrop } from "../../components/map/MapBackdrop";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { useLocalePath, useT } from "../../i18n";
 import { aboutMessages } from "../../messages/about";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/coverage-area";
-import { MAP_TOWNS, MAP_VIEWBOX } from "./coverage-map";
 import "./about.css";
 import "./coverage-area.css";
 import { socialMeta } from "../../seo";
@@ -47,26 +48,7 @@ export default function CoverageArea() {
       <div className="coverage">
         <figure className="coverage-map">
           <svg viewBox={MAP_VIEWBOX} width="400" height="690" role="group" aria-labelledby="coverage-map-caption">
-            <rect className="coverage-map__sea" width="400" height="690" />
-            <text className="coverage-map__water" x="14" y="560" transform="rotate(-80 14 560)">
-              {t("coverage.sea")}
-            </text>
-            <text className="coverage-map__water" x="392" y="40" textAnchor="end">
-              {t("coverage.gulf")}
-            </text>
-            {/* The Hundred Islands off Alaminos, for orientation. */}
-            <g className="coverage-map__islets" aria-hidden="true">
-              <circle cx="330" cy="196" r="3" />
-              <circle cx="342" cy="204" r="2.5" />
-              <circle cx="318" cy="190" r="2" />
-              <circle cx="356" cy="214" r="2" />
-            </g>
-            <g className="coverage-map__compass" aria-hidden="true" transform="translate(370 630)">
-              <path d="M0 -26 L8 0 L0 -6 L-8 0 Z" />
-              <text x="0" y="16" textAnchor="middle">
-                {t("coverage.north")}
-              </text>
-            </g>
+            <MapBackdrop />
             {towns.map((town) => (
               <g
                 key={town.id}

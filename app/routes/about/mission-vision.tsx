@@ -1,6 +1,7 @@
 import { getMissionVisionCore } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
+import { EnglishOnlyNote, useEnglishLang } from "../../components/EnglishOnly";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { useT } from "../../i18n";
@@ -59,16 +60,18 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
     { id: "mission", title: t("mv.mission"), html: loaderData.mission },
     { id: "core", title: t("mv.core"), html: loaderData.core },
   ] as const;
+  const lang = useEnglishLang();
   return (
     <div className="container page about">
       <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.missionVision") }]} />
       <h1>{s("nav.missionVision")}</h1>
+      <EnglishOnlyNote />
       {blocks.map((b, i) => (
         <section key={b.id} className={`mv${i % 2 ? " mv--reverse" : ""}`} aria-labelledby={`mv-${b.id}`}>
           <Art kind={b.id} />
           <div className="mv__text">
             <h2 id={`mv-${b.id}`}>{b.title}</h2>
-            {b.html ? <div className="prose" dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>{t("about.beingUpdated")}</p>}
+            {b.html ? <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>{t("about.beingUpdated")}</p>}
           </div>
         </section>
       ))}

@@ -5,6 +5,7 @@ import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { Spinner } from "../../components/ui/Spinner";
+import { itemInLanguage } from "../../content-language.server";
 import { services } from "../../context";
 import { useT } from "../../i18n";
 import { newsMessages } from "../../messages/news";
@@ -13,9 +14,15 @@ import type { Route } from "./+types/bids";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const bids = await listAnnouncements(services(context).db, "bid");
-  return { items: bids.map(announcementView) };
+  // Each in the page's language when staff wrote that version; else the English, marked and said so.
+  return {
+    items: bids.map((b) => {
+      const { item, shown } = itemInLanguage(b, request);
+      return { ...announcementView(item), shown };
+    }),
+  };
 }
 
 const pageTags: Route.MetaFunction = ({ location }) => {

@@ -62,8 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : null;
   // Where else to pay, while the latest bill has something left to pay and no online payment is being posted.
   const places = pay && !pay.posting && pay.balance > 0 ? await whereToPay(context, requestLocale(request)) : [];
-  // E-bills go to the member's confirmed e-mail; a member who signs in by text has none.
-  const email = me?.contact?.kind === "email" ? maskContact(me.contact) : null;
+  // New-bill notices go to the contact the member signs in with: an e-bill by e-mail, or a text.
+  const notice = me?.contact ? { kind: me.contact.kind, to: maskContact(me.contact) } : null;
   const endpoint = alertAddress(me?.contact);
   const town = townOf(overview.town);
   const [subscription, barangay, reports] = await Promise.all([
@@ -104,7 +104,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       usage: usageMonths(history),
       payments,
       paperless: link.paperless,
-      email,
+      notice,
       alerts,
       pay,
       places,
@@ -136,16 +136,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   if (intent === "paperless-off") await setPaperless(db, member.userId, accountNumber, false);
-  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact?.kind === "email") {
+  if (intent === "paperless-on" && (await memberById(db, member.userId))?.contact) {
     await setPaperless(db, member.userId, accountNumber, true);
-    // The e-bills come in the language the member chose them in.
+    // The e-bills and texts come in the language the member chose them in.
     await setMemberLanguage(db, member.userId, requestLocale(request));
   }
   throw redirect(portalPath(request, `/mco/accounts/${accountNumber}`), { headers: { "Cache-Control": MEMBER_CACHE_CONTROL } });
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { overview: o, history, usage, payments, paperless, email, alerts, pay, places, outages, today } = loaderData;
+  const { overview: o, history, usage, payments, paperless, notice, alerts, pay, places, outages, today } = loaderData;
   const t = useT(portalMessages);
   const rt = useT(reportMessages);
   const st = useT(reportStatusMessages);
@@ -324,18 +324,32 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
       <h2>{t("mco.paperless.title")}</h2>
       <form method="post" className="portal-form">
-        {paperless ? (
+        {!notice ? null : notice.kind === "sms" ? (
+          paperless ? (
+            <>
+              <p>{t("mco.paperless.smsOn", { mobile: notice.to })}</p>
+              <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
+                {t("mco.paperless.smsStop")}
+              </button>
+            </>
+          ) : (
+            <>
+              <p>{t("mco.paperless.smsOffer", { mobile: notice.to })}</p>
+              <button type="submit" name="intent" value="paperless-on" className="button">
+                {t("mco.paperless.smsStart")}
+              </button>
+            </>
+          )
+        ) : paperless ? (
           <>
-            <p>{t("mco.paperless.on", { email })}</p>
+            <p>{t("mco.paperless.on", { email: notice.to })}</p>
             <button type="submit" name="intent" value="paperless-off" className="button button--secondary">
               {t("mco.paperless.stop")}
             </button>
           </>
-        ) : !email ? (
-          <p>{t("mco.paperless.noEmail")}</p>
         ) : (
           <>
-            <p>{t("mco.paperless.offer", { email })}</p>
+            <p>{t("mco.paperless.offer", { email: notice.to })}</p>
             <button type="submit" name="intent" value="paperless-on" className="button">
               {t("mco.paperless.start")}
             </button>

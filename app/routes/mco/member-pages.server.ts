@@ -10,18 +10,23 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RouterContextProvider } from "react-router";
+import { getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
 import { payableBill, postingByBill } from "../../../modules/payments/pay.server";
+import { barangayOfAddress } from "../../../modules/places/barangays.server";
 import { linkedOverviews } from "../../../modules/portal/accounts.server";
 import { groupLines, storedBillLines } from "../../../modules/portal/bill-lines";
 import { maskContact } from "../../../modules/portal/contact";
+import { formatShare, townAnchor } from "../../../modules/reports/model";
 import { acceptsGzip } from "../../../modules/shared/accept-encoding";
-import { formatDate } from "../../../modules/shared/dates";
+import { TOWNS } from "../../../modules/shared/constants";
+import { formatDate, formatDateTime } from "../../../modules/shared/dates";
 import { loggableError } from "../../../modules/shared/errors";
 import { escapeHtml } from "../../../modules/shared/escape";
 import { type DeflatedPiece, deflatePiece, gzipJoin } from "../../../modules/shared/gzip-pieces.server";
 import { type Locale, localeOfPath, localePath, translator } from "../../../modules/shared/i18n";
 import { appContext, services } from "../../context";
 import { requestLocale } from "../../i18n";
+import { outageMessages } from "../../messages/outages";
 import { paymentMessages } from "../../messages/payments";
 import { portalMessages } from "../../messages/portal";
 import { WhereToPayIn } from "../payments/WhereToPay";
@@ -76,7 +81,48 @@ const e = escapeHtml;
 /** One term and its value in a summary list (`value` is markup already). */
 const row = (term: string, value: string) => `<div><dt>${e(term)}</dt><dd>${value}</dd></div>`;
 
-/** The overview of every linked account: latest bill, amount, due date, status, last payment. */
+/**
+ * Power where the account is: its barangay (when its address on the roll names one) with power
+ * or not and when it is expected back, its town's share of barangays with power, and a link to
+ * the town on the outages hub. The hub's picture is kept as reference data (dropped when staff
+ * change the figures, at most REFERENCE_TTL_MS old otherwise), not worked out for every member.
+ */
+async function areaRow(
+  s: ReturnType<typeof services>,
+  account: { town: string | null; address: string | null },
+  locale: Locale,
+): Promise<string> {
+  const town = TOWNS.find((x) => x === account.town);
+  if (!town) return "";
+  const [hub, barangay] = await Promise.all([
+    s.reference("hub-status", () => getHubStatus(s.db)),
+    barangayOfAddress(s.db, town, account.address),
+  ]);
+  const status = hub.towns.find((x) => x.town === town);
+  if (!status) return "";
+  const t = translator(portalMessages, locale);
+  const o = translator(outageMessages, locale);
+  const when = (d: Date | null) => (d ? t("mco.area.etr", { at: formatDateTime(d, locale) }) : t("mco.area.noEtr"));
+  const off = barangay ? status.areasOff.find((a) => a.barangayId === barangay.id) : undefined;
+  const place = barangay ? `${barangay.name}, ${town}` : town;
+  const mine = barangay ? (off ? `${t("mco.area.off", { place })}${when(off.etr)}` : t("mco.area.on", { place })) : "";
+  const line =
+    status.barangaysEnergized === status.barangaysTotal
+      ? o("outages.townAll")
+      : `${o("outages.townLine", {
+          part: String(status.barangaysEnergized),
+          whole: String(status.barangaysTotal),
+          share: formatShare(status.barangaysEnergized / status.barangaysTotal),
+          // The town's latest estimate, when the account's own barangay (with its estimate) is not known.
+        })}${barangay ? "" : when(status.etr)}`;
+  const href = `${localePath(locale, "/outages")}#${townAnchor(town)}`;
+  const value = `${mine ? `<strong>${e(mine)}</strong>. ` : ""}${e(t("mco.area.town", { town, line }))} <a href="${e(href)}">${e(
+    t("mco.area.link", { town }),
+  )}</a>`;
+  return row(t("mco.area"), value);
+}
+
+/** The overview of every linked account: latest bill, amount, due date, status, last payment, power in its area. */
 export async function overviewPart(request: Request, context: Ctx): Promise<{ member: SignedInMember; html: string }> {
   const member = await requireMember(request, context);
   const s = services(context);
@@ -92,6 +138,7 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
     const id = e(`acct-${a.accountNumber}`);
     html += `<section class="portal-card" aria-labelledby="${id}"><h2 id="${id}"><a href="${href}">${e(a.accountNumber)}</a>${a.name ? e(` · ${a.name}`) : ""}</h2>`;
     const l = a.latest;
+    const area = await areaRow(s, a, locale);
     if (l) {
       const badge = statusBadge(l.status, locale);
       html += `<dl class="summary-list">${row(t("mco.latestBill"), e(monthName(l.billingYear, l.billingMonth, locale)))}${row(
@@ -113,7 +160,7 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
             ? t("mco.paymentOnOr", { amount: php(p.amount, locale), date: formatDate(p.paidOn, locale), or: p.orNumber })
             : t("mco.noPayment"),
         ),
-      )}</dl>`;
+      )}${area}</dl>`;
       const posting = (await postingByBill(s.db, a.accountNumber)).get(l.billNumber);
       html += await paymentPart(
         context,
@@ -124,7 +171,7 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
         posting,
         Boolean(s.payments),
       );
-    } else html += `<p>${e(t("mco.noBill"))}</p>`;
+    } else html += `<p>${e(t("mco.noBill"))}</p>${area ? `<dl class="summary-list">${area}</dl>` : ""}`;
     html += `<p><a href="${href}">${e(t("mco.home.accountLink", { account: a.accountNumber }))}</a></p></section>`;
   }
   html += `<p><a href="${e(lp("/mco/register"))}" class="button button--secondary">${e(t("mco.home.add"))}</a></p>`;

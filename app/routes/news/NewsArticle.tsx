@@ -23,7 +23,15 @@ export function NewsArticle({ item }: { item: NewsArticleView }) {
       </p>
       {item.images.map((img, i) => (
         <figure className="news-item__figure" key={img.src}>
-          <img src={img.src} width={img.width} height={img.height} alt={img.alt} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+          <img
+            src={img.src}
+            width={img.width}
+            height={img.height}
+            alt={img.alt}
+            lang={img.alt && locale !== "en" ? "en" : undefined}
+            loading={i === 0 ? "eager" : "lazy"}
+            decoding="async"
+          />
         </figure>
       ))}
       <div className="news-item__body" dangerouslySetInnerHTML={{ __html: item.body }} />

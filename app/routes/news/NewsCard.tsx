@@ -31,6 +31,8 @@ export function NewsCard({ item, eager = false, headingLevel = 2 }: { item: News
         width={img.width}
         height={img.height}
         alt={img.alt}
+        // The picture's description is staff's, in English only: marked so on a Filipino page.
+        lang={img.alt && locale !== "en" ? "en" : undefined}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
       />

@@ -40,6 +40,7 @@ import { DISCOUNT_KEYS, RATE_TYPE_KEYS, rateMessages } from "../../messages/rate
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/page";
 import { RateHistoryChart } from "./RateHistoryChart";
+import { sourceName } from "./source-name";
 import "./rates.css";
 import { Field } from "../../components/ui/Field";
 import { socialMeta } from "../../seo";
@@ -290,7 +291,7 @@ export default function Rates({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {charges.map((c) => (
                     <tr key={c.source.queue} className={isTotalRow(c) ? "rates-total" : undefined}>
-                      <th scope="row">{c.source.name}</th>
+                      <th scope="row">{sourceName(c.source.name, locale)}</th>
                       {GENERATION_COLUMNS.map((col) => (
                         <td key={col.key} className="num">
                           {formatCell(col.unit, c[col.key])}

@@ -1,5 +1,6 @@
 import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
-import { formatShare } from "../../../modules/reports/model";
+import { listBarangays } from "../../../modules/places/barangays.server";
+import { ENERGIZED_BANDS, energizedBand, formatShare, townAnchor } from "../../../modules/reports/model";
 import { listIncidents } from "../../../modules/reports/queries.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
@@ -9,6 +10,7 @@ import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { outageMessages } from "../../messages/outages";
 import type { Route } from "./+types/outages";
+import { OutageMap } from "./OutageMap";
 import "./report.css";
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -22,7 +24,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tr = translator(outageMessages, locale);
   const when = (d: Date | null) => (d ? formatDateTime(d, locale) : null);
   const n = (x: number) => x.toLocaleString(INTL_LOCALE[locale]);
-  const [hub, event, open] = await Promise.all([getHubStatus(db), activeMajorEvent(db), listIncidents(db, { open: true, limit: 1000 })]);
+  const [hub, event, open, names] = await Promise.all([
+    getHubStatus(db),
+    activeMajorEvent(db),
+    listIncidents(db, { open: true, limit: 1000 }),
+    listBarangays(db),
+  ]);
   const reportsByTown = new Map<string, number>();
   for (const i of open) reportsByTown.set(i.town, (reportsByTown.get(i.town) ?? 0) + 1);
   const figures = (t: (typeof hub)["totals"]) => ({
@@ -33,13 +40,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     crews: t.crews,
     updated: when(t.updatedAt),
   });
-  return {
-    event: event ? { title: event.title, since: formatDateTime(event.startedAt, locale) } : null,
-    totals: figures(hub.totals),
-    towns: hub.towns.map((t) => ({
+  const towns = hub.towns.map((t) => {
+    const off = new Set(t.areasOff.map((a) => a.name));
+    return {
       town: t.town,
+      anchor: townAnchor(t.town),
       ...figures(t),
+      band: energizedBand(t.barangaysEnergized, t.barangaysTotal),
+      share: formatShare(t.barangaysTotal > 0 ? t.barangaysEnergized / t.barangaysTotal : null),
+      part: String(t.barangaysEnergized),
+      whole: String(t.barangaysTotal),
+      line:
+        t.barangaysEnergized === t.barangaysTotal
+          ? tr("outages.townAll")
+          : tr("outages.townLine", {
+              part: String(t.barangaysEnergized),
+              whole: String(t.barangaysTotal),
+              share: formatShare(t.barangaysEnergized / t.barangaysTotal),
+            }),
       openIncidents: reportsByTown.get(t.town) ?? 0,
+      withPower: names.filter((b) => b.town === t.town && !off.has(b.name)).map((b) => b.name),
       areasOff: t.areasOff.map((a) => ({
         name: a.name,
         off: a.consumers > 0 ? tr("outages.consumersOff", { off: n(a.consumersOff), all: n(a.consumers) }) : tr("outages.withoutPower"),
@@ -55,32 +75,116 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         etr: when(a.etr),
         crews: a.crews,
       })),
-    })),
+    };
+  });
+  const offTowns = towns.filter((t) => t.areasOff.length > 0);
+  return {
+    event: event ? { title: event.title, since: formatDateTime(event.startedAt, locale) } : null,
+    totals: figures(hub.totals),
+    offSummary: offTowns.length
+      ? tr("outages.offSummary", { barangays: offTowns.reduce((k, t) => k + t.areasOff.length, 0), towns: offTowns.length })
+      : null,
+    towns,
   };
 }
 
 export default function Outages({ loaderData: d }: Route.ComponentProps) {
-  const anyOff = d.towns.some((t) => t.areasOff.length > 0);
   const tr = useT(outageMessages);
   const lp = useLocalePath();
   return (
     <div className="container page outages">
       <Breadcrumb items={[{ label: tr("outages.crumb") }]} />
       <h1>{tr("outages.title")}</h1>
-      <p className="outages__actions">
-        <a className="button" href={lp("/report")}>
-          {tr("outages.report")}
-        </a>
-        <a href={lp("/news/power-interruptions")}>{tr("outages.scheduled")}</a>
-      </p>
       {d.event && (
         <p className="notice notice--error">
           <strong>{d.event.title}</strong>
           {tr("outages.event", { since: d.event.since })}
         </p>
       )}
+      <p className="outages__actions">
+        <a className="button" href={lp("/report")}>
+          {tr("outages.report")}
+        </a>
+        <a href={lp("/news/power-interruptions")}>{tr("outages.scheduled")}</a>
+      </p>
 
-      <div className="outages__summary" role="group" aria-label={tr("outages.allTowns")}>
+      {/* The member's own question first: the towns folded, each opening on its barangays. */}
+      <section className="outages__mine" aria-labelledby="my-area">
+        <h2 id="my-area">{tr("outages.question")}</h2>
+        <p className="outages__answer">{d.offSummary ?? tr("outages.noneOff")}</p>
+        <div className="outages__area">
+          <div className="outages__towns">
+            <p className="field__hint">{tr("outages.questionHelp")}</p>
+            {d.towns.map((t) => (
+              <details key={t.town} className="outages__town">
+                <summary>
+                  <span className={`outages__swatch outages__swatch--${t.band}`} aria-hidden="true" />
+                  <span className="outages__town-name">{t.town}</span>
+                  <span className="outages__town-line">
+                    {t.line}
+                    {t.etr && (
+                      <>
+                        {"; "}
+                        <span className="outages__date">{tr("outages.etr", { at: t.etr })}</span>
+                      </>
+                    )}
+                  </span>
+                </summary>
+                <div id={t.anchor} className="outages__barangays">
+                  {t.areasOff.length > 0 && (
+                    <>
+                      <h3>{tr("outages.offList")}</h3>
+                      <ul className="outages__areas">
+                        {t.areasOff.map((a) => (
+                          <li key={a.name}>
+                            <strong>{a.name}</strong>: {a.off}; {a.etr ? tr("outages.etr", { at: a.etr }) : tr("outages.noEtr")}; {a.crews}{" "}
+                            {a.crews === 1 ? tr("outages.crew") : tr("outages.crews")}
+                            {a.reasons.length > 0 && <span className="outages__why"> ({a.reasons.join("; ")})</span>}
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  )}
+                  {t.withPower.length > 0 && (
+                    <>
+                      <h3>{tr("outages.onList")}</h3>
+                      <p className="outages__on">{t.withPower.join(", ")}</p>
+                    </>
+                  )}
+                  <dl className="outages__facts">
+                    <div>
+                      <dt>{tr("outages.col.consumers")}</dt>
+                      <dd>
+                        {t.restored}
+                        {t.consumers ? ` (${t.consumers})` : ""}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{tr("outages.col.crews")}</dt>
+                      <dd>{t.crews}</dd>
+                    </div>
+                    <div>
+                      <dt>{tr("outages.col.reports")}</dt>
+                      <dd>{t.openIncidents}</dd>
+                    </div>
+                    <div>
+                      <dt>{tr("outages.col.updated")}</dt>
+                      <dd className="outages__date">{t.updated ?? "—"}</dd>
+                    </div>
+                  </dl>
+                </div>
+              </details>
+            ))}
+          </div>
+          <OutageMap
+            towns={d.towns.map((t) => ({ town: t.town, anchor: t.anchor, band: t.band, share: t.share, part: t.part, whole: t.whole }))}
+            bands={ENERGIZED_BANDS}
+          />
+        </div>
+      </section>
+
+      <h2>{tr("outages.allTowns")}</h2>
+      <div className="outages__summary">
         <p className="outages__figure">
           <strong>{d.totals.energized}</strong> {tr("outages.energized")}
         </p>
@@ -95,64 +199,6 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
         </p>
       </div>
       <p className="field__hint">{d.totals.updated ? tr("outages.updated", { at: d.totals.updated }) : tr("outages.noFigures")}</p>
-
-      <h2>{tr("outages.stillOff")}</h2>
-      {anyOff ? (
-        d.towns
-          .filter((t) => t.areasOff.length > 0)
-          .map((t) => (
-            <section key={t.town} aria-labelledby={`off-${t.town}`}>
-              <h3 id={`off-${t.town}`}>{t.town}</h3>
-              <ul className="outages__areas">
-                {t.areasOff.map((a) => (
-                  <li key={a.name}>
-                    <strong>{a.name}</strong>: {a.off}; {a.etr ? tr("outages.etr", { at: a.etr }) : tr("outages.noEtr")}; {a.crews}{" "}
-                    {a.crews === 1 ? tr("outages.crew") : tr("outages.crews")}
-                    {a.reasons.length > 0 && <span className="outages__why"> ({a.reasons.join("; ")})</span>}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-      ) : (
-        <p>{tr("outages.noneOff")}</p>
-      )}
-      <h2>{tr("outages.byTown")}</h2>
-      <div className="table-wrap">
-        <table className="outages__table">
-          <thead>
-            <tr>
-              <th scope="col">{tr("outages.town")}</th>
-              <th scope="col">{tr("outages.col.energized")}</th>
-              <th scope="col">{tr("outages.col.consumers")}</th>
-              <th scope="col">{tr("outages.col.etr")}</th>
-              <th scope="col">{tr("outages.col.crews")}</th>
-              <th scope="col">{tr("outages.col.reports")}</th>
-              <th scope="col">{tr("outages.col.updated")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.towns.map((t) => (
-              <tr key={t.town} className="outages__town">
-                <td data-label={tr("outages.town")}>{t.town}</td>
-                <td data-label={tr("outages.col.energized")}>{t.energized}</td>
-                <td data-label={tr("outages.col.consumers")}>
-                  {t.restored}
-                  {t.consumers ? ` (${t.consumers})` : ""}
-                </td>
-                <td data-label={tr("outages.col.etr")} className="outages__date">
-                  {t.etr ?? "—"}
-                </td>
-                <td data-label={tr("outages.col.crews")}>{t.crews}</td>
-                <td data-label={tr("outages.col.reports")}>{t.openIncidents}</td>
-                <td data-label={tr("outages.col.updated")} className="outages__date">
-                  {t.updated ?? "—"}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
 
       <p className="field__hint">
         {tr("outages.openData")} <a href="/api/v1/outages/status">{tr("outages.json")}</a> ·{" "}

@@ -4,6 +4,7 @@ import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { PrintButton } from "../../components/ui/PrintButton";
 import { type BlankField, type FormBlock, findPrintableForm } from "../../content/printable-forms";
+import { formInLanguage } from "../../content/printable-forms-fil";
 import { useLocale, useT } from "../../i18n";
 import { serviceMessages } from "../../messages/service";
 import { shellMessages } from "../../messages/shell";
@@ -30,18 +31,19 @@ const pageTags: Route.MetaFunction = ({ params, location }) => {
 };
 
 export default function PrintableFormPage({ loaderData }: Route.ComponentProps) {
-  const form = findPrintableForm(loaderData.slug)!;
+  const locale = useLocale();
+  // The whole sheet in the page's language (a member fills it in the language they read).
+  const form = formInLanguage(findPrintableForm(loaderData.slug)!, locale);
   const t = useT(serviceMessages);
   const sh = useT(shellMessages);
-  const fil = useLocale() === "fil";
   return (
     <div className="container page printable">
-      <Breadcrumb items={[{ label: sh("nav.requests"), to: "/service/request-complaint" }, { label: fil ? form.titleFil : form.title }]} />
+      <Breadcrumb items={[{ label: sh("nav.requests"), to: "/service/request-complaint" }, { label: form.title }]} />
       <div className="printable__tools no-print">
         <p>{t("pf.instructions")}</p>
         <PrintButton label={t("pf.print")} />
       </div>
-      <article className="sheet" aria-labelledby="form-title" lang={fil ? "en" : undefined}>
+      <article className="sheet" aria-labelledby="form-title">
         <header className="sheet__head">
           <div>
             <p className="sheet__org">{COOPERATIVE.name}</p>

@@ -143,11 +143,16 @@ describe("member portal in the browser", () => {
     const page = await noJs.newPage();
     // An account of its own: the earlier tests used up the other one's codes for the hour.
     await registerIn(page, PAPERLESS_ACCOUNT);
-    // Signed in by text: no e-mail for e-bills, and the page says so.
-    await expect.poll(() => page.getByText("E-bills are sent by e-mail").count()).toBe(1);
+    // Signed in by text: each new bill by text is offered, switched on and off the same way.
     await page.setViewportSize(PHONE);
-    const paperless = page.locator('h2:has-text("Paperless bill") + form');
+    const paperless = page.locator('h2:has-text("New bill notices") + form');
     await paperless.screenshot({ path: path.join(SHOTS, "i26b-paperless-sms-375.png") });
+    await page.getByRole("button", { name: "Text me each new bill" }).click();
+    await page.getByRole("button", { name: "Stop texting me my bills" }).waitFor();
+    expect(await page.getByText(/^A text goes to 09\d\d /).count()).toBe(1);
+    await paperless.screenshot({ path: path.join(SHOTS, "i36-bill-texts-on-375.png") });
+    await page.getByRole("button", { name: "Stop texting me my bills" }).click();
+    await page.getByRole("button", { name: "Text me each new bill" }).waitFor();
     // The same member with a confirmed e-mail (as one registered by e-mail is).
     await t.db.handle.db
       .update(portalUser)

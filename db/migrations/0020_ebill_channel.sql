@@ -1,0 +1,1 @@
+ALTER TABLE "portal_ebills" ADD COLUMN "channel" text DEFAULT 'email' NOT NULL;
