@@ -10,6 +10,7 @@ import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { SWITCH_FORM_ID } from "../../language-switch";
 import { formMessages } from "../../messages/forms";
 import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import { signedInAccount } from "../mco/account.server";
@@ -225,7 +226,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           )}
 
           {!mineIncident && (
-            <Form method="post" encType="multipart/form-data" noValidate className="report__form">
+            <Form id={SWITCH_FORM_ID} method="post" encType="multipart/form-data" noValidate className="report__form">
               <input type="hidden" name="intent" value="report" />
               <input type="hidden" name="kind" value={chosenKind!} />
               <input type="hidden" name="barangayId" value={barangay!.id} />
@@ -347,5 +348,6 @@ function SafetyWarning({ lineDown }: { lineDown: boolean }) {
 /**
  * This page loads React (root.tsx reads the flag): its buttons and checks run in the browser.
  * The query is the first step's answer (and the portal's account): kept by the language switch.
+ * The second step's form travels with the language switch (switchForm), so what was typed stays.
  */
-export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"] };
+export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"], switchForm: true };
