@@ -15,7 +15,7 @@ export const usageMonths = (history: BillRow[]) => months(history, 13);
 /** The chart's two drawings: the desktop's 13 months, and a phone's latest 12 drawn to its width. */
 const WIDE = { w: 720, h: 260, pad: { top: 16, right: 8, bottom: 40, left: 52 }, font: 12, label: 11 };
 /** About a 375 px phone's content width in user units, so the labels print at their own size. */
-const NARROW = { w: 340, h: 220, pad: { top: 12, right: 2, bottom: 36, left: 36 }, font: 11, label: 11 };
+const NARROW = { w: 340, h: 220, pad: { top: 12, right: 2, bottom: 36, left: 42 }, font: 11, label: 11 };
 /** Months the phone's drawing holds: a year, so the latest month sits at the right edge, nothing off screen. */
 const PHONE_MONTHS = 12;
 
@@ -98,7 +98,8 @@ function Bars({ months, size, id, className }: { months: UsageMonth[]; size: typ
             <text x={x0 + band / 2} y={H - PAD.bottom + 16} textAnchor="middle" fontSize={size.label} fill="#4b5563">
               {monthShort(m.month, locale)}
             </text>
-            {(i === 0 || m.month === 1) && (
+            {/* The year under January, and under the first month unless January is next to it (the years would touch). */}
+            {((i === 0 && months[1]?.month !== 1) || m.month === 1) && (
               <text x={x0 + band / 2} y={H - PAD.bottom + 30} textAnchor="middle" fontSize={size.label} fill="#4b5563">
                 {m.year}
               </text>
@@ -106,7 +107,7 @@ function Bars({ months, size, id, className }: { months: UsageMonth[]; size: typ
           </g>
         );
       })}
-      <text x={10} y={PAD.top + 70} transform={`rotate(-90 10 ${PAD.top + 70})`} textAnchor="middle" fontSize={size.font} fill="#4b5563">
+      <text x={8} y={PAD.top + 70} transform={`rotate(-90 8 ${PAD.top + 70})`} textAnchor="middle" fontSize={size.font} fill="#4b5563">
         kWh
       </text>
     </svg>
