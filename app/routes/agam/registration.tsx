@@ -386,7 +386,7 @@ function RegistrationOpen({
       <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
 
       <Form
-        id={state.view === "verify" || state.view === "exist" ? undefined : SWITCH_FORM_ID}
+        id={state.view === "exist" || (state.view === "verify" && (state.sms || state.pin)) ? undefined : SWITCH_FORM_ID}
         method="post"
         action={formAction}
         className="agam-lookup"

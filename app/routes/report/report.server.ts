@@ -133,7 +133,9 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
       const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
       if (checked.ok) photoToken = await keepPendingPhoto(s.storageDir, checked.photo);
     }
-    return { ok: false, status: 200, values: { ...values, ...(photoToken ? { photoToken } : {}) }, errors: {} };
+    // The first step names its choice `barangay` (a query for the second step's address).
+    const barangayId = values.barangayId || text("barangay") || undefined;
+    return { ok: false, status: 200, values: { ...values, barangayId, ...(photoToken ? { photoToken } : {}) }, errors: {} };
   }
 
   if (text("intent") === "me-too") {

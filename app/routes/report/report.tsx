@@ -99,7 +99,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       {!step2 ? (
         <>
           <p>{t("report.intro", { phone: COOPERATIVE.phone })}</p>
-          <Form method="get" className="report__step">
+          {/* The form in view is the one the language switch carries (SWITCH_FORM_ID): here the choice so far. */}
+          <Form id={SWITCH_FORM_ID} method="get" className="report__step">
             {portal && <input type="hidden" name="account" value={portal.accountNumber} />}
             <FieldSet id="kind-choice" legend={t("report.what")} legendClassName="field__label" className="report__kinds">
               {REPORT_KINDS.map((k) => (
@@ -111,7 +112,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             </FieldSet>
             <Field id="barangay" label={t("report.where")} hint={t("report.where.hint")}>
               {(p) => (
-                <select {...p} defaultValue={barangay?.id ?? ""} required>
+                <select {...p} defaultValue={barangay?.id ?? values.barangayId ?? ""} required>
                   <option value="">{t("report.choose")}</option>
                   {byTown.map((g) => (
                     <optgroup key={g.town} label={g.town}>
@@ -158,7 +159,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 {t("report.mine.count", { n: mineIncident.reportCount })}
                 {mineIncident.landmark ? t("report.mine.near", { place: mineIncident.landmark }) : ""}
               </p>
-              <Form method="post" className="report__form">
+              <Form id={SWITCH_FORM_ID} method="post" className="report__form">
                 <input type="hidden" name="intent" value="me-too" />
                 <input type="hidden" name="incidentId" value={mineIncident.id} />
                 <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result} eager>

@@ -1,6 +1,7 @@
 /**
  * The language switch in the middle of a multi-step form, at 375 px with JavaScript off and on:
- * on the report's second step what was typed (and a photo chosen) stays; in the AGAM
+ * on the report's first step the choice so far, on its second step what was typed (and a
+ * photo chosen) stays; in the AGAM
  * registration the second-factor step and a topic half answered stay, and the registration
  * then goes through with every answer. The switch there is a button of the form, posting what
  * is typed (never in the address); screenshots of the switched pages go to tests/.tmp/screens.
@@ -56,6 +57,15 @@ describe("the language switch keeps a form's steps", () => {
       const browser = await openBrowser({ ...PHONE, javaScriptEnabled: js });
       try {
         const page = await browser.newPage();
+        // The first step: the choice made so far stays, still on the first step.
+        await page.goto(`${t.url}/report`);
+        await page.getByRole("radio", { name: "Leaning or broken pole" }).check();
+        await page.getByLabel("Town and barangay").selectOption(String(b!.id));
+        await switchLanguage(page, "Filipino");
+        await page.getByLabel(report["report.where"]).waitFor();
+        expect(await page.getByRole("radio", { name: report["report.kind.pole"] }).isChecked()).toBe(true);
+        expect(await page.getByLabel(report["report.where"]).inputValue()).toBe(String(b!.id));
+
         await page.goto(`${t.url}/report?kind=pole&barangay=${b!.id}`);
         await page.getByLabel("Where exactly?").fill(`beside the chapel, switch test ${mode}`);
         await page.getByLabel("What do you see? (optional)").fill("The pole leans over the road.");
