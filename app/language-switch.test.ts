@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { declaredQuery, switchTarget } from "./language-switch";
+import { declaredQuery, declaresSwitchForm, switchTarget } from "./language-switch";
 
 describe("the language switch's target", () => {
   it("keeps the page and the query its routes read", () => {
@@ -35,5 +35,11 @@ describe("the language switch's target", () => {
         { handle: { query: ["a"] } },
       ]),
     ).toEqual(["r", "a"]);
+  });
+
+  it("knows a page whose form the switch carries only by its route's own declaration", () => {
+    expect(declaresSwitchForm([{ handle: undefined }, { handle: { query: ["kind"], switchForm: true } }])).toBe(true);
+    expect(declaresSwitchForm([{ handle: { hydrate: true } }, { handle: { switchForm: "yes" } }])).toBe(false);
+    expect(declaresSwitchForm([])).toBe(false);
   });
 });

@@ -7,6 +7,22 @@
  */
 import { stripLocale } from "../modules/shared/i18n";
 
+/**
+ * The id of the form whose typed answers a language switch carries (the report's second
+ * step, the AGAM steps). A page whose route declares `handle.switchForm` gives that id to
+ * the form in view; the switch is then a submit button of that form (its `form` attribute)
+ * posting to `/language/<locale>`, which sends the same post on to the page in the other
+ * language (a 307 keeps the body), so nothing typed or proven rides in an address.
+ */
+export const SWITCH_FORM_ID = "language-switch-form";
+/** The field the switch button adds to the post: the page's action shows the form again, untouched. */
+export const SWITCH_FIELD = "_switch";
+
+/** Whether a matched route declares a form the switch carries. */
+export function declaresSwitchForm(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as { switchForm?: unknown } | undefined)?.switchForm === true);
+}
+
 /** The query parameter names the matched routes declare. */
 export function declaredQuery(matches: readonly { handle?: unknown }[]): string[] {
   const names = new Set<string>();

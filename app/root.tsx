@@ -32,7 +32,7 @@ import { services } from "./context";
 import enhanceUrl from "./enhance/enhance.js?url";
 import { hydrates, isConsole } from "./hydration";
 import { requestLocale, useLocale, useT } from "./i18n";
-import { declaredQuery, switchTarget } from "./language-switch";
+import { declaredQuery, declaresSwitchForm, switchTarget } from "./language-switch";
 import { interruptionMessages, STATUS_KEYS } from "./messages/interruptions";
 import { shellMessages } from "./messages/shell";
 import { organizationJsonLd, pageMeta } from "./seo";
@@ -143,6 +143,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           pathname={pathname}
           switchPath={failed ? "/" : switchTarget(pathname, search, declaredQuery(matches))}
           locale={locale}
+          carriesForm={!failed && declaresSwitchForm(matches)}
         />
         <Ticker items={data?.ticker ?? []} locale={locale} />
         <main id="main" tabIndex={-1}>

@@ -54,13 +54,38 @@ export function registerLanguageSwitch(app: FastifyInstance) {
     async (request, reply) => {
       const locale = request.params.locale as Locale;
       if (!LOCALES.includes(locale)) return reply.code(404).type("text/plain; charset=utf-8").send("No such language.");
-      const secure = request.protocol === "https" ? "; Secure" : "";
       return reply
         .code(303)
-        .header("set-cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`)
+        .header("set-cookie", languageCookie(locale, request.protocol))
         .header("cache-control", "no-store")
         .header("location", localePath(locale, safeTarget(request.query.to)))
         .send();
     },
   );
+  // The switch as a button of a multi-step form (app/language-switch.ts): the same choice
+  // remembered, and a 307 so the browser posts what was typed, unread here, to the page in
+  // that language, whose action shows the same step again.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    scope.post<{ Params: { locale: string }; Querystring: { to?: string } }>(
+      "/language/:locale",
+      { config: { policy: { cache: false } } },
+      async (request, reply) => {
+        const locale = request.params.locale as Locale;
+        if (!LOCALES.includes(locale)) return reply.code(404).type("text/plain; charset=utf-8").send("No such language.");
+        return reply
+          .code(307)
+          .header("set-cookie", languageCookie(locale, request.protocol))
+          .header("cache-control", "no-store")
+          .header("location", localePath(locale, safeTarget(request.query.to)))
+          .send();
+      },
+    );
+  });
+}
+
+function languageCookie(locale: Locale, protocol: string): string {
+  const secure = protocol === "https" ? "; Secure" : "";
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`;
 }

@@ -113,6 +113,9 @@ export function isFormBody(request: FastifyRequest): boolean {
     .toLowerCase();
   if (type === "application/x-www-form-urlencoded") return true;
   if (type === "multipart/form-data" && uploadLimitOf(normalizePath(request.url)) !== undefined) return true;
+  // The language switch as a button of the report form (server/language.ts) reads nothing: its
+  // 307 has the browser send the same body to the report page, which is checked there.
+  if (type === "multipart/form-data" && /^\/language\/[a-z]+$/.test(normalizePath(request.url))) return true;
   if (type !== "") return false;
   return !request.headers["transfer-encoding"] && Number(request.headers["content-length"] ?? 0) === 0;
 }

@@ -31,6 +31,17 @@ document.addEventListener("keydown", (event) => {
   menu.querySelector("summary")?.focus();
 });
 
+// The language switch as a button of a multi-step form (app/language-switch.ts) goes to another
+// page as a document post: stopped before React Router's form handler sees it (the window's
+// capture phase comes first), the browser's own submission goes ahead.
+addEventListener(
+  "submit",
+  (event) => {
+    if (event.submitter?.hasAttribute("data-switch-language")) event.stopImmediatePropagation();
+  },
+  { capture: true },
+);
+
 // Accordion: /news/advisories#advisory-3 opens that item.
 const openTarget = () => {
   const id = decodeURIComponent(location.hash.slice(1));

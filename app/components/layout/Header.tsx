@@ -1,5 +1,6 @@
 import { COOPERATIVE, UI } from "../../../modules/shared/constants";
 import { LOCALE_NAMES, type Locale, localePath, stripLocale, translator } from "../../../modules/shared/i18n";
+import { SWITCH_FIELD, SWITCH_FORM_ID } from "../../language-switch";
 import { shellMessages } from "../../messages/shell";
 import type { NavItem } from "./navigation";
 
@@ -17,6 +18,7 @@ export function Header({
   pathname,
   switchPath = stripLocale(pathname),
   locale,
+  carriesForm = false,
 }: {
   navigation: NavItem[];
   hasTicker: boolean;
@@ -24,6 +26,8 @@ export function Header({
   /** The page the language switch opens in the other language: this one (with its query, app/language-switch.ts), unless it has none. */
   switchPath?: string;
   locale: Locale;
+  /** The page has a form whose typed answers the switch carries (app/language-switch.ts). */
+  carriesForm?: boolean;
 }) {
   const t = translator(shellMessages, locale);
   // The other language of this very page: a plain link that remembers the choice (server/language.ts).
@@ -75,6 +79,24 @@ export function Header({
           <span className="visually-hidden">{t("shell.switchTo")}</span>
           <span lang={other}>{LOCALE_NAMES[other]}</span>
         </a>
+        {/* While the carried form is on the page (CSS :has), this button replaces the link: it posts what was
+            typed to the other language's page. A browser without :has keeps the link (the step's query). */}
+        {carriesForm && (
+          <button
+            type="submit"
+            className="site-header__language site-header__language--form"
+            form={SWITCH_FORM_ID}
+            formAction={switchHref}
+            formMethod="post"
+            formNoValidate
+            name={SWITCH_FIELD}
+            value={other}
+            data-switch-language=""
+          >
+            <span className="visually-hidden">{t("shell.switchTo")}</span>
+            <span lang={other}>{LOCALE_NAMES[other]}</span>
+          </button>
+        )}
       </div>
     </header>
   );

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Field } from "../../components/ui/Field";
 import { useT } from "../../i18n";
+import { SWITCH_FORM_ID } from "../../language-switch";
 import { agamMessages } from "../../messages/agam";
 
 export interface VerifyState {
@@ -22,6 +23,13 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
       <input type="hidden" name="account" value={state.account} />
     </>
   );
+  // The language switch posts the first form here (app/language-switch.ts), saying which step this is.
+  const carried = (
+    <>
+      <input type="hidden" name="view" value="verify" />
+      <input type="hidden" name="codeSent" value={state.codeSent ? "1" : "0"} />
+    </>
+  );
   return (
     <section className="agam-verify" aria-labelledby="agam-verify-title">
       <h2 id="agam-verify-title" className="agam__subtitle">
@@ -32,8 +40,9 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
       </p>
       {!state.sms && !state.pin && <p>{t("agam.factor.office")}</p>}
       {state.sms && (
-        <Form method="post" action={`${formAction}#agam-status`} className="agam-verify__form" noValidate>
+        <Form id={SWITCH_FORM_ID} method="post" action={`${formAction}#agam-status`} className="agam-verify__form" noValidate>
           {hidden}
+          {carried}
           <p>{t("agam.factor.canSend", { mobile: state.sms })}</p>
           <button
             className={state.codeSent ? "button button--secondary" : "button"}
@@ -59,8 +68,15 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
         </Form>
       )}
       {state.pin && (
-        <Form method="post" action={`${formAction}#agam-status`} className="agam-verify__form" noValidate>
+        <Form
+          id={state.sms ? undefined : SWITCH_FORM_ID}
+          method="post"
+          action={`${formAction}#agam-status`}
+          className="agam-verify__form"
+          noValidate
+        >
           {hidden}
+          {!state.sms && carried}
           <Field id="pin" label={t("agam.factor.pin")} hint={t("agam.factor.pinHint")} error={state.errors.pin}>
             {(p) => <input {...p} type="password" inputMode="numeric" autoComplete="off" maxLength={12} className="input--short" />}
           </Field>

@@ -22,6 +22,7 @@ import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { AccountNumberField, ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
+import { SWITCH_FIELD, SWITCH_FORM_ID } from "../../language-switch";
 import { agamMessages } from "../../messages/agam";
 import { agamRegistrationMessages } from "../../messages/agam-registration";
 import { requireLinkedAccount } from "../mco/account.server";
@@ -90,6 +91,9 @@ const flowFields = z.object({
   step: z.string(),
   decision: z.string(),
   reason: z.string(),
+  /** Carried by the language switch from the second-factor step: which step, and whether a code went out. */
+  view: z.string(),
+  codeSent: z.string(),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,9 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!fields.ok) return data({ closed: null }, { status: 400 });
   const f = fields.data;
   const origin = originOrDefault(f.origin || new URL(request.url).searchParams.get("origin"));
-  const intent = f.intent || "lookup";
   const typed = f.account.trim();
   const key = newKey();
+  // The language switch posted the form in view (app/language-switch.ts): the same step again in
+  // this language, nothing sent, spent or registered. Before the look-up, what was typed as it was.
+  const switching = form.has(SWITCH_FIELD);
+  const intent = switching ? "switch" : f.intent || "lookup";
+  if (switching && !f.proof && f.view !== "verify") return data<FlowState>({ key, view: "default", origin, account: typed });
 
   const parsed = accountNumberSchema.safeParse(typed);
   if (!parsed.success) {
@@ -173,6 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: { kind: "success", text: r(MESSAGES.found) },
       });
     }
+    if (switching && !f.proof) return verify({ codeSent: f.codeSent === "1" && Boolean(methods.sms) });
     if (intent === "lookup") {
       if (!methods.sms && !methods.pin) return verify({ message: { kind: "error", text: r("agam.msg.neither") } });
       return verify({ message: { kind: "success", text: r(MESSAGES.verify) } });
@@ -217,6 +226,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const stepRaw = Number(f.step);
     const step = Number.isInteger(stepRaw) ? Math.min(Math.max(stepRaw, 0), topics.length) : 0;
 
+    if (switching) {
+      const draft = {
+        decision: f.decision === "1" || f.decision === "0" ? f.decision : "",
+        reason: f.reason.slice(0, REASON_MAX),
+      } as const;
+      return data<FlowState>({ ...base, answers, step, errors: {}, draft });
+    }
     if (intent === "back") return data<FlowState>({ ...base, answers, step: Math.max(0, step - 1), errors: {} });
 
     if (intent === "next" && step < topics.length) {
@@ -369,7 +385,14 @@ function RegistrationOpen({
 
       <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
 
-      <Form method="post" action={formAction} className="agam-lookup" noValidate aria-labelledby="agam-lookup-title">
+      <Form
+        id={state.view === "exist" || (state.view === "verify" && (state.sms || state.pin)) ? undefined : SWITCH_FORM_ID}
+        method="post"
+        action={formAction}
+        className="agam-lookup"
+        noValidate
+        aria-labelledby="agam-lookup-title"
+      >
         <h2 id="agam-lookup-title" className="agam__subtitle">
           {r("agam.find")}
         </h2>
@@ -495,7 +518,7 @@ function RegistrationFlow({
         </dl>
       </section>
 
-      <Form method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate onSubmit={onSubmit}>
+      <Form id={SWITCH_FORM_ID} method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate onSubmit={onSubmit}>
         {/* Enter in a field does what the main button does (the first submit button wins). */}
         <button
           type="submit"
@@ -628,4 +651,4 @@ function RegistrationFlow({
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
 /** The query parameters this page reads (the only ones in its server-cache key); it loads React for its forms. */
-export const handle = { query: ["origin"], hydrate: true };
+export const handle = { query: ["origin"], hydrate: true, switchForm: true };

@@ -15,6 +15,7 @@ import { readForm } from "../../../modules/shared/forms";
 import { LOCALES, type Locale, translate, translator } from "../../../modules/shared/i18n";
 import type { AppServices } from "../../context";
 import { requestLocale, requestT } from "../../i18n";
+import { SWITCH_FIELD } from "../../language-switch";
 import { STATUS_KEYS as INTERRUPTION_STATUS_KEYS, interruptionMessages } from "../../messages/interruptions";
 import { reportStatusMessages, STATUS_KEYS } from "../../messages/report-status";
 import { CAPTCHA_KEYS, PHOTO_KEYS, reportMessages } from "../../messages/reports";
@@ -122,6 +123,20 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
     const v = form.get(name);
     return typeof v === "string" ? v : "";
   };
+
+  // The language switch carried the form here (app/language-switch.ts): the same step again in
+  // this language with what was typed, nothing checked or spent; a photo chosen is kept by its token.
+  if (form.has(SWITCH_FIELD)) {
+    const file = form.get("photo");
+    let photoToken = text("photoToken");
+    if (file && typeof file !== "string" && file.size > 0) {
+      const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
+      if (checked.ok) photoToken = await keepPendingPhoto(s.storageDir, checked.photo);
+    }
+    // The first step names its choice `barangay` (a query for the second step's address).
+    const barangayId = values.barangayId || text("barangay") || undefined;
+    return { ok: false, status: 200, values: { ...values, barangayId, ...(photoToken ? { photoToken } : {}) }, errors: {} };
+  }
 
   if (text("intent") === "me-too") {
     // Adding to a count is a report too: the same robot check as the form.

@@ -10,6 +10,7 @@ import { CaptchaField } from "../../components/ui/CaptchaField";
 import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
+import { SWITCH_FORM_ID } from "../../language-switch";
 import { formMessages } from "../../messages/forms";
 import { REPORT_KIND_KEYS, reportMessages } from "../../messages/reports";
 import { signedInAccount } from "../mco/account.server";
@@ -98,7 +99,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
       {!step2 ? (
         <>
           <p>{t("report.intro", { phone: COOPERATIVE.phone })}</p>
-          <Form method="get" className="report__step">
+          {/* The form in view is the one the language switch carries (SWITCH_FORM_ID): here the choice so far. */}
+          <Form id={SWITCH_FORM_ID} method="get" className="report__step">
             {portal && <input type="hidden" name="account" value={portal.accountNumber} />}
             <FieldSet id="kind-choice" legend={t("report.what")} legendClassName="field__label" className="report__kinds">
               {REPORT_KINDS.map((k) => (
@@ -110,7 +112,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
             </FieldSet>
             <Field id="barangay" label={t("report.where")} hint={t("report.where.hint")}>
               {(p) => (
-                <select {...p} defaultValue={barangay?.id ?? ""} required>
+                <select {...p} defaultValue={barangay?.id ?? values.barangayId ?? ""} required>
                   <option value="">{t("report.choose")}</option>
                   {byTown.map((g) => (
                     <optgroup key={g.town} label={g.town}>
@@ -157,7 +159,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 {t("report.mine.count", { n: mineIncident.reportCount })}
                 {mineIncident.landmark ? t("report.mine.near", { place: mineIncident.landmark }) : ""}
               </p>
-              <Form method="post" className="report__form">
+              <Form id={SWITCH_FORM_ID} method="post" className="report__form">
                 <input type="hidden" name="intent" value="me-too" />
                 <input type="hidden" name="incidentId" value={mineIncident.id} />
                 <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result} eager>
@@ -225,7 +227,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           )}
 
           {!mineIncident && (
-            <Form method="post" encType="multipart/form-data" noValidate className="report__form">
+            <Form id={SWITCH_FORM_ID} method="post" encType="multipart/form-data" noValidate className="report__form">
               <input type="hidden" name="intent" value="report" />
               <input type="hidden" name="kind" value={chosenKind!} />
               <input type="hidden" name="barangayId" value={barangay!.id} />
@@ -347,5 +349,6 @@ function SafetyWarning({ lineDown }: { lineDown: boolean }) {
 /**
  * This page loads React (root.tsx reads the flag): its buttons and checks run in the browser.
  * The query is the first step's answer (and the portal's account): kept by the language switch.
+ * The second step's form travels with the language switch (switchForm), so what was typed stays.
  */
-export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"] };
+export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"], switchForm: true };

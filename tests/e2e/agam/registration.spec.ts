@@ -210,7 +210,7 @@ describe("AGAM registration in the browser", () => {
 
     // A malformed number is refused with a message at the field.
     await lookUp(page, "12-34");
-    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Enter the account number");
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain("Enter the 10 digits of the account number");
     await page.close();
   });
 
