@@ -153,6 +153,19 @@ export const ABOUT = {
   core: `<ul><li><strong>Integrity</strong>: we do what we say and account for every peso.</li><li><strong>Service</strong>: the member comes first, in calm and in storm.</li><li><strong>Safety</strong>: no job is so urgent that it cannot be done safely.</li><li><strong>Teamwork</strong>: one cooperative, from the lineman to the board.</li><li><strong>Excellence</strong>: we measure, learn and improve.</li></ul>`,
 };
 
+/** The about-us texts in Filipino (the /fil/ pages show these). */
+export const ABOUT_FIL = {
+  profile: `<h2>Sino kami</h2>
+<p>Hawak ng Western Pangasinan Electric Cooperative, Inc. ang prangkisa sa serbisyo ng kuryente sa Lungsod ng Alaminos at sa mga bayan ng Bolinao, Anda, Bani, Agno, Burgos, Mabini, Dasol at Infanta. Nakarehistro noong 1975 sa ilalim ng Presidential Decree 269, lumaki ito mula sa ilang daang koneksyon sa tabi ng pambansang daan hanggang sa mahigit siyamnapu't limang libong member-consumer-owner.</p>
+<h3>Ang aming sakop</h3>
+<p>Umaabot ang aming mga linya mula sa mga look ng Bolinao at mga pulo ng Anda hanggang sa mga asinan ng Dasol at mga burol ng Infanta: 1,500 kilometro ng linya ng distribusyon, anim na substation at apat na tanggapan sa mga lugar.</p>
+<h3>Ang aming ginagawa</h3>
+<ul><li>Naghahatid ng kuryente sa mga miyembrong residensyal, komersyal at industriyal.</li><li>Nagtatayo at nangangalaga ng mga linya ng sub-transmission at distribusyon.</li><li>Tumutugon sa pagkawala ng kuryente araw at gabi, pati sa panahon ng bagyo.</li></ul>`,
+  mission: `<p>Maghatid sa aming mga member-consumer-owner ng ligtas, maaasahan at abot-kayang serbisyo ng kuryente, nang may paggalang at malasakit, sa tulong ng mahuhusay na kawani at maayos na pamamahala ng kooperatiba.</p>`,
+  vision: `<p>Pagsapit ng 2030, ang pinakapinagkakatiwalaang electric cooperative sa Hilagang Luzon: may kuryente ang bawat tahanan sa kanlurang Pangasinan, at pinaglilingkuran ang bawat miyembro bilang may-ari.</p>`,
+  core: `<ul><li><strong>Katapatan</strong>: ginagawa namin ang aming sinasabi at may pananagutan kami sa bawat piso.</li><li><strong>Serbisyo</strong>: una ang miyembro, sa tahimik man o sa bagyo.</li><li><strong>Kaligtasan</strong>: walang gawaing sobrang madalian para hindi gawin nang ligtas.</li><li><strong>Pagtutulungan</strong>: iisang kooperatiba, mula sa lineman hanggang sa lupon.</li><li><strong>Kahusayan</strong>: sinusukat namin, natututo at bumubuti.</li></ul>`,
+};
+
 export const BRANCHES = [
   {
     name: "Hotline / Consumer Welfare",
@@ -206,6 +219,15 @@ export const CAREER_TITLES = [
   "Electrical Engineer (Distribution Planning)",
   "Meter Reader",
   "IT Support Specialist",
+];
+
+/** The same job titles in Filipino, in the same order. */
+export const CAREER_TITLES_FIL = [
+  "Lineman I",
+  "Klerk sa Billing",
+  "Electrical Engineer (Pagpaplano ng Distribusyon)",
+  "Tagabasa ng Metro",
+  "Espesyalista sa IT Support",
 ];
 
 export const NEWS = {

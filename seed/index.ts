@@ -94,10 +94,16 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
   await db.transaction(async (tx) => {
     // About us
     await tx.insert(t.aboutContents).values([
-      { key: "profile", content: C.ABOUT.profile.content, year: C.ABOUT.profile.year, updatedAt: new Date(now.getTime() - 40 * DAY) },
-      { key: "mission", content: C.ABOUT.mission },
-      { key: "vision", content: C.ABOUT.vision },
-      { key: "core", content: C.ABOUT.core },
+      {
+        key: "profile",
+        content: C.ABOUT.profile.content,
+        year: C.ABOUT.profile.year,
+        translations: { fil: { content: C.ABOUT_FIL.profile } },
+        updatedAt: new Date(now.getTime() - 40 * DAY),
+      },
+      { key: "mission", content: C.ABOUT.mission, translations: { fil: { content: C.ABOUT_FIL.mission } } },
+      { key: "vision", content: C.ABOUT.vision, translations: { fil: { content: C.ABOUT_FIL.vision } } },
+      { key: "core", content: C.ABOUT.core, translations: { fil: { content: C.ABOUT_FIL.core } } },
     ]);
 
     // Branches
@@ -252,7 +258,12 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
     for (const [i, jobTitle] of C.CAREER_TITLES.entries()) {
       const [row] = await tx
         .insert(t.careers)
-        .values({ jobTitle, body: `<p>Open position: ${jobTitle}.</p>`, createdAt: new Date(now.getTime() - (i * 11 + 2) * DAY) })
+        .values({
+          jobTitle,
+          body: `<p>Open position: ${jobTitle}.</p>`,
+          translations: { fil: { jobTitle: C.CAREER_TITLES_FIL[i]!, body: `<p>Bakanteng posisyon: ${C.CAREER_TITLES_FIL[i]!}.</p>` } },
+          createdAt: new Date(now.getTime() - (i * 11 + 2) * DAY),
+        })
         .returning({ id: t.careers.id });
       const files = i === 0 ? [careerPdfs[i]!, careerPoster] : [careerPdfs[i]!];
       await tx.insert(t.careerAttachments).values(files.map((fileName, position) => ({ careerId: row!.id, fileName, position })));

@@ -60,6 +60,8 @@ export const aboutContents = pgTable(
     key: text("key").primaryKey(),
     content: text("content").notNull(),
     year: integer("year"),
+    /** Its text in Filipino, Pangasinan and Ilocano (decision 0030): { fil: { content } }. */
+    translations: translationsColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("about_key", sql`${t.key} in ('profile','mission','vision','core')`)],
@@ -123,6 +125,8 @@ export const careers = pgTable("careers", {
   body: text("body"),
   createdAt: createdAt(),
   ...publicationColumns(),
+  /** Its title and details in Filipino, Pangasinan and Ilocano (decision 0030). */
+  translations: translationsColumn(),
 });
 
 export const careerAttachments = pgTable("career_attachments", {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { careerAttachments, careers, storedFiles } from "../../db/schema";
 import { type Attachment, toAttachment } from "./attachments.server";
 import { visibleNow } from "./publication.server";
+import { storedTranslations, type Translations } from "./translations";
 
 export interface Career {
   id: number;
@@ -12,6 +13,8 @@ export interface Career {
   body: string | null;
   createdAt: Date;
   attachments: Attachment[];
+  /** Its title and details in other languages (jobTitle, body). */
+  translations: Translations;
 }
 
 /** Every job posting, newest first. */
@@ -32,5 +35,12 @@ export async function listCareers(db: Db): Promise<Career[]> {
       .orderBy(asc(careerAttachments.careerId), asc(careerAttachments.position), asc(careerAttachments.id));
     for (const f of files) byId.get(f.careerId)?.push(toAttachment(f.file));
   }
-  return rows.map((r) => ({ id: r.id, jobTitle: r.jobTitle, body: r.body, createdAt: r.createdAt, attachments: byId.get(r.id) ?? [] }));
+  return rows.map((r) => ({
+    id: r.id,
+    jobTitle: r.jobTitle,
+    body: r.body,
+    createdAt: r.createdAt,
+    attachments: byId.get(r.id) ?? [],
+    translations: storedTranslations(r.translations),
+  }));
 }

@@ -28,7 +28,14 @@ import { rowIdFromParam } from "../shared/ids";
 import { ABOUT_KEYS } from "./about.server";
 import { type Attachment, storagePath, toAttachment } from "./attachments.server";
 import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from "./items.server";
-import { missingLanguages, PAYMENT_PLACE_TRANSLATED, storedTranslations, TITLE_AND_BODY } from "./translations";
+import {
+  ABOUT_TRANSLATED,
+  CAREER_TRANSLATED,
+  missingLanguages,
+  PAYMENT_PLACE_TRANSLATED,
+  storedTranslations,
+  TITLE_AND_BODY,
+} from "./translations";
 import { storePrepared } from "./uploads.server";
 
 const numericId = (param: string): string | null => (rowIdFromParam(param) === null ? null : param);
@@ -233,6 +240,8 @@ export const careerKind: ContentKindDef = {
   files: { label: "PDF attachments", accept: "pdf", multiple: true, requiredOnCreate: false, altText: false },
   creatable: true,
   removable: false,
+  // Its title and details may also be written in Filipino, Pangasinan and Ilocano.
+  translated: CAREER_TRANSLATED,
   parseId: numericId,
   publicPath: () => "/careers",
   async listAll(db) {
@@ -243,6 +252,7 @@ export const careerKind: ContentKindDef = {
       text: toPlainText(r.body),
       publication: publicationOf(r),
       updatedAt: r.updatedAt,
+      missing: missingLanguages(storedTranslations(r.translations)),
     }));
   },
   async read(db, id) {
@@ -258,6 +268,7 @@ export const careerKind: ContentKindDef = {
       .orderBy(asc(careerAttachments.position), asc(careerAttachments.id));
     return {
       values: { jobTitle: row.jobTitle, body: row.body ?? "" },
+      translations: storedTranslations(row.translations),
       files: await storedFilesOf(
         db,
         links.map((l) => l.fileName),
@@ -267,7 +278,13 @@ export const careerKind: ContentKindDef = {
     };
   },
   async write(tx, id, input) {
-    const values = { jobTitle: input.values.jobTitle!, body: input.values.body || null, updatedAt: input.now, ...input.publication! };
+    const values = {
+      jobTitle: input.values.jobTitle!,
+      body: input.values.body || null,
+      translations: input.translations,
+      updatedAt: input.now,
+      ...input.publication!,
+    };
     const careerId = await insertOrUpdate(tx, careers, id, values, { createdAt: input.now });
     const names = await keptAndAdded(tx, input);
     await tx.delete(careerAttachments).where(eq(careerAttachments.careerId, careerId));
@@ -297,6 +314,8 @@ export const aboutKind: ContentKindDef = {
   publication: false,
   creatable: false,
   removable: false,
+  // Its text may also be written in Filipino, Pangasinan and Ilocano.
+  translated: ABOUT_TRANSLATED,
   parseId: (param) => ((ABOUT_KEYS as readonly string[]).includes(param) ? param : null),
   publicPath: (id) => (id === "profile" ? "/about/company-profile" : "/about/mission-vision"),
   async listAll(db) {
@@ -309,6 +328,7 @@ export const aboutKind: ContentKindDef = {
         text: toPlainText(r.content),
         publication: null,
         updatedAt: r.updatedAt,
+        missing: missingLanguages(storedTranslations(r.translations)),
       }));
   },
   async read(db, id) {
@@ -316,6 +336,7 @@ export const aboutKind: ContentKindDef = {
     if (!row) return null;
     return {
       values: { content: row.content, year: row.year == null ? "" : String(row.year) },
+      translations: storedTranslations(row.translations),
       files: [],
       publication: null,
       updatedAt: row.updatedAt,
@@ -324,7 +345,12 @@ export const aboutKind: ContentKindDef = {
   async write(tx, id, input) {
     await tx
       .update(aboutContents)
-      .set({ content: input.values.content!, year: input.values.year ? Number(input.values.year) : null, updatedAt: input.now })
+      .set({
+        content: input.values.content!,
+        year: input.values.year ? Number(input.values.year) : null,
+        translations: input.translations,
+        updatedAt: input.now,
+      })
       .where(eq(aboutContents.key, id!));
     return id!;
   },

@@ -43,6 +43,15 @@ export const TITLE_AND_BODY: readonly TranslatedField[] = [
   { name: "body", label: "Text", rich: true, max: 50_000 },
 ];
 
+/** An about-us text (company profile, mission, vision, core values) may be written in each language. */
+export const ABOUT_TRANSLATED: readonly TranslatedField[] = [{ name: "content", label: "Text", rich: true, max: 50_000 }];
+
+/** A job posting's title and details may be written in each language. */
+export const CAREER_TRANSLATED: readonly TranslatedField[] = [
+  { name: "jobTitle", label: "Job title", rich: false, max: 300 },
+  { name: "body", label: "Details and requirements", rich: true, max: 50_000 },
+];
+
 /** A place to pay's name and details ("Where to pay") may be written in each language. */
 export const PAYMENT_PLACE_TRANSLATED: readonly TranslatedField[] = [
   { name: "name", label: "Name", rich: false, max: 200 },

@@ -13,7 +13,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { contentLanguageMessages } from "../../app/messages/content-language";
 import { interruptionMessages } from "../../app/messages/interruptions";
-import { barangays, bills } from "../../db/schema";
+import { barangays, bills, careers } from "../../db/schema";
 import { SURVEY_RATINGS } from "../../modules/members/survey-options";
 import { changeIncident, fileReport } from "../../modules/reports/queries.server";
 import { MONTH_NAMES } from "../../modules/shared/dates";
@@ -148,10 +148,19 @@ describe("English left on /fil/ pages outside the catalogs", () => {
   });
 
   test("staff-written text a /fil/ page shows in English is marked so: job postings, interruption areas, dispatchers' notes", async () => {
-    const careers = await t.app.inject("/fil/careers");
-    expect(careers.body).toContain(contentLanguageMessages.fil["contentlang.fallback"]({ language: "Filipino" }));
-    expect(careers.body).toMatch(/<span lang="en">[^<]+<\/span>/);
-    expect(careers.body).toMatch(/class="announcement__body" lang="en"/);
+    // The demo postings and about texts have their Filipino versions; one written in English only says so.
+    const filCareers = (await t.app.inject("/fil/careers")).body;
+    expect(filCareers).toContain("Klerk sa Billing");
+    expect(filCareers).not.toContain("Billing Clerk");
+    const filProfile = (await t.app.inject("/fil/about/company-profile")).body;
+    expect(filProfile).toContain("Sino kami");
+    expect(filProfile).not.toContain(contentLanguageMessages.fil["contentlang.fallback"]({ language: "Filipino" }));
+    expect((await t.app.inject("/fil/about/mission-vision")).body).toContain("Katapatan");
+    await t.db.handle.db.insert(careers).values({ jobTitle: "Warehouse Custodian", body: "<p>Keeps the stores.</p>" });
+    const careersPage = await t.app.inject("/fil/careers");
+    expect(careersPage.body).toContain(contentLanguageMessages.fil["contentlang.fallback"]({ language: "Filipino" }));
+    expect(careersPage.body).toMatch(/<span lang="en">Warehouse Custodian<\/span>/);
+    expect(careersPage.body).toMatch(/class="announcement__body" lang="en"/);
     expect((await t.app.inject("/careers")).body).not.toMatch(/class="announcement__body" lang="en"/);
     const interruptions = await t.app.inject("/fil/news/power-interruptions");
     expect(interruptions.body).toMatch(/<td data-label="[^"]+" class="pi-html" lang="en">/);

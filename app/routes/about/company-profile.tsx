@@ -2,7 +2,7 @@ import { getAboutContent } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDate, manilaIsoDate } from "../../../modules/shared/dates";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
-import { EnglishOnlyNote, useEnglishLang } from "../../components/EnglishOnly";
+import { LanguageFallbackNote, useItemLang } from "../../components/ContentInLanguage";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { requestLocale, useT } from "../../i18n";
@@ -21,10 +21,11 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await getAboutContent(services(context).db, "profile");
+  const profile = await getAboutContent(services(context).db, "profile", requestLocale(request));
   return profile
     ? {
         html: profile.content,
+        shown: profile.shown,
         year: profile.year,
         updated: formatDate(profile.lastUpdate, requestLocale(request)),
         updatedIso: manilaIsoDate(profile.lastUpdate),
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
   const t = useT(aboutMessages);
   const s = useT(shellMessages);
-  const lang = useEnglishLang();
+  const lang = useItemLang(loaderData?.shown);
   return (
     <div className="container page about">
       <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.companyProfile") }]} />
@@ -46,8 +47,8 @@ export default function CompanyProfile({ loaderData }: Route.ComponentProps) {
             {loaderData.year !== null && t("profile.year", { year: loaderData.year })}
             {t("profile.updated")} <time dateTime={loaderData.updatedIso}>{loaderData.updated}</time>
           </p>
-          <EnglishOnlyNote />
-          {/* Sanitized on the server by modules/shared/html.ts. Written in English only: marked so on a Filipino page. */}
+          <LanguageFallbackNote shown={loaderData.shown} />
+          {/* Sanitized on the server by modules/shared/html.ts; English where staff wrote no Filipino version, marked so. */}
           <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: loaderData.html }} />
         </>
       ) : (

@@ -1,10 +1,10 @@
 import { getMissionVisionCore } from "../../../modules/content/about.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
-import { EnglishOnlyNote, useEnglishLang } from "../../components/EnglishOnly";
+import { LanguageFallbackNote } from "../../components/ContentInLanguage";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
-import { useT } from "../../i18n";
+import { requestLocale, useLocale, useT } from "../../i18n";
 import { aboutMessages } from "../../messages/about";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/mission-vision";
@@ -19,9 +19,10 @@ const pageTags: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { vision, mission, core } = await getMissionVisionCore(services(context).db);
-  return { vision: vision?.content ?? null, mission: mission?.content ?? null, core: core?.content ?? null };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { vision, mission, core } = await getMissionVisionCore(services(context).db, requestLocale(request));
+  const block = (b: typeof vision) => (b ? { html: b.content, shown: b.shown } : null);
+  return { vision: block(vision), mission: block(mission), core: block(core) };
 }
 
 /** Simple drawings beside each block: an eye, a target, a hand-shake of hearts. Decorative. */
@@ -55,23 +56,33 @@ function Art({ kind }: { kind: "vision" | "mission" | "core" }) {
 export default function MissionVision({ loaderData }: Route.ComponentProps) {
   const t = useT(aboutMessages);
   const s = useT(shellMessages);
+  const locale = useLocale();
   const blocks = [
-    { id: "vision", title: t("mv.vision"), html: loaderData.vision },
-    { id: "mission", title: t("mv.mission"), html: loaderData.mission },
-    { id: "core", title: t("mv.core"), html: loaderData.core },
+    { id: "vision", title: t("mv.vision"), block: loaderData.vision },
+    { id: "mission", title: t("mv.mission"), block: loaderData.mission },
+    { id: "core", title: t("mv.core"), block: loaderData.core },
   ] as const;
-  const lang = useEnglishLang();
+  // One note for the page when any block is shown in English for want of its Filipino version.
+  const fallback = blocks.map((b) => b.block?.shown).find((shown) => shown && shown.lang !== shown.asked);
   return (
     <div className="container page about">
       <Breadcrumb items={[{ label: s("nav.aboutUs"), to: "/about-us" }, { label: s("nav.missionVision") }]} />
       <h1>{s("nav.missionVision")}</h1>
-      <EnglishOnlyNote />
+      <LanguageFallbackNote shown={fallback} />
       {blocks.map((b, i) => (
         <section key={b.id} className={`mv${i % 2 ? " mv--reverse" : ""}`} aria-labelledby={`mv-${b.id}`}>
           <Art kind={b.id} />
           <div className="mv__text">
             <h2 id={`mv-${b.id}`}>{b.title}</h2>
-            {b.html ? <div className="prose" lang={lang} dangerouslySetInnerHTML={{ __html: b.html }} /> : <p>{t("about.beingUpdated")}</p>}
+            {b.block ? (
+              <div
+                className="prose"
+                lang={b.block.shown.lang === locale ? undefined : b.block.shown.lang}
+                dangerouslySetInnerHTML={{ __html: b.block.html }}
+              />
+            ) : (
+              <p>{t("about.beingUpdated")}</p>
+            )}
           </div>
         </section>
       ))}

@@ -17,10 +17,8 @@ import { careerView } from "./views.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const careers = await listCareers(services(context).db);
   const locale = requestLocale(request);
-  // Job postings are written in English only: under /fil/ each is marked so and says so (decision 0030).
-  return {
-    items: careers.map((c) => ({ ...careerView(c), shown: { lang: "en" as const, asked: locale, available: ["en" as const] } })),
-  };
+  // Each posting in the page's language when staff wrote it; else its English, marked and said so (decision 0030).
+  return { items: careers.map((c) => careerView(c, locale)) };
 }
 
 const pageTags: Route.MetaFunction = ({ location }) => {
