@@ -94,6 +94,7 @@ export async function action(args: Route.ActionArgs) {
   // Removing asks once more (the page keeps working without JavaScript).
   if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
   return editorAction({
+    formData,
     form: readForm(formData, itemFormSchema),
     id,
     intent,
