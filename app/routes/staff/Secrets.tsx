@@ -66,7 +66,7 @@ export function Secrets(props: {
         </Form>
       </section>
       <h2>{`${words.noun[0]!.toUpperCase()}${words.noun.slice(1)}s`}</h2>
-      <ConsoleTable columns={[words.holder, words.made, ...(props.moreColumns ?? []), "State"]}>
+      <ConsoleTable stack columns={[words.holder, words.made, ...(props.moreColumns ?? []), "State"]}>
         {rows.map((k) => (
           <tr key={k.id}>
             <td>{k.name}</td>
