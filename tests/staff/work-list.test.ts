@@ -6,7 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workList } from "../../app/routes/staff/overview.server";
 import { barangays, incidents } from "../../db/schema";
+import { announcementFormSchema, createAnnouncement } from "../../modules/content/announcement-editor.server";
 import { fileReport } from "../../modules/reports/queries.server";
 import type { Role } from "../../modules/staff/permissions";
 import { createTestApp, type TestApp } from "../support/app";
@@ -38,8 +40,6 @@ describe("the overview's work list", () => {
       if (links.length === 0) expect(text).toContain("Nothing waits on you now: all is done.");
       for (const to of links) expect((await get(to, who!)).statusCode, `${who!.email} → ${to}`).toBe(200);
     }
-    // Communications has no work list of its own yet: all is done, and no line leads elsewhere.
-    expect((await work(staff.communications!)).text).toContain("all is done");
   });
 
   it("shows a new report to triage, then without a crew, then past its estimated restoration", async () => {
@@ -68,5 +68,28 @@ describe("the overview's work list", () => {
     expect(w.links).toContain(`/staff/incidents/${filed.incidentId}`);
     // The administrator sees the dispatcher's work too (their role does everything).
     expect((await work(staff.admin!)).links).toContain(`/staff/incidents/${filed.incidentId}`);
+  });
+
+  it("tells communications what goes public later today (Manila's day), by a fixed clock", async () => {
+    const db = t.db.handle.db;
+    // 10:00 in Manila; one advisory at 15:00 the same day, one the next morning.
+    const now = new Date("2031-05-06T02:00:00.000Z");
+    const ctx = {
+      db,
+      actor: { id: staff.communications!.id, name: "Comms" },
+      storageDir: t.config.storageDir,
+      contentChanged: async () => {},
+    };
+    const make = (title: string, publishAt: string) =>
+      createAnnouncement(ctx, "advisory", announcementFormSchema.parse({ title, body: "Body.", publish: "schedule", publishAt }), []);
+    const today = await make("Water district advisory 5512", "2031-05-06T15:00");
+    await make("Tomorrow's advisory 5513", "2031-05-07T08:00");
+    const items = await workList(db, "communications", now);
+    const line = items.find((i) => /public later today/.test(i.text));
+    expect(line?.lines).toContainEqual({ text: "Water district advisory 5512", to: `/staff/announcements/advisory/${today}` });
+    expect(line?.lines?.some((l) => l.text.includes("5513"))).toBe(false);
+    expect(await workList(db, "dispatcher", now)).not.toContainEqual(
+      expect.objectContaining({ text: expect.stringMatching(/public later today/) }),
+    );
   });
 });

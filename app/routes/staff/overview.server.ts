@@ -4,7 +4,7 @@
  */
 import { and, count, eq, gt, inArray, lte, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { alertDeliveries, incidents, powerInterruptions } from "../../../db/schema";
+import { alertDeliveries, announcements, incidents, newsItems, powerInterruptions } from "../../../db/schema";
 import { listBillDifferences } from "../../../modules/bills/inquiry.server";
 import { visibleNow } from "../../../modules/content/publication.server";
 import { listQueue } from "../../../modules/members/connection-queue.server";
@@ -141,6 +141,29 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
     const overdue = await overdueCount(db, now);
     if (overdue)
       items.push({ text: `${plural(overdue, "online payment", "online payments")} not posted after 2 days`, to: "/staff/bills/payments" });
+  }
+  if (can(role, "content.publish")) {
+    // Manila is UTC+8 all year (no daylight saving): its day ends at 16:00 UTC.
+    const endOfDay = new Date(Math.floor((now.getTime() + 8 * 3_600_000) / 86_400_000) * 86_400_000 + 16 * 3_600_000);
+    const later = (t: typeof announcements | typeof newsItems) =>
+      and(eq(t.publication, "published"), gt(t.publishAt, now), lte(t.publishAt, endOfDay));
+    const [news, notices] = await Promise.all([
+      db.select({ id: newsItems.id, title: newsItems.title }).from(newsItems).where(later(newsItems)),
+      db
+        .select({ id: announcements.id, kind: announcements.kind, title: announcements.title })
+        .from(announcements)
+        .where(later(announcements)),
+    ]);
+    const lines = [
+      ...notices.map((a) => ({ text: a.title, to: `/staff/announcements/${a.kind}/${a.id}` })),
+      ...news.map((n) => ({ text: n.title, to: `/staff/content/news/${n.id}` })),
+    ];
+    if (lines.length)
+      items.push({
+        text: `${plural(lines.length, "item goes", "items go")} public later today: check ${lines.length === 1 ? "it" : "them"}`,
+        to: notices[0] ? `/staff/announcements/${notices[0].kind}` : "/staff/content/news",
+        lines: lines.slice(0, SHOWN),
+      });
   }
   if (can(role, "members.manage")) {
     const { rows } = await listQueue(db, { age: "older" }, now, 500);
