@@ -62,4 +62,23 @@ describe("console tables at 375 px", () => {
         await browser.cleanup();
       }
     });
+
+  it("revoking a token asks first, at 375 px without JavaScript, and the answer lands on the list", async () => {
+    const browser = await openBrowser({ ...PHONE, javaScriptEnabled: false });
+    try {
+      await browser.addCookies(admin.browserCookies(t.url));
+      const page = await browser.newPage();
+      await page.goto(`${t.url}/staff/bills/tokens`);
+      await page.getByRole("button", { name: "Revoke the token of Nightly billing job" }).click();
+      const card = page.getByRole("alert").filter({ hasText: "Revoke the token of Nightly billing job?" });
+      await card.waitFor();
+      await page.screenshot({ path: path.join(SHOTS, "37-confirm-revoke-375.png"), fullPage: true });
+      await card.getByRole("button", { name: "Yes, revoke it" }).click();
+      await page.getByText(/^The token of Nightly billing job is revoked/).waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      await page.screenshot({ path: path.join(SHOTS, "37-confirm-revoked-375.png"), fullPage: true });
+    } finally {
+      await browser.cleanup();
+    }
+  });
 });
