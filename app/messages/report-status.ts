@@ -13,6 +13,7 @@ export const reportStatusMessages = defineMessages({
     "rs.quote": "Quote it if you call us at",
     "rs.grouped": (p: { incident: string }) =>
       `Others nearby reported the same problem: your report is grouped with theirs (incident ${p.incident}). This page follows that incident until the power is back.`,
+    "rs.historyGrouped": "Grouped with the reports of others about the same problem",
     "rs.problem": "Problem",
     "rs.where": "Where",
     "rs.sent": "Sent",
@@ -60,6 +61,7 @@ export const reportStatusMessages = defineMessages({
     "rs.grouped": (p: { incident: string }) =>
       `May iba pang malapit sa inyo na nag-ulat ng parehong problema: isinama ang inyong ulat sa kanila (insidente ${p.incident}). Susundan ng pahinang ito ang insidenteng iyon hanggang bumalik ang kuryente.`,
     "rs.problem": "Problema",
+    "rs.historyGrouped": "Isinama sa mga ulat ng iba tungkol sa parehong problema",
     "rs.where": "Saan",
     "rs.sent": "Ipinadala",
     "rs.meToo": " (idinagdag sa naunang ulat)",

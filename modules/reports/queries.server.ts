@@ -165,7 +165,9 @@ const incidentColumns = {
   barangayId: incidents.barangayId,
   barangay: barangays.name,
   town: barangays.town,
-  reportCount: incidents.reportCount,
+  // Its own reports and those of every incident grouped into it ("already reported", at any
+  // depth; UNION stops at a loop): the reporters of a grouped one are waiting on this one too.
+  reportCount: sql<number>`(with recursive grouped(id) as (select ${incidents.id} union select g.id from incidents g join grouped on g.duplicate_of_id = grouped.id) select coalesce(sum(c.report_count), 0)::int from incidents c where c.id in (select id from grouped))`,
   etr: incidents.etr,
   createdAt: incidents.createdAt,
   updatedAt: incidents.updatedAt,
@@ -249,6 +251,8 @@ export interface ReportStatus {
   updates: Awaited<ReturnType<typeof listIncidentUpdates>>;
   /** The incident the report's own was grouped into (marked "already reported"), whose progress the page shows. */
   groupedInto: number | null;
+  /** The report's own barangay and town (not those of the incident it was grouped into). */
+  place: { barangay: string; town: Town };
 }
 
 /** The reporter's own page: found only by the unguessable token. */
@@ -268,19 +272,27 @@ export async function getReportByToken(db: Db, token: string): Promise<ReportSta
     .from(outageReports)
     .where(eq(outageReports.statusToken, token));
   if (!report) return null;
-  let incident = await getIncident(db, report.incidentId);
-  if (!incident) return null;
+  const own = await getIncident(db, report.incidentId);
+  if (!own) return null;
   // Grouping is not closing: a report whose incident was marked "already reported" follows
   // the incident it repeats (and that one's, a few steps at most) until the power is back.
+  // The dispatcher's note on each grouping is for this reporter too: it stays in the history.
+  let incident = own;
   let groupedInto: number | null = null;
+  const groupings: Awaited<ReturnType<typeof listIncidentUpdates>> = [];
   for (let hops = 0; hops < 5 && incident.status === "duplicate" && incident.duplicateOfId; hops++) {
     const next = await getIncident(db, incident.duplicateOfId);
     if (!next) break;
+    groupings.push(...(await listIncidentUpdates(db, incident.id)).filter((u) => u.status === "duplicate"));
     incident = next;
     groupedInto = next.id;
   }
   const photo = await db.select({ id: reportPhotos.reportId }).from(reportPhotos).where(eq(reportPhotos.reportId, report.id));
-  return { ...report, hasPhoto: photo.length > 0, incident, groupedInto, updates: await listIncidentUpdates(db, incident.id) };
+  const updates = [...groupings, ...(await listIncidentUpdates(db, incident.id))].sort(
+    (a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id,
+  );
+  // Where is the report's own place: the incident it was grouped into may be in another barangay.
+  return { ...report, hasPhoto: photo.length > 0, incident, place: { barangay: own.barangay, town: own.town }, groupedInto, updates };
 }
 
 /** A report as its account's page lists it: what, where, when, and how far its incident has come. */

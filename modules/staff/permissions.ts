@@ -30,6 +30,22 @@ export const permissions = [
 ] as const;
 export type Permission = (typeof permissions)[number];
 
+/** What each permission lets a person do, in words (the audit log's "Permission needed"). */
+export const permissionLabels: Record<Permission, string> = {
+  "users.manage": "Manage staff accounts",
+  "audit.read": "Read the audit log",
+  "content.publish": "Publish news, advisories and other content",
+  "interruptions.manage": "Manage power interruptions",
+  "incidents.manage": "Handle outage reports and incidents",
+  "rates.manage": "Manage rates",
+  "alerts.manage": "Manage alerts",
+  "members.read": "Read members' personal data",
+  "members.manage": "Act on members' applications and registrations",
+  "bills.import": "Import bills and read the bill check",
+  "billing.tokens": "Make and revoke billing system tokens",
+  "payments.reconcile": "Reconcile online payments",
+};
+
 const table: Record<Role, readonly Permission[]> = {
   admin: permissions,
   communications: ["content.publish"],

@@ -100,6 +100,12 @@ describe("/staff/alerts", () => {
     });
     expect(again.statusCode).toBe(409);
 
+    // Pausing asks first (without JavaScript too): the button is a question, the page answers with it.
+    expect(overview.body).toContain('name="confirm" value="pause-sms"');
+    const ask = await t.app.inject({ url: "/staff/alerts?confirm=pause-sms", headers: { cookie: d.cookie } });
+    expect(ask.body).toContain('<h2 id="confirm-title">Pause every SMS alert?</h2>');
+    expect(ask.body).toContain("Yes, pause SMS");
+    expect((await db.select().from(alertChannelSettings).where(eq(alertChannelSettings.channel, "sms")))[0]?.paused ?? false).toBe(false);
     const pause = await t.app.inject({
       method: "POST",
       url: "/staff/alerts",

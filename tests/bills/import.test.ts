@@ -232,7 +232,13 @@ describe("POST /api/v1/billing/bills", () => {
     expect((await post("bills", file, "Bearer bill_nope")).statusCode).toBe(401);
     // The administrator revokes the token in the console.
     const tokens = await t.app.inject({ url: "/staff/bills/tokens", headers: { cookie: admin.cookie } });
-    const id = /name="id" value="(\d+)"/.exec(tokens.body)?.[1];
+    const id = /name="confirm" value="revoke-(\d+)"/.exec(tokens.body)?.[1];
+    // Revoke only asks first (without JavaScript too): the question, and nothing revoked yet.
+    const ask = await t.app.inject({ url: `/staff/bills/tokens?confirm=revoke-${id}`, headers: { cookie: admin.cookie } });
+    expect(ask.body).toMatch(/<h2 id="confirm-title">Revoke the token of [^<]+\?<\/h2>/);
+    expect(ask.body).toContain("Yes, revoke it");
+    expect(ask.body).toContain(`name="id" value="${id}"`);
+    expect((await audited("billing_token.revoked")).length).toBe(0);
     const revoke = await t.app.inject({
       method: "POST",
       url: "/staff/bills/tokens",

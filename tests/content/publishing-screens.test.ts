@@ -162,4 +162,22 @@ describe("staff publishing screens", () => {
     expect(res.body).toContain("scan.pdf");
     expect(res.body).toContain("is not a PDF, JPEG, PNG or WebP file");
   });
+
+  it("says beside the file field, by name, that files chosen before a refused save must be chosen again", async () => {
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const res = await post(
+      "/staff/announcements/advisory/new",
+      comms,
+      multipart({ title: "", body: "Kept body 7731", publish: "draft", publishAt: "", unpublishAt: "" }, [
+        { field: "files", name: "schedule-march.pdf", type: "application/pdf", data: pdf },
+      ]),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain("Kept body 7731");
+    const message = "The file you chose (schedule-march.pdf) was not saved because of the other problems: choose it again before saving.";
+    // Beside the field (its error, tied to the input) and in the summary at the top, linking to it.
+    const beside = res.body.slice(res.body.indexOf('id="files-error"'), res.body.indexOf('<input id="files"'));
+    expect(beside).toContain(message);
+    expect(res.body).toContain('href="#files"');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The audit log page reads in words: what happened ("Staff account role changed", "Signed in"),
- * on what, and each change as "Role: communications → dispatcher", with no JSON or markup;
+ * on what, and each change as "Role: Communications → Dispatcher", with no JSON or markup;
  * the code stays beside the words for the filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ describe("the audit log in words", () => {
     expect(auditActionWords("something_new.happened")).toBe("Something new happened");
     expect(auditActionWords("online_payments.viewed")).toBe("Online payments viewed");
     expect(auditActionWords("online_payments.exported")).toBe("Online payments exported");
-    expect(auditChangeWords({ role: "communications" }, { role: "dispatcher" })).toEqual(["Role: communications → dispatcher"]);
+    expect(auditChangeWords({ role: "communications" }, { role: "dispatcher" })).toEqual(["Role: Communications → Dispatcher"]);
     expect(auditChangeWords(null, { method: "passkey", barangayIds: [1, 2] })).toEqual(["Method: passkey"]);
     expect(auditChangeWords({ note: "<p>Call back &amp; check</p>" }, null)).toEqual(["Note: Call back & check (removed)"]);
   });
@@ -52,7 +52,7 @@ describe("the audit log in words", () => {
     const page = (await t.app.inject({ url: "/staff/audit", headers: { cookie: admin.cookie } })).body;
     const table = page.slice(page.indexOf("<table"), page.indexOf("</table>"));
     expect(table).toMatch(/<strong>Staff account role changed<\/strong>/);
-    expect(table).toContain("Role: communications → dispatcher");
+    expect(table).toContain("Role: Communications → Dispatcher");
     expect(table).toContain("Title: Feeding program → Feeding program in Anda");
     expect(table).toContain("Publish at: March 5, 2026, 8:00 AM");
     expect(table).not.toContain("Lunch for 300"); // unchanged fields are left out

@@ -46,6 +46,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     smsOn: Boolean(s.sms),
     hasPhoto: report.hasPhoto,
     groupedInto: report.groupedInto,
+    place: report.place,
     incident: {
       kind: i.kind,
       status: i.status,
@@ -96,7 +97,7 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
         <div>
           <dt>{t("rs.where")}</dt>
           <dd>
-            {d.incident.barangay}, {d.incident.town}
+            {d.place.barangay}, {d.place.town}
             {d.landmark ? ` (${d.landmark})` : ""}
           </dd>
         </div>
@@ -143,7 +144,8 @@ export default function ReportStatus({ loaderData: d }: Route.ComponentProps) {
       <ol className="report-status__history">
         {d.updates.map((u) => (
           <li key={u.id}>
-            <time dateTime={u.occurredAt}>{at(u.occurredAt)}</time>: {t(STATUS_KEYS[u.status][0])}
+            <time dateTime={u.occurredAt}>{at(u.occurredAt)}</time>:{" "}
+            {u.status === "duplicate" && d.groupedInto ? t("rs.historyGrouped") : t(STATUS_KEYS[u.status][0])}
             {u.etr ? t("rs.historyEtr", { at: at(u.etr) }) : ""}
             {/* The dispatcher's note is written in English: marked so on a Filipino page. */}
             {u.note ? (

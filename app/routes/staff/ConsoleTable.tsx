@@ -1,25 +1,53 @@
 /**
- * A console table: it scrolls sideways on a narrow screen, says what it holds in its caption
- * (shown, or for screen readers only) and names its columns; the rows are the children.
+ * A console table: it says what it holds in its caption (shown, or for screen readers only) and
+ * names its columns; the rows are the children. On a phone its rows stack (each cell a line led
+ * by its column's name) when `stack` is set, so no column a task needs is off-screen at 375 px; without it
+ * the grid (a table of two or three narrow columns, or one whose page lays out its own phone view),
+ * scrolling sideways if it must.
  */
-import type { ReactNode } from "react";
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from "react";
+
+type Cell = ReactElement<{ "data-label"?: string; children?: ReactNode }>;
+
+/** Each row's cells get their column's name (data-label) for the stacked view, unless they have one. */
+function labelCells(rows: ReactNode, columns: readonly ReactNode[], labels?: readonly string[]): ReactNode {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== "tr") return row;
+    let column = 0;
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement(cell) || (cell.type !== "td" && cell.type !== "th")) return cell;
+      const c = cell as Cell;
+      const name = labels?.[column] ?? columns[column];
+      column += 1;
+      return typeof name === "string" && name && c.props["data-label"] === undefined ? cloneElement(c, { "data-label": name }) : c;
+    });
+    return cloneElement(row, undefined, cells);
+  });
+}
 
 export function ConsoleTable({
   caption,
   hideCaption = false,
   columns,
+  labels,
   className,
+  stack = false,
   children,
 }: {
   caption?: ReactNode;
   hideCaption?: boolean;
   columns: readonly ReactNode[];
+  /** The columns' names in words, where a column's heading is not plain text. */
+  labels?: readonly string[];
   className?: string;
+  /** Stack the rows on a phone (each cell led by its column's name). */
+  stack?: boolean;
   children: ReactNode;
 }) {
+  const classes = ["console-table", stack ? "console-table--stacked" : "", className ?? ""].filter(Boolean).join(" ");
   return (
     <div className="console-table-wrap">
-      <table className={className ? `console-table ${className}` : "console-table"}>
+      <table className={classes}>
         {caption && <caption className={hideCaption ? "visually-hidden" : undefined}>{caption}</caption>}
         <thead>
           <tr>
@@ -32,7 +60,7 @@ export function ConsoleTable({
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody>{stack ? labelCells(children, columns, labels) : children}</tbody>
       </table>
     </div>
   );

@@ -4,8 +4,9 @@
  * `secretsAction` (secrets.server.ts).
  */
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { ErrorSummary, Field } from "../../components/ui/Field";
+import { AskFirst, ConfirmStep, confirmAsked, withoutConfirm } from "./ConfirmStep";
 import { ConsoleTable } from "./ConsoleTable";
 import type { SecretsActionResult } from "./secrets.server";
 
@@ -22,12 +23,25 @@ export function Secrets(props: {
   result: SecretsActionResult | undefined;
   rows: SecretRow[];
   /** Words of this kind: who holds one, the verb of making, what one is. */
-  words: { holder: string; make: string; noun: string; made: string; shownOnce: string };
+  words: { holder: string; make: string; noun: string; made: string; shownOnce: string; revokedMeans: string };
   moreColumns?: string[];
 }) {
   const { result, rows, words } = props;
+  const location = useLocation();
+  const asked = confirmAsked(location.search)?.match(/^revoke-(\d+)$/)?.[1];
+  const toRevoke = asked ? rows.find((k) => String(k.id) === asked && !k.revokedAt) : undefined;
   return (
     <>
+      {toRevoke && (
+        <ConfirmStep
+          title={`Revoke the ${words.noun} of ${toRevoke.name}?`}
+          fields={{ intent: "revoke", id: toRevoke.id }}
+          confirm="Yes, revoke it"
+          back={withoutConfirm(location)}
+        >
+          <p>{`Once revoked, ${words.revokedMeans}. This cannot be undone: a new ${words.noun} would have to be made and given to them.`}</p>
+        </ConfirmStep>
+      )}
       {result?.revoked && (
         <p className="console-status" role="status">
           {result.revoked}
@@ -52,7 +66,7 @@ export function Secrets(props: {
         </Form>
       </section>
       <h2>{`${words.noun[0]!.toUpperCase()}${words.noun.slice(1)}s`}</h2>
-      <ConsoleTable columns={[words.holder, words.made, ...(props.moreColumns ?? []), "State"]}>
+      <ConsoleTable stack columns={[words.holder, words.made, ...(props.moreColumns ?? []), "State"]}>
         {rows.map((k) => (
           <tr key={k.id}>
             <td>{k.name}</td>
@@ -65,13 +79,9 @@ export function Secrets(props: {
               {k.revokedAt ? (
                 `Revoked ${k.revokedAt}`
               ) : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="id" value={k.id} />
-                  <button type="submit" className="button button--secondary" aria-label={`Revoke the ${words.noun} of ${k.name}`}>
-                    Revoke
-                  </button>
-                </Form>
+                <AskFirst ask={`revoke-${k.id}`} label={`Revoke the ${words.noun} of ${k.name}`}>
+                  Revoke
+                </AskFirst>
               )}
             </td>
           </tr>

@@ -90,7 +90,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {loaderData.entries.length === 0 ? (
         <p>No entries match.</p>
       ) : (
-        <ConsoleTable caption="Audit entries, newest first" hideCaption columns={["When (Manila)", "Who", "What", "From"]}>
+        <ConsoleTable stack caption="Audit entries, newest first" hideCaption columns={["When (Manila)", "Who", "What", "From"]}>
           {loaderData.entries.map((e) => (
             <tr key={e.id}>
               <td>

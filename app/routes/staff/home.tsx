@@ -7,7 +7,7 @@ import type { Route } from "./+types/home";
 import { requireStaff } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 import { consoleNavSections } from "./nav";
-import { overviewCounts } from "./overview.server";
+import { overviewCounts, workList } from "./overview.server";
 import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
@@ -15,7 +15,8 @@ export const handle: ConsoleHandle = { staff: "signed-in" };
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
   const sections = consoleNavSections((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
-  const counts = await overviewCounts(services(args.context).db, user.role);
+  const db = services(args.context).db;
+  const [counts, work] = await Promise.all([overviewCounts(db, user.role), workList(db, user.role)]);
   // Administrators see how the daily backup went: a failure stays here until a backup succeeds.
   const status = user.role === "admin" ? readBackupStatus(services(args.context).backupDir) : null;
   const backup = status && {
@@ -23,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     lastSuccess: status.lastSuccess ? formatDateTime(status.lastSuccess.at) : null,
     lastFailure: status.lastFailure ? { at: formatDateTime(status.lastFailure.at), error: status.lastFailure.error } : null,
   };
-  return { name: user.name, role: roleLabels[user.role], counts, sections, backup };
+  return { name: user.name, role: roleLabels[user.role], counts, work, sections, backup };
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Overview");
@@ -33,6 +34,34 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Welcome, {loaderData.name}</h1>
       <p>You are signed in as {loaderData.role}.</p>
+      <section className="console-card" aria-labelledby="work-title">
+        <h2 id="work-title">Waiting on you</h2>
+        {loaderData.work.length === 0 && !loaderData.backup?.failing ? (
+          <p>Nothing waits on you now: all is done.</p>
+        ) : (
+          <ul className="console-work">
+            {loaderData.backup?.failing && (
+              <li>
+                <strong>The last backup failed</strong>: see below.
+              </li>
+            )}
+            {loaderData.work.map((w) => (
+              <li key={w.text}>
+                <Link to={w.to}>{w.text}</Link>
+                {w.lines && (
+                  <ul>
+                    {w.lines.map((l) => (
+                      <li key={l.to}>
+                        <Link to={l.to}>{l.text}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       {loaderData.counts.length > 0 && (
         <ul className="console-counts" aria-label="Now">
           {loaderData.counts.map((c) => (

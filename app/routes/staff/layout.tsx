@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ error }) => (error ? consoleMeta(erro
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
-  const nav = consoleNavSections((entry) => !entry.permission || can(user.role, entry.permission));
+  const nav = consoleNavSections((entry) => !entry.permission || can(user.role, entry.permission), user.role);
   return { user: { name: user.name, email: user.email, role: roleLabels[user.role] }, nav };
 }
 
@@ -55,6 +55,32 @@ function ConsoleMenu({ nav }: { nav: ConsoleNavSection[] }) {
         <div className="console-menu__sections">
           {nav.map((section) => {
             const id = section.group ? `console-menu-${section.group.toLowerCase().replace(/\W+/g, "-")}` : undefined;
+            const list = (
+              <ul aria-labelledby={id}>
+                {section.entries.map((entry) => (
+                  <li key={entry.to}>
+                    <Link to={entry.to} aria-current={entry === current ? "page" : undefined}>
+                      {entry.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            );
+            // Another role's work (an administrator's view of outages, say): folded, opened by its name,
+            // and open already when the page shown is in it.
+            if (!section.own)
+              return (
+                <details
+                  key={section.group}
+                  className="console-menu__section console-menu__more"
+                  open={section.entries.some((e) => e === current) || undefined}
+                >
+                  <summary className="console-menu__group" id={id}>
+                    {section.group}
+                  </summary>
+                  {list}
+                </details>
+              );
             return (
               <div key={section.group ?? "top"} className="console-menu__section">
                 {section.group && (
@@ -62,15 +88,7 @@ function ConsoleMenu({ nav }: { nav: ConsoleNavSection[] }) {
                     {section.group}
                   </p>
                 )}
-                <ul aria-labelledby={id}>
-                  {section.entries.map((entry) => (
-                    <li key={entry.to}>
-                      <Link to={entry.to} aria-current={entry === current ? "page" : undefined}>
-                        {entry.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                {list}
               </div>
             );
           })}
@@ -158,7 +176,7 @@ function errorPage(error: unknown): { title: string; text: string } {
 export function ErrorBoundary() {
   const { title, text } = errorPage(useRouteError());
   return (
-    <ConsoleFrame nav={[{ group: null, entries: [{ to: "/staff", label: "Overview" }] }]}>
+    <ConsoleFrame nav={[{ group: null, entries: [{ to: "/staff", label: "Overview" }], own: true }]}>
       <h1>{title}</h1>
       <p>{text}</p>
       <p>

@@ -3,7 +3,7 @@
  * permission that opens it; the layout shows a person only the entries their role allows. (The
  * pages check the permission again on the server: hiding a link is not protection.)
  */
-import type { Permission } from "../../../modules/staff/permissions";
+import type { Permission, Role } from "../../../modules/staff/permissions";
 
 export interface ConsoleNavEntry {
   to: string;
@@ -56,14 +56,34 @@ export interface ConsoleNavSection {
   /** Null for the overview, which stands above the groups. */
   group: ConsoleNavGroup | null;
   entries: { to: string; label: string }[];
+  /** The role's daily work: shown open, first; the other groups are folded in the menu. */
+  own: boolean;
 }
 
-/** The entries a role may open, by group in the menu's order; empty groups left out. */
-export function consoleNavSections(allowed: (entry: ConsoleNavEntry) => boolean): ConsoleNavSection[] {
+/**
+ * Each role's daily work, by menu group: these come first and open, so that on a phone any
+ * daily page is two taps away (Menu, then the page); the rest stays one tap further, folded.
+ */
+export const ROLE_WORK: Record<Role, readonly ConsoleNavGroup[]> = {
+  admin: ["Administration"],
+  communications: ["Public content"],
+  dispatcher: ["Outages"],
+  rates: ["Rates and bills"],
+  "member-services": ["Members"],
+  billing: ["Rates and bills"],
+};
+
+/**
+ * The entries a role may open, by group: the overview, then the role's own groups, then the
+ * others in the menu's order; empty groups left out. Without a role every group is "own".
+ */
+export function consoleNavSections(allowed: (entry: ConsoleNavEntry) => boolean, role?: Role): ConsoleNavSection[] {
   const open = consoleNav.filter(allowed);
   const pick = (group: ConsoleNavGroup | null) =>
     open.filter((entry) => (entry.group ?? null) === group).map(({ to, label }) => ({ to, label }));
-  return [null, ...consoleNavGroups].map((group) => ({ group, entries: pick(group) })).filter((section) => section.entries.length > 0);
+  const own = (group: ConsoleNavGroup | null) => group === null || !role || ROLE_WORK[role].includes(group);
+  const groups = [null, ...consoleNavGroups.filter(own), ...consoleNavGroups.filter((g) => !own(g))];
+  return groups.map((group) => ({ group, entries: pick(group), own: own(group) })).filter((section) => section.entries.length > 0);
 }
 
 /** The entry a path belongs to: the longest entry address that starts it (the overview only for itself). */

@@ -1,5 +1,5 @@
 /** Administrators: one staff account — role, disable or enable, end sessions, new enrolment link. */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { readForm } from "../../../modules/shared/forms";
 import { staffFactorSuspendedAt, unlockStaffFactor } from "../../../modules/staff/factor-lock.server";
@@ -18,6 +18,7 @@ import {
 import { ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import type { Route } from "./+types/user";
+import { AskFirst, ConfirmStep, confirmAsked, withoutConfirm } from "./ConfirmStep";
 import type { FieldErrors } from "./form";
 import { intentOf, postedForm } from "./form.server";
 import { requireStaff, staffServices } from "./guard.server";
@@ -107,6 +108,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => consoleMeta(loaderDa
 export default function User({ loaderData, actionData }: Route.ComponentProps) {
   const { user, sessions, factorLockedAt } = loaderData;
   const errors: FieldErrors = actionData?.errors ?? {};
+  const location = useLocation();
+  // Disabling asks first (a GET with ?confirm=disable); after the change the page is posted to without it.
+  const askDisable = !user.disabled && !actionData && confirmAsked(location.search) === "disable";
   return (
     <>
       <p>
@@ -118,6 +122,19 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
         {user.createdAt}
       </p>
       <ErrorSummary errors={errors} />
+      {askDisable && (
+        <ConfirmStep
+          title={`Disable the account of ${user.name}?`}
+          fields={{ intent: "disable" }}
+          confirm="Yes, disable it"
+          back={withoutConfirm(location)}
+        >
+          <p>
+            {user.name} is signed out everywhere at once and cannot sign in until the account is enabled again. Their role and history are
+            kept.
+          </p>
+        </ConfirmStep>
+      )}
       {actionData?.status && (
         <p className="console-status" role="status">
           {actionData.status}
@@ -180,12 +197,16 @@ export default function User({ loaderData, actionData }: Route.ComponentProps) {
               </button>
             </Form>
           )}
-          <Form method="post">
-            <input type="hidden" name="intent" value={user.disabled ? "enable" : "disable"} />
-            <button type="submit" className="button button--secondary">
-              {user.disabled ? "Enable account" : "Disable account"}
-            </button>
-          </Form>
+          {user.disabled ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="enable" />
+              <button type="submit" className="button button--secondary">
+                Enable account
+              </button>
+            </Form>
+          ) : (
+            <AskFirst ask="disable">Disable account</AskFirst>
+          )}
           <Form method="post">
             <input type="hidden" name="intent" value="enrolment-link" />
             <button type="submit" className="button button--secondary">

@@ -97,7 +97,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <p className="console-code">{actionData.invited.url}</p>
         </div>
       )}
-      <ConsoleTable caption="Staff accounts" hideCaption columns={["Name and e-mail", "Role", "State"]}>
+      <ConsoleTable stack caption="Staff accounts" hideCaption columns={["Name and e-mail", "Role", "State"]}>
         {loaderData.users.map((u) => (
           <tr key={u.id}>
             <td>

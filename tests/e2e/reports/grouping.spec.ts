@@ -58,6 +58,7 @@ describe("grouping reports", () => {
       await page.getByText(/^1 open incident matches/).waitFor();
       await page.getByLabel("New state").selectOption({ label: "Closed: already reported" });
       await page.getByLabel(/Group into the open incident/).selectOption(String(first.incidentId));
+      await page.getByLabel("Note for the reporters (optional)").fill("Same line as the report near the plaza.");
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.getByText(/^Saved\./).waitFor();
 
@@ -74,6 +75,15 @@ describe("grouping reports", () => {
       expect(text).toContain("Status: Crew on site");
       expect(text).toMatch(/January 2, 2030/);
       expect(text).not.toContain("Closed: already reported");
+      // The dispatcher's note on grouping reaches this reporter, the place is the report's own,
+      // and the count includes the grouped report.
+      expect(text).toContain("Grouped with the reports of others about the same problem. Same line as the report near the plaza.");
+      expect(text).toMatch(new RegExp(`Where\\s+${b!.name}, Alaminos \\(by the school\\)`));
+      expect(text).toMatch(/People who reported it\s+2/);
+      const first_ = await reporter.goto(`${t.url}/report/status/${first.statusToken}`);
+      expect(first_?.status()).toBe(200);
+      expect(await reporter.locator("main, .page").first().innerText()).toMatch(/People who reported it\s+2/);
+      await reporter.goto(`${t.url}/report/status/${second.statusToken}`);
       await reporter.screenshot({ path: path.join(SHOTS, "23-status-after-grouping-375.png"), fullPage: true });
     } finally {
       await browser.cleanup();

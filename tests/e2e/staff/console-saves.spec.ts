@@ -284,7 +284,10 @@ describe("every console form lands on its page with its message, JavaScript off 
     {
       name: "restoration hub: end the major event",
       at: "/staff/outages",
-      act: (page) => button(page, "End the major event"),
+      act: async (page) => {
+        await button(page, "End the major event");
+        await button(page, "Yes, end it");
+      },
       lands: /^\/staff\/outages$/,
       title: /^Restoration hub \|/,
       message: /^Major event ended/,
@@ -346,7 +349,10 @@ describe("every console form lands on its page with its message, JavaScript off 
     {
       name: "Open311: revoke a key",
       at: "/staff/open311-keys",
-      act: (page, run) => page.getByRole("button", { name: `Revoke the key of Town hall ${run.js}` }).click(),
+      act: async (page, run) => {
+        await page.getByRole("button", { name: `Revoke the key of Town hall ${run.js}` }).click();
+        await button(page, "Yes, revoke it");
+      },
       lands: /^\/staff\/open311-keys$/,
       title: /\|/,
       message: /^The key of Town hall o(n|ff) is revoked/,
@@ -384,7 +390,10 @@ describe("every console form lands on its page with its message, JavaScript off 
     {
       name: "billing tokens: revoke a token",
       at: "/staff/bills/tokens",
-      act: (page, run) => page.getByRole("button", { name: `Revoke the token of Nightly job ${run.js}` }).click(),
+      act: async (page, run) => {
+        await page.getByRole("button", { name: `Revoke the token of Nightly job ${run.js}` }).click();
+        await button(page, "Yes, revoke it");
+      },
       lands: /^\/staff\/bills\/tokens$/,
       title: /\|/,
       message: /^The token of Nightly job o(n|ff) is revoked/,
@@ -444,6 +453,7 @@ describe("every console form lands on its page with its message, JavaScript off 
       act: async (page, run) => {
         await page.getByRole("link", { name: new RegExp(`Invitee ${run.js}`) }).click();
         await button(page, "Disable account");
+        await button(page, "Yes, disable it");
       },
       lands: /^\/staff\/users\/[A-Za-z0-9_-]+$/,
       title: /\|/,

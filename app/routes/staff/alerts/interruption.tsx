@@ -99,6 +99,7 @@ export default function AlertDeliveries({ loaderData: d, actionData }: Route.Com
         </p>
       )}
       <ConsoleTable
+        stack
         caption="Each message with its delivery state"
         hideCaption
         columns={["#", "Channel", "To", "Message", "State", "Attempts", "Updated", "Action"]}

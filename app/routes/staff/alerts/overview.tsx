@@ -2,7 +2,7 @@
  * /staff/alerts: subscribers per town and channel, the channels' pause switches, and the
  * interruptions that have messages with their delivery states. Permission alerts.manage.
  */
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { z } from "zod";
 import { interruptionsWithDeliveries, pausedChannels } from "../../../../modules/alerts/deliveries.server";
 import { ALERT_CHANNELS, type AlertChannel, CHANNEL_LABELS } from "../../../../modules/alerts/messages";
@@ -12,6 +12,7 @@ import { formatDateTime } from "../../../../modules/shared/dates";
 import { recordAudit } from "../../../../modules/staff/audit.server";
 import { services } from "../../../context";
 import { alertsRuntime } from "../../alerts/alerts.server";
+import { AskFirst, ConfirmStep, confirmAsked, withoutConfirm } from "../ConfirmStep";
 import { ConsoleTable } from "../ConsoleTable";
 import { readPosted } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
@@ -70,6 +71,9 @@ export async function action(args: Route.ActionArgs) {
   };
 }
 
+/** A channel's name inside a sentence. */
+const CHANNEL_NAMES: Record<AlertChannel, string> = { sms: "SMS", email: "e-mail", push: "push" };
+
 const STATE_LABELS: Record<string, string> = {
   queued: "queued",
   sending: "sending",
@@ -84,6 +88,7 @@ const STATE_LABELS: Record<string, string> = {
 export const meta: Route.MetaFunction = () => consoleMeta("Alerts");
 
 export default function AlertsOverview({ loaderData: d, actionData }: Route.ComponentProps) {
+  const location = useLocation();
   const count = (town: string, channel: AlertChannel) => d.counts.find((c) => c.town === town && c.channel === channel)?.subscribers ?? 0;
   return (
     <>
@@ -100,15 +105,33 @@ export default function AlertsOverview({ loaderData: d, actionData }: Route.Comp
             <li key={c.channel}>
               <strong>{CHANNEL_LABELS[c.channel]}</strong>:{" "}
               {!c.configured ? "not configured (messages are kept as “not sent: channel not configured”)" : c.paused ? "paused" : "sending"}
-              {c.configured && d.workerHere && (
-                <Form method="post" className="console-actions">
-                  <input type="hidden" name="channel" value={c.channel} />
-                  <input type="hidden" name="pause" value={c.paused ? "0" : "1"} />
-                  <button type="submit" className="button button--secondary">
-                    {c.paused ? "Resume" : "Pause"} {c.channel === "sms" ? "SMS" : c.channel === "email" ? "e-mail" : "push"}
-                  </button>
-                </Form>
-              )}
+              {c.configured &&
+                d.workerHere &&
+                (c.paused ? (
+                  <Form method="post" className="console-actions">
+                    <input type="hidden" name="channel" value={c.channel} />
+                    <input type="hidden" name="pause" value="0" />
+                    <button type="submit" className="button button--secondary">
+                      Resume {CHANNEL_NAMES[c.channel]}
+                    </button>
+                  </Form>
+                ) : confirmAsked(location.search) === `pause-${c.channel}` ? (
+                  <ConfirmStep
+                    title={`Pause every ${CHANNEL_NAMES[c.channel]} alert?`}
+                    fields={{ channel: c.channel, pause: "1" }}
+                    confirm={`Yes, pause ${CHANNEL_NAMES[c.channel]}`}
+                    back={withoutConfirm(location)}
+                  >
+                    <p>
+                      No {CHANNEL_NAMES[c.channel]} message goes out to any subscriber until it is resumed here, for every town and
+                      interruption. Messages wait and are sent on resuming.
+                    </p>
+                  </ConfirmStep>
+                ) : (
+                  <AskFirst ask={`pause-${c.channel}`} className="console-actions">
+                    Pause {CHANNEL_NAMES[c.channel]}
+                  </AskFirst>
+                ))}
             </li>
           ))}
         </ul>

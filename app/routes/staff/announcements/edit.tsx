@@ -66,6 +66,7 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id ? idParam(args.params.id) : null;
   const intent = intentOf(formData, ["save", ...PUBLISHING_INTENT_NAMES]) ?? "save";
   return editorAction({
+    formData,
     form: readForm(formData, announcementFormSchema),
     id,
     intent,

@@ -17,11 +17,14 @@ import type { Route } from "./+types/tokens";
 
 export const handle: ConsoleHandle = { staff: "billing.tokens" };
 
+/** What revoking stops (the page's question and the message after; a plain string the page can carry). */
+const REVOKED_MEANS = "its job can no longer send files";
+
 const billingTokens: SecretKind = {
   permission: "billing.tokens",
   objectType: "billing_token",
   noun: "token",
-  revokedMeans: "its job can no longer send files",
+  revokedMeans: REVOKED_MEANS,
   nameSchema: z.object({
     name: z.string().trim().min(1, "Name the integration, like “Billing system nightly job”.").max(100, "At most 100 characters."),
   }),
@@ -65,7 +68,14 @@ export default function BillingTokens({ loaderData: d, actionData }: Route.Compo
       </p>
       <Secrets
         result={actionData as SecretsActionResult | undefined}
-        words={{ holder: "Integration", make: "Make", noun: "token", made: "Made", shownOnce: "copy it into the job's settings." }}
+        words={{
+          holder: "Integration",
+          make: "Make",
+          noun: "token",
+          made: "Made",
+          shownOnce: "copy it into the job's settings.",
+          revokedMeans: REVOKED_MEANS,
+        }}
         moreColumns={["Last used"]}
         rows={d.tokens.map((k) => ({ ...k, more: [k.lastUsedAt ?? "never"] }))}
       />

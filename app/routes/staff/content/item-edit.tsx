@@ -26,6 +26,7 @@ import { readForm } from "../../../../modules/shared/forms";
 import { toEditableText } from "../../../../modules/shared/html";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
+import { ConfirmStep } from "../ConfirmStep";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
@@ -93,6 +94,7 @@ export async function action(args: Route.ActionArgs) {
   // Removing asks once more (the page keeps working without JavaScript).
   if (id != null && intent === "remove-ask" && def.removable) return data({ confirmRemove: true as const });
   return editorAction({
+    formData,
     form: readForm(formData, itemFormSchema),
     id,
     intent,
@@ -138,18 +140,15 @@ export default function ContentItemEditor({ loaderData, actionData }: Route.Comp
         </p>
       )}
       {id && confirmRemove && (
-        <section className="console-card" role="alert" aria-labelledby="remove-title">
-          <h2 id="remove-title">Remove this {kind.labels.one}?</h2>
+        <ConfirmStep
+          title={`Remove this ${kind.labels.one}?`}
+          fields={{ intent: "remove" }}
+          confirm="Yes, remove it"
+          back={`/staff/content/${kind.key}/${id}`}
+          keep="Keep it"
+        >
           <p>It leaves the public site at once. Its revisions are kept, and it can be brought back from them.</p>
-          <Form method="post" className="form-actions">
-            <button type="submit" name="intent" value="remove" className="button">
-              Yes, remove it
-            </button>
-            <Link className="button button--secondary" to={`/staff/content/${kind.key}/${id}`}>
-              Keep it
-            </Link>
-          </Form>
-        </section>
+        </ConfirmStep>
       )}
       {id && (
         <p className="content-item__head">

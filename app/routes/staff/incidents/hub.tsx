@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import {
   activeMajorEvent,
   barangayPowerFormSchema,
@@ -24,6 +24,7 @@ import { requireStaff, staffServices } from "../guard.server";
 import { consoleMeta } from "../title";
 import type { Route } from "./+types/hub";
 import "./incidents.css";
+import { AskFirst, ConfirmStep, confirmAsked, withoutConfirm } from "../ConfirmStep";
 import { FilterForm, FilterSelect } from "../Filters";
 import type { ConsoleHandle } from "../nav";
 
@@ -142,12 +143,21 @@ export const meta: Route.MetaFunction = () => consoleMeta("Restoration hub");
 export default function Hub({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
+  const location = useLocation();
   return (
     <>
       <p>
         <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
       </p>
       <h1>Restoration hub</h1>
+      {result?.intent === "barangay" && (
+        // A refused barangay row: without JavaScript the page opens at its top, far above the row,
+        // so the summary is here, each line leading to its field.
+        <ErrorSummary
+          title={`The figures of ${d.rows.find((r) => r.barangayId === result.barangayId)?.name ?? "the barangay"} were not saved`}
+          errors={errors}
+        />
+      )}
       {d.saved && !/^\d+$/.test(d.saved) && (
         <p className="console-status" role="status">
           {d.saved === "declared"
@@ -167,12 +177,16 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
             <p>
               <strong>{d.event.title}</strong> since {d.event.since}. {d.event.message}
             </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="end" />
-              <button type="submit" className="button button--secondary">
-                End the major event
-              </button>
-            </Form>
+            {confirmAsked(location.search) === "end" ? (
+              <ConfirmStep title="End the major event?" fields={{ intent: "end" }} confirm="Yes, end it" back={withoutConfirm(location)}>
+                <p>
+                  The banner leaves every page of the site at once, and the outage page goes back to its usual form. A new event can be
+                  declared again later.
+                </p>
+              </ConfirmStep>
+            ) : (
+              <AskFirst ask="end">End the major event</AskFirst>
+            )}
           </>
         ) : (
           <Form method="post" noValidate>

@@ -21,11 +21,14 @@ import type { Route } from "./+types/open311-keys";
 /** What the permission-matrix test checks (tests/staff/permissions.test.ts). */
 export const handle: ConsoleHandle = { staff: "incidents.manage" };
 
+/** What revoking stops (the page's question and the message after; a plain string the page can carry). */
+const REVOKED_MEANS = "it no longer files reports";
+
 const open311Keys: SecretKind = {
   permission: "incidents.manage",
   objectType: "open311_key",
   noun: "key",
-  revokedMeans: "it no longer files reports",
+  revokedMeans: REVOKED_MEANS,
   nameSchema: open311KeyFormSchema,
   list: listOpen311Keys,
   issue: async (db, input) => {
@@ -65,7 +68,14 @@ export default function Open311Keys({ loaderData: d, actionData }: Route.Compone
       </p>
       <Secrets
         result={actionData as SecretsActionResult | undefined}
-        words={{ holder: "Client", make: "Issue", noun: "key", made: "Issued", shownOnce: "copy it and send it to them safely." }}
+        words={{
+          holder: "Client",
+          make: "Issue",
+          noun: "key",
+          made: "Issued",
+          shownOnce: "copy it and send it to them safely.",
+          revokedMeans: REVOKED_MEANS,
+        }}
         rows={d.keys}
       />
     </>

@@ -76,6 +76,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         <p className="notice">No registrations match.</p>
       ) : (
         <ConsoleTable
+          stack
           caption={rows.length === limit ? `The newest ${limit} registrations (download the CSV for all)` : `${rows.length} registrations`}
           columns={["Member", "District", "Registered", "Decisions"]}
         >

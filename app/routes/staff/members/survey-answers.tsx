@@ -5,6 +5,7 @@ import { listAnswers } from "../../../../modules/members/survey-results.server";
 import { cityLabel, monthKey, monthLabel, readSurveyFilter } from "../../../../modules/members/survey-stats";
 import { formatDate, manilaParts } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
+import { ConsoleTable } from "../ConsoleTable";
 import { requireStaff } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
@@ -47,40 +48,41 @@ export default function SurveyAnswers({ loaderData: d }: Route.ComponentProps) {
         {d.total} {d.total === 1 ? "answer" : "answers"}, {d.heading}. Scores 4 (best) to 1; — not answered. Open an answer to see who gave
         it (each view is in the audit log).
       </p>
-      <div className="console-table-wrap">
-        <table className="console-table survey-table">
-          <thead>
-            <tr>
-              <th scope="col">Answer</th>
-              <th scope="col">Date</th>
-              <th scope="col">Town</th>
-              {SURVEY_RATINGS.map((q, i) => (
-                <th scope="col" className="num" key={q.name} title={q.question}>
-                  Q{i + 1}
-                </th>
-              ))}
-              <th scope="col">Suggestion</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.rows.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">
-                  <Link to={`/staff/members/survey/answers/${r.id}`}>#{r.id}</Link>
-                </th>
-                <td>{r.date}</td>
-                <td>{r.town}</td>
-                {SURVEY_RATINGS.map((q) => (
-                  <td className="num" key={q.name}>
-                    {r.scores[q.name] ?? "—"}
-                  </td>
-                ))}
-                <td>{r.hasSuggestion ? "Yes" : ""}</td>
-              </tr>
+      <ConsoleTable
+        stack
+        caption="Survey answers, newest first"
+        hideCaption
+        className="survey-table"
+        columns={[
+          "Answer",
+          "Date",
+          "Town",
+          ...SURVEY_RATINGS.map((q, i) => (
+            <span key={q.name} title={q.question}>
+              Q{i + 1}
+            </span>
+          )),
+          "Suggestion",
+        ]}
+        // On a phone each score is led by its question's number (the heading's title names it).
+        labels={["Answer", "Date", "Town", ...SURVEY_RATINGS.map((_, i) => `Q${i + 1}`), "Suggestion"]}
+      >
+        {d.rows.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">
+              <Link to={`/staff/members/survey/answers/${r.id}`}>#{r.id}</Link>
+            </th>
+            <td>{r.date}</td>
+            <td>{r.town}</td>
+            {SURVEY_RATINGS.map((q) => (
+              <td className="num" key={q.name}>
+                {r.scores[q.name] ?? "—"}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>{r.hasSuggestion ? "Yes" : ""}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
       <p className="console-actions">
         {d.prev && <Link to={d.prev}>Newer answers</Link>}
         {d.next && <Link to={d.next}>Older answers</Link>}
