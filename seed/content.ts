@@ -341,6 +341,16 @@ export const GALLERY = [
   { caption: "Board of Directors", alt: "The Board of Directors in session", scene: "office" },
 ] as const;
 
+/** The gallery's captions and descriptions in Filipino, in the same order. */
+export const GALLERY_FIL = [
+  { caption: "Mga Miyembro", alt: "Mga miyembrong nakapila sa mga bayaran ng punong tanggapan sa Bani" },
+  { caption: "Mga Kawani", alt: "Mga kawani ng kooperatiba na naka-uniporme sa taunang pagpupulong" },
+  { caption: "Mga Substation", alt: "Ang 10 MVA na substation sa Alaminos sa madaling-araw" },
+  { caption: "Mga Tanggapan sa mga Lugar", alt: "Ang gusali ng tanggapan sa Dasol" },
+  { caption: "Serbisyong 24/7", alt: "Isang line crew na nagbabalik ng kuryente sa takipsilim pagkatapos ng bagyo" },
+  { caption: "Lupon ng mga Direktor", alt: "Ang Lupon ng mga Direktor sa isang pulong" },
+] as const;
+
 export const PARTNERS = [
   { name: "National Electrification Administration", initials: "NEA", color: "#1d4ed8" },
   { name: "Energy Regulatory Commission", initials: "ERC", color: "#b91c1c" },

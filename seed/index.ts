@@ -214,9 +214,15 @@ export async function seedDemo(db: Db, storageDir: string, now = new Date()): Pr
   }
 
   await db.transaction(async (tx) => {
-    await tx
-      .insert(t.galleryImages)
-      .values(C.GALLERY.map((g, i) => ({ caption: g.caption, alt: g.alt, fileName: galleryFiles[i]!, position: i })));
+    await tx.insert(t.galleryImages).values(
+      C.GALLERY.map((g, i) => ({
+        caption: g.caption,
+        alt: g.alt,
+        fileName: galleryFiles[i]!,
+        position: i,
+        translations: { fil: { caption: C.GALLERY_FIL[i]!.caption, alt: C.GALLERY_FIL[i]!.alt } },
+      })),
+    );
     await tx
       .insert(t.partners)
       .values(C.PARTNERS.map((p, i) => ({ name: p.name, url: null, logoFileName: partnerFiles[i]!, position: i })));

@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = requestLocale(request);
   const { db } = services(context);
   const [gallery, advisories, privacy] = await Promise.all([
-    listGalleryImages(db, 6),
+    listGalleryImages(db, 6, locale),
     listLatestAdvisories(db, 2),
     findDataPrivacyStatement(db),
   ]);

@@ -149,6 +149,8 @@ export const galleryImages = pgTable("gallery_images", {
     .references(() => storedFiles.name),
   position: integer("position").notNull().default(0),
   ...publicationColumns(),
+  /** Its caption and alternative text in Filipino, Pangasinan and Ilocano (decision 0030). */
+  translations: translationsColumn(),
 });
 
 export const partners = pgTable("partners", {

@@ -8,17 +8,20 @@ import type { Db } from "../../db/client";
 import { galleryImages, storedFiles } from "../../db/schema";
 import { type GalleryImage, type ImageSource, smallSiblingName } from "./gallery";
 import { visibleNow } from "./publication.server";
+import { type ItemLanguage, inLanguage, storedTranslations } from "./translations";
 
 export * from "./gallery";
 
 const storageUrl = (name: string) => `/storage/${encodeURIComponent(name)}`;
 
-export async function listGalleryImages(db: Db, limit?: number): Promise<GalleryImage[]> {
+/** The published pictures, each captioned in `asked` where staff wrote that version (else English). */
+export async function listGalleryImages(db: Db, limit?: number, asked: ItemLanguage = "en"): Promise<GalleryImage[]> {
   const base = db
     .select({
       id: galleryImages.id,
       caption: galleryImages.caption,
       alt: galleryImages.alt,
+      translations: galleryImages.translations,
       fileName: galleryImages.fileName,
       originalName: storedFiles.originalName,
       width: storedFiles.width,
@@ -44,6 +47,7 @@ export async function listGalleryImages(db: Db, limit?: number): Promise<Gallery
     const small = siblings.find((s) => s.originalName === smallSiblingName(r.originalName));
     const sources =
       small && small.width && small.height ? [{ src: storageUrl(small.name), width: small.width, height: small.height }, full] : [full];
-    return { id: r.id, caption: r.caption, alt: r.alt, full, sources };
+    const v = inLanguage({ caption: r.caption, alt: r.alt }, storedTranslations(r.translations), asked);
+    return { id: r.id, caption: v.values.caption, alt: v.values.alt, full, sources, lang: v.lang };
   });
 }

@@ -13,6 +13,8 @@ export interface GalleryImage {
   full: ImageSource;
   /** Every stored width, smallest first (for srcset). */
   sources: ImageSource[];
+  /** The language its caption and alt are in: the page's, or English where staff wrote none in it. */
+  lang: "en" | "fil" | "pag" | "ilo";
 }
 
 /** "gallery-consumers-960.webp" -> "gallery-consumers-480.webp"; null when the name has no width in it. */

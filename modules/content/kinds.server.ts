@@ -31,6 +31,7 @@ import type { ContentKindDef, ItemFile, ItemState, ListRow, WriteInput } from ".
 import {
   ABOUT_TRANSLATED,
   CAREER_TRANSLATED,
+  GALLERY_TRANSLATED,
   missingLanguages,
   PAYMENT_PLACE_TRANSLATED,
   storedTranslations,
@@ -377,6 +378,8 @@ export const galleryKind: ContentKindDef = {
   files: { label: "Image", accept: "image", multiple: false, requiredOnCreate: true, altText: false },
   creatable: true,
   removable: true,
+  // Its caption and alternative text may also be written in Filipino, Pangasinan and Ilocano.
+  translated: GALLERY_TRANSLATED,
   parseId: numericId,
   publicPath: () => "/gallery",
   async listAll(db) {
@@ -387,6 +390,7 @@ export const galleryKind: ContentKindDef = {
       text: `${r.alt} · order ${r.position}`,
       publication: publicationOf(r),
       updatedAt: r.updatedAt,
+      missing: missingLanguages(storedTranslations(r.translations)),
     }));
   },
   async read(db, id) {
@@ -397,6 +401,7 @@ export const galleryKind: ContentKindDef = {
     if (!row) return null;
     return {
       values: { caption: row.caption, alt: row.alt, position: String(row.position) },
+      translations: storedTranslations(row.translations),
       files: await storedFilesOf(db, [row.fileName]),
       publication: publicationOf(row),
       updatedAt: row.updatedAt,
@@ -409,6 +414,7 @@ export const galleryKind: ContentKindDef = {
       alt: input.values.alt!,
       position: position(input.values.position),
       fileName: fileName!,
+      translations: input.translations,
       updatedAt: input.now,
       ...input.publication!,
     };

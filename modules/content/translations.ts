@@ -46,6 +46,12 @@ export const TITLE_AND_BODY: readonly TranslatedField[] = [
 /** An about-us text (company profile, mission, vision, core values) may be written in each language. */
 export const ABOUT_TRANSLATED: readonly TranslatedField[] = [{ name: "content", label: "Text", rich: true, max: 50_000 }];
 
+/** A gallery picture's caption and alternative text may be written in each language. */
+export const GALLERY_TRANSLATED: readonly TranslatedField[] = [
+  { name: "caption", label: "Caption", rich: false, max: 200 },
+  { name: "alt", label: "Alternative text", rich: false, max: 300 },
+];
+
 /** A job posting's title and details may be written in each language. */
 export const CAREER_TRANSLATED: readonly TranslatedField[] = [
   { name: "jobTitle", label: "Job title", rich: false, max: 300 },

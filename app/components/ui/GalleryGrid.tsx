@@ -1,9 +1,9 @@
 import { useId } from "react";
 import type { GalleryImage } from "../../../modules/content/gallery";
 import { srcSet } from "../../../modules/content/gallery";
-import { useT } from "../../i18n";
+import { useLocale, useT } from "../../i18n";
 import { shellMessages } from "../../messages/shell";
-import { EnglishOnlyNote, useEnglishLang } from "../EnglishOnly";
+import { LanguageFallbackNote } from "../ContentInLanguage";
 import "./GalleryGrid.css";
 
 /**
@@ -27,15 +27,16 @@ export function GalleryGrid({
   const t = useT(shellMessages);
   const Caption = headingLevel === 2 ? "h2" : "h3";
   const titleId = useId();
-  // The captions are staff's, in English only: marked so on a Filipino page, and said so above them.
-  const lang = useEnglishLang();
+  // Each caption in the page's language where staff wrote it; one in English is marked so, and a note says so above.
+  const locale = useLocale();
+  const inEnglish = images.some((image) => image.lang !== locale);
 
   return (
     <>
-      <EnglishOnlyNote />
-      <ul className="gallery-grid" lang={lang}>
+      <LanguageFallbackNote shown={inEnglish ? { lang: "en", asked: locale, available: ["en"] } : undefined} />
+      <ul className="gallery-grid">
         {images.map((image, i) => (
-          <li key={image.id} className="gallery-grid__item">
+          <li key={image.id} className="gallery-grid__item" lang={image.lang === locale ? undefined : image.lang}>
             <figure className="gallery-grid__figure">
               <a
                 className="gallery-grid__link"

@@ -4,7 +4,7 @@ import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { GalleryGrid } from "../../components/ui/GalleryGrid";
 import { services } from "../../context";
-import { useT } from "../../i18n";
+import { requestLocale, useT } from "../../i18n";
 import { aboutMessages } from "../../messages/about";
 import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
@@ -18,8 +18,8 @@ const pageTags: Route.MetaFunction = ({ location }) => {
   ];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { images: await listGalleryImages(services(context).db) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { images: await listGalleryImages(services(context).db, undefined, requestLocale(request)) };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

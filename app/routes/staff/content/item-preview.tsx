@@ -87,6 +87,7 @@ export async function loader(args: Route.LoaderArgs) {
             alt: v.alt!,
             full,
             sources: [full],
+            lang: "en" as const,
           },
         },
       };
