@@ -7,7 +7,7 @@
  * the path alone. The switch on every page is a plain link to `/language/<locale>?to=<path>`,
  * which remembers the choice in a cookie and sends the visitor to that page in that language.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LOCALE_COOKIE, LOCALES, type Locale, localePath, negotiateLocale } from "../modules/shared/i18n";
 
 declare module "fastify" {
@@ -47,41 +47,31 @@ function safeTarget(to: unknown): string {
   return /[\u0000-\u001f]/.test(to) ? "/" : to;
 }
 
+type SwitchRequest = FastifyRequest<{ Params: { locale: string }; Querystring: { to?: string } }>;
+
+/** The choice remembered, and on to the page in that language: 303 for the link, 307 for the form's button (the body goes along). */
+function switchTo(status: 303 | 307) {
+  return async (request: SwitchRequest, reply: FastifyReply) => {
+    const locale = request.params.locale as Locale;
+    if (!LOCALES.includes(locale)) return reply.code(404).type("text/plain; charset=utf-8").send("No such language.");
+    return reply
+      .code(status)
+      .header("set-cookie", languageCookie(locale, request.protocol))
+      .header("cache-control", "no-store")
+      .header("location", localePath(locale, safeTarget(request.query.to)))
+      .send();
+  };
+}
+
 export function registerLanguageSwitch(app: FastifyInstance) {
-  app.get<{ Params: { locale: string }; Querystring: { to?: string } }>(
-    "/language/:locale",
-    { config: { policy: { cache: false } } },
-    async (request, reply) => {
-      const locale = request.params.locale as Locale;
-      if (!LOCALES.includes(locale)) return reply.code(404).type("text/plain; charset=utf-8").send("No such language.");
-      return reply
-        .code(303)
-        .header("set-cookie", languageCookie(locale, request.protocol))
-        .header("cache-control", "no-store")
-        .header("location", localePath(locale, safeTarget(request.query.to)))
-        .send();
-    },
-  );
+  app.get("/language/:locale", { config: { policy: { cache: false } } }, switchTo(303));
   // The switch as a button of a multi-step form (app/language-switch.ts): the same choice
   // remembered, and a 307 so the browser posts what was typed, unread here, to the page in
   // that language, whose action shows the same step again.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
-    scope.post<{ Params: { locale: string }; Querystring: { to?: string } }>(
-      "/language/:locale",
-      { config: { policy: { cache: false } } },
-      async (request, reply) => {
-        const locale = request.params.locale as Locale;
-        if (!LOCALES.includes(locale)) return reply.code(404).type("text/plain; charset=utf-8").send("No such language.");
-        return reply
-          .code(307)
-          .header("set-cookie", languageCookie(locale, request.protocol))
-          .header("cache-control", "no-store")
-          .header("location", localePath(locale, safeTarget(request.query.to)))
-          .send();
-      },
-    );
+    scope.post("/language/:locale", { config: { policy: { cache: false } } }, switchTo(307));
   });
 }
 

@@ -162,6 +162,7 @@ export function auditObjectWords(objectType: string, objectId: string | null): s
 /** Names of the fields audit entries carry, where the field's own name is not already words. */
 const AUDIT_FIELDS: Record<string, string> = {
   etr: "Estimated restoration",
+  toleranceCentavos: "Bill check tolerance (centavos)",
   note: "Note",
   documents: "Documents",
   role: "Role",
