@@ -14,7 +14,8 @@ import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { agamMessages } from "../../messages/agam";
 import { agamServerMessages } from "../../messages/agam-server";
 import type { Route } from "./+types/confirmation-link";
-import { ConfirmationSlip, slipOf } from "./confirmation";
+import { ConfirmationSlip } from "./confirmation";
+import { slipOf } from "./slip.server";
 import "./agam.css";
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {

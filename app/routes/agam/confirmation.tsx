@@ -7,16 +7,14 @@
  * own link, with a random token, is /agam-registration/confirmation/{token}.
  */
 
-import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { type AgamConfirmation as ConfirmationRecord, findMember, getConfirmation } from "../../../modules/agam/pool.server";
+import { findMember, getConfirmation } from "../../../modules/agam/pool.server";
 import { originOrDefault } from "../../../modules/agam/rules";
 import { secondFactorMethods } from "../../../modules/agam/second-factor.server";
 import { maskMemberName } from "../../../modules/members/mask";
-import { ACCOUNT_NUMBER_PATTERN, COOPERATIVE, UI } from "../../../modules/shared/constants";
-import { formatDateTime } from "../../../modules/shared/dates";
-import { type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
+import { ACCOUNT_NUMBER_PATTERN, COOPERATIVE } from "../../../modules/shared/constants";
+import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
@@ -24,6 +22,7 @@ import { agamMessages } from "../../messages/agam";
 import type { Route } from "./+types/confirmation";
 import { SecondFactor, type VerifyState } from "./SecondFactor";
 import { secondFactorFields, secondFactorStep } from "./second-factor.server";
+import { type Slip, slipOf } from "./slip.server";
 import "./agam.css";
 import { readForm } from "../../../modules/shared/forms";
 import { socialMeta } from "../../seo";
@@ -72,17 +71,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return { step: null, slip: await slipOf(confirmation, locale) };
 }
 
-/** What the slip shows, with its QR code drawn on the server. */
-export async function slipOf(confirmation: ConfirmationRecord, locale: Locale = "en") {
-  const qrSvg = await QRCode.toString(confirmation.reference, {
-    type: "svg",
-    errorCorrectionLevel: UI.qrErrorCorrection,
-    margin: 1,
-    width: UI.qrSizePx,
-  });
-  return { confirmation: { ...confirmation, registeredAtText: formatDateTime(confirmation.registeredAt, locale) }, qrSvg };
-}
-export type Slip = Awaited<ReturnType<typeof slipOf>>;
+export type { Slip } from "./slip.server";
 
 export default function AgamConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const { origin, verify } = loaderData;
