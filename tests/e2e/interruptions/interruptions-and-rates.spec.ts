@@ -176,14 +176,14 @@ describe("power interruptions and rates pages", () => {
 
           // June 2023 has rates but no generation charges; May 2019 has neither.
           await page.goto(t.url + "/rates?year=2023&month=6");
-          expect(await page.getByText("No generation charges data found!", { exact: true }).count()).toBe(1);
+          expect(await page.getByText("No generation charges were published for this month.", { exact: true }).count()).toBe(1);
           expect(await page.getByText("No rates found for this month!", { exact: true }).count()).toBe(0);
           await page.getByLabel("Year", { exact: true }).selectOption("2019");
           await page.getByLabel("Month", { exact: true }).selectOption({ label: "May" });
           await page.getByRole("button", { name: "Show rates" }).click();
           await page.waitForURL((u) => u.search === "?year=2019&month=5");
           await page.getByText("No rates found for this month!", { exact: true }).waitFor();
-          expect(await page.getByText("No generation charges data found!", { exact: true }).count()).toBe(1);
+          expect(await page.getByText("No generation charges were published for this month.", { exact: true }).count()).toBe(1);
 
           // A bad month falls back to this month, saying so.
           await page.goto(t.url + "/rates?year=1999&month=13");
