@@ -59,7 +59,6 @@ export function OutageMap({ towns, bands }: { towns: MapTownStatus[]; bands: rea
           </a>
         ))}
       </svg>
-      <figcaption id="outage-map-caption">{tr("outages.map.caption")}</figcaption>
       <div className="outage-map__legend">
         <p>{tr("outages.legend")}</p>
         <ul>
@@ -71,6 +70,8 @@ export function OutageMap({ towns, bands }: { towns: MapTownStatus[]; bands: rea
           ))}
         </ul>
       </div>
+      {/* Last (or first) in a figure, as HTML allows; the legend above stays in the figure. */}
+      <figcaption id="outage-map-caption">{tr("outages.map.caption")}</figcaption>
     </figure>
   );
 }
