@@ -2,7 +2,7 @@
  * Paying one bill online, as the pages ask for it: what is left to pay, and the checkout that
  * takes the payer to the gateway (the amount's limits: amounts.ts).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { bills, paymentCheckouts } from "../../db/schema";
 import { MONTH_NAMES } from "../shared/dates";
@@ -94,11 +94,17 @@ export function startPayment(db: Db, payments: PaymentsService, p: StartPayment)
 }
 
 /** The bills of an account with an online payment being posted (paid, not yet in the billing system's file). */
-export async function postingByBill(db: DbOrTx, accountNumber: string): Promise<Map<string, { reference: string; amount: number }>> {
+export async function postingByBill(
+  db: DbOrTx,
+  accounts: string | readonly string[],
+): Promise<Map<string, { reference: string; amount: number }>> {
+  // Several accounts in one query (the overview's); a bill number belongs to one account.
+  const list = typeof accounts === "string" ? [accounts] : [...accounts];
+  if (list.length === 0) return new Map();
   const rows = await db
     .select({ billNumber: paymentCheckouts.billNumber, reference: paymentCheckouts.reference, amount: paymentCheckouts.amount })
     .from(paymentCheckouts)
-    .where(and(eq(paymentCheckouts.accountNumber, accountNumber), awaitingPosting()))
+    .where(and(inArray(paymentCheckouts.accountNumber, list), awaitingPosting()))
     .orderBy(desc(paymentCheckouts.paidAt));
   const found = new Map<string, { reference: string; amount: number }>();
   for (const r of rows) if (!found.has(r.billNumber)) found.set(r.billNumber, { reference: r.reference, amount: r.amount });

@@ -133,6 +133,11 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
   const contact = member.member.contact ? maskContact(member.member.contact) : "";
   let html = `<h1>${e(t("mco.bar.accounts"))}</h1><p class="portal-note">${e(t("mco.signedInWith", { contact }))}</p>`;
   if (accounts.length === 0) html += `<p>${e(t("mco.home.none"))}</p>`;
+  // Every account's online payments being posted, in one query rather than one per account.
+  const postings = await postingByBill(
+    s.db,
+    accounts.map((a) => a.accountNumber),
+  );
   for (const a of accounts) {
     const href = e(lp(`/mco/accounts/${a.accountNumber}`));
     const id = e(`acct-${a.accountNumber}`);
@@ -161,7 +166,7 @@ export async function overviewPart(request: Request, context: Ctx): Promise<{ me
             : t("mco.noPayment"),
         ),
       )}${area}</dl>`;
-      const posting = (await postingByBill(s.db, a.accountNumber)).get(l.billNumber);
+      const posting = postings.get(l.billNumber);
       html += await paymentPart(
         context,
         locale,
