@@ -4,6 +4,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
@@ -22,13 +23,21 @@ import { textSenderFor } from "./messaging/text-sender";
 import { metrics, watchEventLoop } from "./metrics";
 import { registerOpen311 } from "./open311";
 import { DatabaseOutage } from "./outage";
-import { cacheApiRoutes, createCaches, createReferenceMemo, type ReferenceMemo, registerCacheFastPath } from "./page-cache";
+import {
+  answerKeptBeforeFastify,
+  cacheApiRoutes,
+  createCaches,
+  createReferenceMemo,
+  type KeptAnswerWritten,
+  type ReferenceMemo,
+  registerCacheFastPath,
+} from "./page-cache";
 import { paymentSettings, receiptSender } from "./payments/settings";
 import { registerPortalPasskeys } from "./portal-passkeys";
 import { registerRequestMetrics } from "./prometheus";
 import { registerProtection, uploadLimitOf } from "./protection";
 import { pagePatternReader, registerReactRouter } from "./react-router";
-import { requestLogOptions } from "./request-log";
+import { requestLog } from "./request-log";
 import { RoutePolicies, registerRoutePolicies } from "./route-policy";
 import { watchSchedule } from "./schedule-watch";
 import { registerSecurityHeaders } from "./security";
@@ -39,16 +48,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, bus } = deps;
   // Which paths are personal, cached, rate-limited: pages listed there, routes declare theirs.
   const policies = new RoutePolicies();
+  // Public pages and API answers are served from memory for CACHE_TTL_MS as stored bytes
+  // (server/page-cache.ts): a fresh copy of a URL already seen is written by the HTTP
+  // server's own handler, before Fastify; any other is answered in Fastify's first hook.
+  const caches = createCaches({ ttlMs: config.CACHE_TTL_MS, maxBytes: config.CACHE_MAX_BYTES }, bus, CONTENT_CHANGED_CHANNEL);
+  const log = requestLog(config, policies, deps.logger);
+  const trustProxy = trustProxyOption(config.TRUST_PROXY);
+  const writtenBeforeFastify: ((answer: KeptAnswerWritten) => void)[] = [];
+  let built: FastifyInstance | undefined;
+  const answerKept = answerKeptBeforeFastify(caches, {
+    trustsProxy: trustProxy !== false,
+    app: () => built,
+    written: (answer) => {
+      for (const tell of writtenBeforeFastify) tell(answer);
+    },
+  });
   const app = Fastify({
     // The request log and every request's logger (server/request-log.ts).
-    ...requestLogOptions(config, policies, deps.logger),
+    ...log.fastifyOptions,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     // Only the configured proxy's forwarding headers count (TRUST_PROXY; off by default).
-    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    trustProxy,
     // Slow bodies: the whole request within REQUEST_TIMEOUT_MS, checked often enough to matter.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     http: { headersTimeout: config.REQUEST_TIMEOUT_MS, connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS / 2) },
+    serverFactory: (handler, options) =>
+      httpServer(options, (req, res) => {
+        if (!answerKept(req, res)) handler(req, res);
+      }),
     bodyLimit: 64 * 1024,
     // Our own answer while closing (below), with Retry-After.
     return503OnClosing: false,
@@ -56,19 +84,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
   });
+  built = app;
+  writtenBeforeFastify.push(log.writtenOutside(app.log));
 
   registerRoutePolicies(app, policies);
   // Prometheus: requests by route pattern (server/prometheus.ts), when METRICS_PORT is set.
   if (config.METRICS_PORT !== undefined)
-    registerRequestMetrics(app, {
-      database,
-      backupDir: config.backupDir,
-      dataDir: config.dataDir,
-      pagePattern: deps.build ? pagePatternReader(deps.build) : undefined,
-    });
-  // Public pages and API answers are served from memory for CACHE_TTL_MS as stored bytes
-  // (server/page-cache.ts): a fresh copy is answered here, before any other hook.
-  const caches = createCaches({ ttlMs: config.CACHE_TTL_MS, maxBytes: config.CACHE_MAX_BYTES }, bus, CONTENT_CHANGED_CHANNEL);
+    writtenBeforeFastify.push(
+      registerRequestMetrics(app, {
+        database,
+        backupDir: config.backupDir,
+        dataDir: config.dataDir,
+        pagePattern: deps.build ? pagePatternReader(deps.build) : undefined,
+      }),
+    );
   app.decorate("caches", caches);
   app.addHook("onClose", async () => caches.stop());
   // While the process stops (SIGTERM, a rolling restart: server/index.ts), every answer closes
@@ -283,4 +312,19 @@ function plainOrNothing(value: unknown): unknown {
   // A stream or a buffer is not walked (the query parser's objects have a prototype of their own).
   if (Buffer.isBuffer(value) || typeof (value as { pipe?: unknown }).pipe === "function") return undefined;
   return value;
+}
+
+/**
+ * The HTTP server as Fastify makes its own (fastify/lib/server.js), around a handler of ours:
+ * the same options, keep-alive and timeouts.
+ */
+function httpServer(
+  options: { http?: http.ServerOptions | null; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number },
+  handler: http.RequestListener,
+): http.Server {
+  const server = http.createServer(options.http ?? {}, handler);
+  if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+  if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+  server.setTimeout(options.connectionTimeout ?? 0);
+  return server;
 }

@@ -11,6 +11,7 @@
  * never reach what is stored (absolute links come from PUBLIC_URL only).
  */
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
@@ -50,8 +51,17 @@ export interface ServerCaches {
   ttlMs: number;
   /** The query parameters a page reads, by normalized path (set by the React Router glue). */
   pageQuery?: (pathname: string) => readonly string[];
-  /** keyOf's answers by request URL (bounded), so that a hit costs one look-up, not a path normalization. */
-  keys: Map<string, string | undefined>;
+  /**
+   * keyOf's answers by request URL (bounded), so that a hit costs one look-up, not a path
+   * normalization; with the route's pattern, which the metrics of a hit answered before
+   * Fastify (answerKeptBeforeFastify) are counted under.
+   */
+  keys: Map<string, KeyOfUrl>;
+}
+
+interface KeyOfUrl {
+  key: string | undefined;
+  route: string;
 }
 
 declare module "fastify" {
@@ -130,11 +140,12 @@ const KEPT_URL_LENGTH = 512;
 export function keyOf(caches: ServerCaches, request: FastifyRequest): string | undefined {
   if ((request.method !== "GET" && request.method !== "HEAD") || caches.ttlMs <= 0) return undefined;
   const url = request.url;
-  if (caches.keys.has(url)) return caches.keys.get(url);
+  const known = caches.keys.get(url);
+  if (known) return known.key;
   const key = keyOfRoute(caches, request);
   if (url.length > KEPT_URL_LENGTH) return key;
   if (caches.keys.size >= KEYS_KEPT) caches.keys.clear();
-  caches.keys.set(url, key);
+  caches.keys.set(url, { key, route: request.routeOptions.url ?? "(no route)" });
   return key;
 }
 
@@ -262,20 +273,83 @@ function etagMatches(ifNoneMatch: string, etag: string): boolean {
 export function writeStored(request: FastifyRequest, reply: FastifyReply, answer: StoredAnswer, state: "HIT" | "MISS" | "STALE") {
   if (state === "STALE") request.server.outage?.servedStale(request.url.split("?")[0]!);
   reply.hijack();
-  const perRequest = ["x-cache", state, "x-request-id", request.id];
-  if (request.protocol === "https") perRequest.push("strict-transport-security", HSTS);
+  writeKept(request.raw, reply.raw, answer, state, request.id, request.protocol === "https", request.negotiated === true);
+}
+
+function writeKept(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: StoredAnswer,
+  state: "HIT" | "MISS" | "STALE",
+  requestId: string,
+  https: boolean,
+  negotiated: boolean,
+) {
+  const perRequest = ["x-cache", state, "x-request-id", requestId];
+  if (https) perRequest.push("strict-transport-security", HSTS);
   // `/` in English is one of two answers, by these headers (server/language.ts).
-  if (request.negotiated) perRequest.push("vary", NEGOTIATED_VARY);
-  const inm = request.headers["if-none-match"];
-  const raw = reply.raw;
+  if (negotiated) perRequest.push("vary", NEGOTIATED_VARY);
+  const inm = req.headers["if-none-match"];
   if (typeof inm === "string" && answer.status === 200 && etagMatches(inm, answer.etag)) {
-    raw.writeHead(304, [...answer.notModified, ...perRequest]);
-    raw.end();
-    return;
+    res.writeHead(304, [...answer.notModified, ...perRequest]);
+    res.end();
+    return 304;
   }
-  const variant = answer.variants[chooseEncoding(request.headers["accept-encoding"])];
-  raw.writeHead(answer.status, [...variant.headers, ...perRequest]);
-  raw.end(request.method === "HEAD" ? undefined : variant.body);
+  const variant = answer.variants[chooseEncoding(req.headers["accept-encoding"])];
+  res.writeHead(answer.status, [...variant.headers, ...perRequest]);
+  res.end(req.method === "HEAD" ? undefined : variant.body);
+  return answer.status;
+}
+
+/** What an answer written before Fastify tells the request log and the metrics. */
+export interface KeptAnswerWritten {
+  id: string;
+  method: string;
+  url: string;
+  /** The route's pattern, as Fastify names it (`/*` for pages). */
+  route: string;
+  status: number;
+  elapsedMs: number;
+}
+
+/**
+ * A fresh kept answer, written by the HTTP server's own handler before Fastify sees the
+ * request: a URL already seen (its key worked out by Fastify's route once, in keyOf) whose
+ * copy is fresh costs a map look-up and one write, not a Fastify request with its hooks.
+ * Everything else (a first visit of a URL, `/` which negotiates its language, a stale copy, a
+ * forwarded protocol only Fastify's trusted-proxy rule can judge) is handed on to Fastify,
+ * whose first hook does the same for what it can. As there, a stopping process still writes a
+ * kept copy, on a connection that then closes (draining). The request log's line and the
+ * metrics are told of each answer written here (`written`).
+ */
+export function answerKeptBeforeFastify(
+  caches: ServerCaches,
+  opts: {
+    /** Whether X-Forwarded-Proto may count (TRUST_PROXY set): then Fastify decides. */
+    trustsProxy: boolean;
+    /** The Fastify instance once built: whether it is draining. */
+    app: () => Pick<FastifyInstance, "draining"> | undefined;
+    written: (answer: KeptAnswerWritten) => void;
+  },
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const known = caches.keys.get(url);
+    if (known?.key === undefined || url === "/" || url.startsWith("/?")) return false;
+    if (opts.trustsProxy && req.headers["x-forwarded-proto"] !== undefined) return false;
+    const app = opts.app();
+    if (!app) return false;
+    const hit = caches.store.fresh(known.key);
+    if (!hit) return false;
+    const start = performance.now();
+    if (app.draining) res.shouldKeepAlive = false;
+    const id = crypto.randomUUID();
+    const status = writeKept(req, res, hit, "HIT", id, (req.socket as { encrypted?: boolean }).encrypted === true, false);
+    opts.written({ id, method, url, route: known.route, status, elapsedMs: performance.now() - start });
+    return true;
+  };
 }
 
 /** Wraps every cacheable GET route of the API registered after this call. */

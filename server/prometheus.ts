@@ -184,15 +184,21 @@ export function registerRequestMetrics(
   const { requests } = metrics();
   Object.assign(sources, { database: opts.database, backupDir: opts.backupDir, dataDir: opts.dataDir });
   sources.cacheStats = () => app.caches.store.stats;
-  app.addHook("onResponse", (request, reply, done) => {
-    let route = request.routeOptions.url ?? "(no route)";
+  const record = (method: string, routeUrl: string | undefined, url: string, status: number, elapsedMs: number) => {
+    let route = routeUrl ?? "(no route)";
     if (route === "/*") {
-      const q = request.url.indexOf("?");
-      route = opts.pagePattern?.(q < 0 ? request.url : request.url.slice(0, q)) ?? "(page)";
+      const q = url.indexOf("?");
+      route = opts.pagePattern?.(q < 0 ? url : url.slice(0, q)) ?? "(page)";
     }
-    requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    requests.record(method, route, status, elapsedMs / 1000);
+  };
+  app.addHook("onResponse", (request, reply, done) => {
+    record(request.method, request.routeOptions.url, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
+  // Kept answers written before Fastify (server/page-cache.ts) are counted the same way.
+  return (a: { method: string; route: string; url: string; status: number; elapsedMs: number }) =>
+    record(a.method, a.route, a.url, a.status, a.elapsedMs);
 }
 
 /** For processes without an app (the worker service): the read-at-scrape figures only. */

@@ -121,12 +121,30 @@ export class RequestLogger implements FastifyBaseLogger {
    * The request id is a UUID and the method an HTTP token: neither needs escaping.
    */
   completed(method: string, loggedUrl: string, statusCode: number, responseTime: number) {
+    // A route's own level (a stream's "warn") counts, not only the root's.
     if (!this.isLevelEnabled("info")) return;
-    const root = this.root as unknown as PinoInternals;
-    root[pino.symbols.streamSym].write(
-      `{"level":30${root[pino.symbols.timeSym]()}${root[pino.symbols.chindingsSym]},"reqId":"${this.bindings.reqId}","req":{"method":"${method}","url":${JSON.stringify(loggedUrl)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
-    );
+    writeCompletedLine(this.root, String(this.bindings.reqId), method, loggedUrl, statusCode, responseTime);
   }
+}
+
+/**
+ * The "request completed" line, as pino writes `info({ req, res, responseTime }, "request
+ * completed")` for a request (with the serializers below): built as one string instead.
+ * The request id is a UUID and the method an HTTP token: neither needs escaping.
+ */
+function writeCompletedLine(
+  logger: pino.Logger,
+  reqId: string,
+  method: string,
+  loggedUrl: string,
+  statusCode: number,
+  responseTime: number,
+) {
+  if (!logger.isLevelEnabled("info")) return;
+  const root = logger as unknown as PinoInternals;
+  root[pino.symbols.streamSym].write(
+    `{"level":30${root[pino.symbols.timeSym]()}${root[pino.symbols.chindingsSym]},"reqId":"${reqId}","req":{"method":"${method}","url":${JSON.stringify(loggedUrl)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
+  );
 }
 
 /**
@@ -153,7 +171,7 @@ class RequestLog extends LogController {
 
 /**
  * Where the log goes unless a test gives a stream: standard output, written in batches
- * (8 KiB, or every half second) instead of one write(2) per line. With one line per request,
+ * (64 KiB, or every half second) instead of one write(2) per line. With one line per request,
  * synchronous writes cost a cached page a third of its rate. Lines are joined here and handed
  * to sonic-boom as one string per batch: sonic-boom appends each string it is given to its
  * pending one and measures the whole pending text again (Buffer.byteLength of a growing
@@ -185,7 +203,7 @@ export class BatchedLines {
 
 function bufferedStdout() {
   const destination = pino.destination({ dest: 1, sync: false, minLength: 0 });
-  const lines = new BatchedLines(destination);
+  const lines = new BatchedLines(destination, 65536);
   const timer = setInterval(() => lines.flush(), 500);
   timer.unref();
   process.once("exit", () => {
@@ -204,13 +222,35 @@ let sharedStdout: ReturnType<typeof bufferedStdout> | undefined;
  * Fastify's logging options: pino at LOG_LEVEL, its serializers, the per-request logger and
  * the request log. `override`: a test's own stream (or other pino options); false: no logger.
  */
-export function requestLogOptions(
+/**
+ * The request log: Fastify's logging options, and the line for an answer written outside
+ * Fastify (a kept copy answered by the HTTP server's own handler: server/page-cache.ts), the
+ * same line Fastify's requests get.
+ */
+export function requestLog(
   config: Pick<Config, "LOG_LEVEL">,
   policies: RoutePolicies,
   override: boolean | object | undefined,
-): Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory"> {
+): {
+  fastifyOptions: Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory">;
+  writtenOutside: (
+    log: FastifyBaseLogger,
+  ) => (answer: { id: string; method: string; url: string; status: number; elapsedMs: number }) => void;
+} {
   const loggedPath = loggedPathOf(policies);
-  if (override === false) return { logger: false };
+  if (override === false) return { fastifyOptions: { logger: false }, writtenOutside: () => () => {} };
+  return {
+    fastifyOptions: requestLogFastifyOptions(config, loggedPath, override),
+    writtenOutside: (log) => (a) =>
+      writeCompletedLine(log as pino.Logger, a.id, a.method, loggedPath(a.method, a.url), a.status, a.elapsedMs),
+  };
+}
+
+function requestLogFastifyOptions(
+  config: Pick<Config, "LOG_LEVEL">,
+  loggedPath: (method: string, url: string) => string,
+  override: true | object | undefined,
+): Pick<FastifyServerOptions, "logger" | "logController" | "childLoggerFactory"> {
   return {
     logger: {
       level: config.LOG_LEVEL,

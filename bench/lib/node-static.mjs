@@ -37,6 +37,7 @@ export async function startNodeStatic(response, body) {
   await waitFor(`${url}/`);
   return {
     url,
+    pid: child.pid,
     async stop() {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");

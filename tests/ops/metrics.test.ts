@@ -15,7 +15,7 @@ const rules = path.resolve(import.meta.dirname, "..", "..", "deploy", "prometheu
 let t: TestApp;
 let metrics: Awaited<ReturnType<typeof startMetricsServer>>;
 beforeAll(async () => {
-  t = await createTestApp({ withPages: true, env: { METRICS_PORT: "0", ALERTS_WORKER: "on" } });
+  t = await createTestApp({ withPages: true, env: { METRICS_PORT: "0", ALERTS_WORKER: "on", CACHE_TTL_MS: "60000" } });
   await t.listen();
   metrics = await startMetricsServer(t.config, { database: t.db.handle, log: { info() {}, error() {} } });
 });
@@ -38,12 +38,14 @@ function promtoolCheckMetrics(text: string): Promise<{ code: number | null; outp
 
 describe("Prometheus metrics", () => {
   it("counts requests by route pattern on the metrics port only, in a format promtool accepts", async () => {
-    await fetch(`${t.url}/news/power-interruptions`);
+    // The second is the kept copy, written before Fastify (server/page-cache.ts): counted the same.
+    await (await fetch(`${t.url}/news/power-interruptions`)).arrayBuffer();
+    expect((await fetch(`${t.url}/news/power-interruptions`)).headers.get("x-cache")).toBe("HIT");
     await fetch(`${t.url}/api/v1/agam/pool/check-account-number/01-2345-6789`);
     await fetch(`${t.url}/agam-registration-confirmation/web/01-2345-6789`);
     expect((await fetch(`${t.url}/metrics`)).status).toBe(404);
     const scrape = await (await fetch(`http://127.0.0.1:${metrics!.port}/metrics`)).text();
-    expect(scrape).toContain('wespeco_http_requests_total{method="GET",route="/news/power-interruptions",status="200"} 1');
+    expect(scrape).toContain('wespeco_http_requests_total{method="GET",route="/news/power-interruptions",status="200"} 2');
     expect(scrape).toContain('route="/api/v1/agam/pool/check-account-number/:account"');
     expect(scrape).toContain('route="/agam-registration-confirmation/:origin/:account"');
     expect(scrape).not.toContain("2345");
