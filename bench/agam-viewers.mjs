@@ -17,7 +17,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import { copyTemplate } from "./lib/service.mjs";
+import { copyTemplate, ensureBuild, serviceEntry } from "./lib/service.mjs";
 import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -58,7 +58,8 @@ if (process.env.DATABASE_URL) {
 const nodeBin = fs.existsSync(path.join(root, "node_modules", "node", "bin", "node"))
   ? path.join(root, "node_modules", "node", "bin", "node")
   : process.execPath;
-const server = spawn(nodeBin, ["--import", "tsx", "server/index.ts"], {
+ensureBuild();
+const server = spawn(nodeBin, serviceEntry(root), {
   cwd: root,
   env: {
     ...process.env,

@@ -69,7 +69,7 @@ lane_a() {
   export BENCH_PORTS=$BASE-$((BASE + 49)) BENCH_DATABASE_NAME=bench_a
   step a crash 150 postgres $(t 150) env BENCH_DATABASE=postgres WEB_CONCURRENCY=1 BENCH_SUBMISSIONS=30 BENCH_KILLS=2 node bench/crash.mjs
   step a db-down 120 postgres $(t 120) env BENCH_SECONDS=4 node bench/db-down.mjs
-  step a rolling-restart 150 postgres $(t 150) env BENCH_SECONDS=2 node bench/rolling-restart.mjs
+  step a rolling-restart 150 postgres $(t 150) env BENCH_SECONDS=2 BENCH_MAX_RESTART_SECONDS=90 node bench/rolling-restart.mjs
   step a roll-import 90 pglite $(t 90) env BENCH_MAX_LOOKUP_MS=500 npx tsx bench/roll-import.ts 2000 50
   step a agam-viewers 90 pglite $(t 90) env VIEWERS=100 REGISTRATIONS=3 BURST=5 IDLE_SECONDS=2 node bench/agam-viewers.mjs
 }

@@ -1,7 +1,8 @@
 // Rolling restart: wrk (100 connections) on a cached page and an API answer while the
 // service's primary gets SIGHUP (what `systemctl reload wespeco-site` sends), on PostgreSQL
 // with WEB_CONCURRENCY=2: every worker is replaced one at a time. The rule: zero failed
-// requests (socket errors or non-2xx/3xx), and every worker process new after it.
+// requests (socket errors or non-2xx/3xx), every worker process new after it, within
+// BENCH_MAX_RESTART_SECONDS (15) of the SIGHUP.
 // Load runs from BENCH_SECONDS (5) before the SIGHUP until BENCH_SECONDS after the last worker
 // was replaced (new workers start slowly on a busy machine). wrk waits up to 10 s for an answer
 // (its default, 2 s, counts a slow answer on a loaded machine as a failure). A private PostgreSQL, or
@@ -15,13 +16,15 @@ import { ensureWrk } from "./lib/wrk.mjs";
 limitTime("rolling-restart", timeLimit(420));
 // Load from a few seconds before the SIGHUP until a few seconds after the last worker was replaced.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+// From SIGHUP until every worker is a new one (issue 38: two workers within 15 s on a quiet machine).
+const MAX_RESTART_SECONDS = Number(process.env.BENCH_MAX_RESTART_SECONDS ?? 15);
 ensureWrk();
 const database = await startBenchDatabase();
 atExit(() => void database.drop().catch(() => {}));
 const service = await startService({ env: { DATABASE_URL: database.url, WEB_CONCURRENCY: "2", RATE_LIMIT: "off" } });
 const workers = () =>
-  // The worker processes only: tsx's esbuild service is a child of the primary too, and stays.
-  execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "server/index.ts"], { encoding: "utf8" })
+  // The worker processes only (a checkout run through tsx has its esbuild service as a child of the primary too, and it stays).
+  execFileSync("pgrep", ["-P", String(service.child.pid), "-f", "server/index.ts|service/index.mjs"], { encoding: "utf8" })
     .trim()
     .split(/\s+/)
     .filter(Boolean)
@@ -55,6 +58,7 @@ try {
   });
   atExit(() => wrkChild?.exitCode === null && wrkChild.kill("SIGKILL"));
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const sighupAt = performance.now();
   process.kill(service.child.pid, "SIGHUP");
   // The restart is finished when the same number of workers, all new, are running.
   let after = workers();
@@ -62,6 +66,7 @@ try {
     await new Promise((r) => setTimeout(r, 200));
     after = workers();
   }
+  const restartSeconds = (performance.now() - sighupAt) / 1000;
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   wrkChild.kill("SIGINT");
   const out = await load;
@@ -71,11 +76,16 @@ try {
   const socketErrors = socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0;
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out)?.[1];
   console.log(out.trim());
-  console.log(`workers before ${before.join(",")}, after ${after.join(",")}`);
+  console.log(`workers before ${before.join(",")}, after ${after.join(",")}; restart took ${restartSeconds.toFixed(1)} s`);
   verdict(
-    requests > 0 && socketErrors === 0 && non2xx === 0 && after.length === before.length && !after.some((p) => before.includes(p)),
-    "SIGHUP under wrk load (100 connections): every worker replaced, zero failed requests",
-    `${requests} requests, ${rps} req/s, socket errors ${socket ? socket[0] : "none"}, non-2xx ${non2xx}`,
+    requests > 0 &&
+      socketErrors === 0 &&
+      non2xx === 0 &&
+      after.length === before.length &&
+      !after.some((p) => before.includes(p)) &&
+      restartSeconds <= MAX_RESTART_SECONDS,
+    `SIGHUP under wrk load (100 connections): every worker replaced within ${MAX_RESTART_SECONDS} s, zero failed requests`,
+    `${requests} requests, ${rps} req/s, socket errors ${socket ? socket[0] : "none"}, non-2xx ${non2xx}, restart ${restartSeconds.toFixed(1)} s`,
   );
 } finally {
   await service.stop();

@@ -30,7 +30,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(import.meta.dirname, "migrations");
+/**
+ * The committed migrations: beside this file in the sources, or in the project's db/ when this
+ * code runs from the service's bundle (build/service/), a folder deeper.
+ */
+export const migrationsFolder = findMigrations(import.meta.dirname);
+
+function findMigrations(dir: string): string {
+  for (let at = dir; path.dirname(at) !== at; at = path.dirname(at)) {
+    for (const candidate of [path.join(at, "migrations"), path.join(at, "db", "migrations")])
+      if (fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+  }
+  return path.join(dir, "migrations");
+}
 
 export interface OpenOptions {
   databaseUrl?: string;

@@ -108,34 +108,48 @@ async function runPrimary(count: number) {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
-  // Rolling restart (an upgrade: new code, same port): on SIGHUP each worker in turn is
-  // replaced by a new one, which must be listening before the old one stops taking
-  // connections and finishes what it has. The port is never without a worker.
+  // Rolling restart (an upgrade: new code, same port): on SIGHUP a new worker is started for
+  // each running one, all at once, and only when every new one is listening do the old ones
+  // stop taking connections and finish what they have. The port is never without a worker, and
+  // the restart takes one worker's start plus one worker's stop, not the sum over the workers.
   let reloading = false;
   process.on("SIGHUP", async () => {
     if (reloading || stopping) return;
     reloading = true;
     const old = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-    log("rolling restart: replacing workers one at a time", { workers: old.length });
+    log("rolling restart: starting new workers, then retiring the old ones", { workers: old.length });
+    const started = old.map(() => fork());
     try {
-      for (const previous of old) {
-        const next = fork();
-        await new Promise<void>((resolve, reject) => {
-          next.once("listening", () => resolve());
-          next.once("exit", (code) => reject(new Error(`the new worker exited (code ${code}) before listening`)));
-        });
-        retiring.add(previous.id);
-        const gone = new Promise((resolve) => previous.once("exit", resolve));
-        // "retire", not SIGTERM: the worker then finishes what reaches it instead of answering
-        // 503 "restarting" (the answer for a whole instance stopping behind nginx). SIGKILL if it hangs.
-        previous.send({ retire: true });
-        const hung = setTimeout(() => previous.process.kill("SIGKILL"), 15_000);
-        await gone;
-        clearTimeout(hung);
-      }
+      await Promise.all(
+        started.map(
+          (next) =>
+            new Promise<void>((resolve, reject) => {
+              next.once("listening", () => resolve());
+              next.once("exit", (code) => reject(new Error(`a new worker exited (code ${code}) before listening`)));
+            }),
+        ),
+      );
+      await Promise.all(
+        old.map(async (previous) => {
+          retiring.add(previous.id);
+          const gone = new Promise((resolve) => previous.once("exit", resolve));
+          // "retire", not SIGTERM: the worker then finishes what reaches it instead of answering
+          // 503 "restarting" (the answer for a whole instance stopping behind nginx). SIGKILL if it hangs.
+          previous.send({ retire: true });
+          const hung = setTimeout(() => previous.process.kill("SIGKILL"), 15_000);
+          await gone;
+          clearTimeout(hung);
+        }),
+      );
       log("rolling restart done", { workers: Object.keys(cluster.workers ?? {}).length });
     } catch (error) {
       log("rolling restart stopped: the old workers keep serving", { error: String(error) });
+      // The new workers that did start go again: the old ones are the release that works.
+      for (const next of started)
+        if (!next.isDead()) {
+          retiring.add(next.id);
+          next.send({ retire: true });
+        }
     } finally {
       reloading = false;
     }

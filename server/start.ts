@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, migrate, openDatabase } from "../db/client";
 import { scheduleBackup } from "../modules/ops/backup-schedule.server";
+import { projectRootFrom } from "../modules/shared/project-root.server";
 import { isSeeded, seedDemo } from "../seed/index";
 import { startAlertsRuntime } from "./alerts/runtime";
 import { buildApp } from "./app";
@@ -17,7 +18,7 @@ import { backupJobOf, type Config, retentionOf } from "./config";
 import { metrics } from "./metrics";
 import { schedulePurge } from "./personal-data-purge";
 
-export const projectRoot = path.resolve(import.meta.dirname, "..");
+export const projectRoot = projectRootFrom(import.meta.dirname);
 /** BUILD_DIR lets several builds live side by side (tests, parallel work). */
 export const buildDir = path.resolve(projectRoot, process.env.BUILD_DIR ?? "build");
 

@@ -1,4 +1,6 @@
-// Starts the real service (server/index.ts through tsx) on a free loopback port.
+// Starts the real service on a free loopback port: its bundle (build/service/index.mjs, as
+// `npm start` and the systemd unit run it), or server/index.ts through tsx in a checkout of an
+// earlier commit that has none.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -38,11 +40,17 @@ export async function waitFor(url, tries = 1200) {
 
 /** env: extra variables (DATABASE_URL, CACHE_TTL_MS, ...); dataDir: reuse a folder across restarts. */
 let built = false;
-/** Benchmarks measure the current sources: build the pages first when they changed. */
-function ensureBuild() {
+/** Benchmarks measure the current sources: build the pages and the service first when they changed. */
+export function ensureBuild() {
   if (built || process.env.BUILD_DIR) return;
   execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
   built = true;
+}
+
+/** The arguments that start the service of the checkout `dir`: its bundle, or its sources through tsx. */
+export function serviceEntry(dir) {
+  const bundle = path.join(path.resolve(dir, process.env.BUILD_DIR ?? "build"), "service", "index.mjs");
+  return fs.existsSync(bundle) ? [bundle] : ["--import", "tsx", "server/index.ts"];
 }
 
 /**
@@ -85,7 +93,7 @@ export async function startService({ env = {}, dataDir, port = freePort(), from,
   // bench/profile-top.mjs); it is then stopped with SIGTERM, not SIGKILL, so that it can.
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const profileArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = spawn(nodeBin, [...profileArgs, "--import", "tsx", "server/index.ts"], {
+  const child = spawn(nodeBin, [...profileArgs, ...serviceEntry(from ?? root)], {
     cwd: from ?? root,
     env: {
       ...process.env,

@@ -20,13 +20,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, migrationsFolder, queryRows } from "../../db/client";
+import { projectRootFrom } from "../shared/project-root.server";
 import { backupKeyForWriting, decryptFile, encryptFile, readBackupKey } from "./backup-crypto.server";
 import { BackupError } from "./backup-error";
 
 export { BackupError };
 
 const run = promisify(execFile);
-const projectRoot = path.resolve(import.meta.dirname, "..", "..");
+const projectRoot = projectRootFrom(import.meta.dirname);
 
 export const MANIFEST = "manifest.json";
 export const MANIFEST_FORMAT = 1;

@@ -51,7 +51,8 @@ describe("deploy/", () => {
       );
       return file;
     });
-    for (const unit of units) expect(deploy(path.basename(unit))).toMatch(/^ExecStart=.*server\/(index|worker)\.ts$/m);
+    // The service runs from its bundle, made by `npm run build` (scripts/build-service.mjs).
+    for (const unit of units) expect(deploy(path.basename(unit))).toMatch(/^ExecStart=.*build\/service\/(index|worker)\.mjs$/m);
     const { stdout, stderr } = await run("systemd-analyze", ["verify", "--man=no", ...units]);
     expect(stdout + stderr).toBe("");
   });

@@ -4,31 +4,50 @@
  * Invalid params or query answer 400; an invalid body answers 422 with a message per field.
  */
 
-import fs from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppDeps } from "../../deps";
 import { handleError, sendError } from "../../errors";
 import { registerOpenApi } from "../openapi";
+import aboutUs from "./about-us";
+import agam from "./agam";
+import alerts from "./alerts";
+import announcements from "./announcements";
+import barangay from "./barangay";
+import billing from "./billing";
+import branch from "./branch";
+import careers from "./careers";
+import customerSatisfactionSurvey from "./customer-satisfaction-survey";
+import news from "./news";
+import newsAdvisory from "./news-advisory";
+import outages from "./outages";
+import payments from "./payments";
+import powerInterruption from "./power-interruption";
+import rates from "./rates";
 import type { ApiPlugin } from "./types";
 
 /**
- * Every file in this folder with a default export (but index and tests) is one API plugin:
- * `export default async function (app: FastifyInstance, opts: { deps: AppDeps })`.
- * Loaded by name order, so adding an endpoint needs no edit here.
+ * Every API plugin, one per file of this folder, in name order: written out (not read from the
+ * folder at start) so that the service's bundle holds them (scripts/build-service.mjs);
+ * tests/api/plugin-list.test.ts fails when a file with a plugin is missing here.
  */
-async function loadPlugins(): Promise<ApiPlugin[]> {
-  const dir = import.meta.dirname;
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f) && !["index.ts", "types.ts"].includes(f) && !f.startsWith("_"))
-    .sort();
-  const modules = await Promise.all(files.map(async (f) => (await import(pathToFileURL(path.join(dir, f)).href)) as { default?: unknown }));
-  // A module without a default plugin (the contract's names and mappers, agam-contract.ts) is a helper.
-  return modules.map((m) => m.default).filter((p): p is ApiPlugin => typeof p === "function");
-}
+export const API_PLUGINS: Record<string, ApiPlugin> = {
+  "about-us": aboutUs,
+  agam: agam,
+  alerts: alerts,
+  announcements: announcements,
+  barangay: barangay,
+  billing: billing,
+  branch: branch,
+  careers: careers,
+  "customer-satisfaction-survey": customerSatisfactionSurvey,
+  "news-advisory": newsAdvisory,
+  news: news,
+  outages: outages,
+  payments: payments,
+  "power-interruption": powerInterruption,
+  rates: rates,
+};
 
 export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps }) {
   app.setValidatorCompiler(validatorCompiler);
@@ -45,5 +64,5 @@ export async function registerApi(app: FastifyInstance, opts: { deps: AppDeps })
 
   // Before the plugins, so the OpenAPI document sees every route.
   await registerOpenApi(app);
-  for (const plugin of await loadPlugins()) await app.register(plugin, { deps: opts.deps });
+  for (const plugin of Object.values(API_PLUGINS)) await app.register(plugin, { deps: opts.deps });
 }
