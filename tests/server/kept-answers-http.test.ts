@@ -4,12 +4,9 @@
  * same answer Fastify's first hook would give (headers, 304, HEAD), logged with the same line,
  * and a draining process must close the connection after it.
  */
-import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { createLocalBus } from "../../server/bus";
-import { loadConfig } from "../../server/config";
+import { appWritingLogs } from "../support/app-writing-logs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const PATH = "/api/v1/careers";
@@ -18,25 +15,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 let db: TestDatabase;
 let app: FastifyInstance;
 let url: string;
-const lines: string[] = [];
+let lines: string[] = [];
 /** Requests that reached Fastify's hooks (a kept answer written before Fastify never does). */
 const reachedFastify: string[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...chunk.toString().split("\n").filter(Boolean));
-      done();
-    },
-  });
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    LOG_LEVEL: "info",
-    RATE_LIMIT: "off",
-    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-  });
-  app = await buildApp({ config, database: db.handle, bus: createLocalBus(), logger: { stream } });
+  ({ app, lines } = await appWritingLogs(db));
   app.addHook("onRequest", async (request) => {
     reachedFastify.push(`${request.method} ${request.url}`);
   });

@@ -1,30 +1,9 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { createLocalBus } from "../../server/bus";
-import { loadConfig } from "../../server/config";
 import { RequestLogger } from "../../server/request-log";
+import { appWritingLogs } from "../support/app-writing-logs";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-
-/** The app on a test database, its log lines (JSON, one per entry) collected as they are written. */
-async function appWritingLogs(db: TestDatabase) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  const config = loadConfig({
-    DATA_DIR: db.dataDir,
-    LOG_LEVEL: "info",
-    RATE_LIMIT: "off",
-    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-  });
-  const app = await buildApp({ config, database: db.handle, bus: createLocalBus(), logger: { stream } });
-  return { app, lines };
-}
 
 // One database for the file; each test builds its own app and collects its own lines.
 let db: TestDatabase;
