@@ -71,6 +71,8 @@ lane_a() {
   step a db-down 120 postgres $(t 120) env BENCH_SECONDS=4 node bench/db-down.mjs
   step a rolling-restart 150 postgres $(t 150) env BENCH_SECONDS=2 node bench/rolling-restart.mjs
   step a roll-import 90 pglite $(t 90) env BENCH_MAX_LOOKUP_MS=500 npx tsx bench/roll-import.ts 2000 50
+  # Every public page's uncached render in both languages, at the budget (5 ms CPU, 3 queries).
+  step a render-routes 150 pglite $(t 150) env NODE_ENV=production BENCH_RENDERS=10 npx tsx bench/render-routes.ts
   step a agam-viewers 90 pglite $(t 90) env VIEWERS=100 REGISTRATIONS=3 BURST=5 IDLE_SECONDS=2 node bench/agam-viewers.mjs
 }
 lane_b() {
@@ -94,7 +96,7 @@ if ! template_ready; then
   tail -20 "$work/template.log"
   echo "FAIL: bench:ci could not seed its template data folder"
 fi
-for name in crash db-down rolling-restart roll-import stampede alerts-crash alerts-throughput load agam-viewers payments lighthouse; do
+for name in crash db-down rolling-restart roll-import render-routes stampede alerts-crash alerts-throughput load agam-viewers payments lighthouse; do
   cat "$work/$name.out" 2>/dev/null || echo "== bench: $name == (did not run)"
 done
 failed=$(cat "$work"/failed.* 2>/dev/null | tr '\n' ' ')
