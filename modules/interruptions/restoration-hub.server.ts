@@ -128,11 +128,32 @@ export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promis
         ),
       );
   }
-  const open = await db
-    .select({ id: incidents.id, kind: incidents.kind, status: incidents.status, barangayId: incidents.barangayId, etr: incidents.etr })
+  return [...out, ...incidentOutages(await openIncidents(db))];
+}
+
+/** Every open incident with what the hub needs, in one light query (no report counts or landmarks). */
+export async function openIncidents(db: DbOrTx): Promise<OpenIncident[]> {
+  return db
+    .select({
+      id: incidents.id,
+      kind: incidents.kind,
+      status: incidents.status,
+      barangayId: incidents.barangayId,
+      town: barangays.town,
+      etr: incidents.etr,
+    })
     .from(incidents)
-    .where(and(inArray(incidents.kind, [...POWER_OFF_KINDS]), notInArray(incidents.status, [...CLOSED_STATUSES])));
-  return [...out, ...incidentOutages(open)];
+    .innerJoin(barangays, eq(barangays.id, incidents.barangayId))
+    .where(notInArray(incidents.status, [...CLOSED_STATUSES]));
+}
+
+export interface OpenIncident {
+  id: number;
+  kind: string;
+  status: string;
+  barangayId: number;
+  town: string;
+  etr: Date | null;
 }
 
 /** An interruption on now (marked ongoing or extended, or scheduled and inside its window). */
@@ -155,9 +176,7 @@ function interruptionOutages(
 }
 
 /** Open incidents of no power, partial power or a line down: the barangays members report without power. */
-function incidentOutages(
-  open: readonly { id: number; kind: string; status: string; barangayId: number; etr: Date | null }[],
-): HubOutageInput[] {
+function incidentOutages(open: readonly OpenIncident[]): HubOutageInput[] {
   return open
     .filter((i) => (POWER_OFF_KINDS as readonly string[]).includes(i.kind) && !CLOSED_STATUSES.has(i.status as IncidentStatus))
     .map((i) => ({
@@ -177,7 +196,7 @@ function incidentOutages(
  */
 export async function publicHubStatus(
   s: { db: Db; reference<T>(key: string, compute: () => Promise<T>): Promise<T> },
-  openIncidents: readonly { id: number; kind: string; status: string; barangayId: number; etr: Date | null }[],
+  open: readonly OpenIncident[],
   now: Date = clockNow(),
 ): Promise<HubStatus> {
   const [[list, power, rollConsumers], window] = await Promise.all([
@@ -204,7 +223,7 @@ export async function publicHubStatus(
     });
     outages.push(...interruptionOutages(i, named, i.towns, all));
   }
-  outages.push(...incidentOutages(openIncidents));
+  outages.push(...incidentOutages(open));
   return computeHub(list, power, TOWNS, { outages, rollConsumers });
 }
 

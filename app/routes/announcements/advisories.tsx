@@ -18,7 +18,9 @@ import { announcementView } from "./views.server";
 export const FEED_PATH = "/feeds/advisories.atom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const advisories = await listAnnouncements(services(context).db, "advisory");
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const advisories = await reference("announcements:advisory", () => listAnnouncements(db, "advisory"));
   return {
     items: advisories.map((a) => {
       const { item, shown } = itemInLanguage(a, request);

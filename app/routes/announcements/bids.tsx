@@ -15,7 +15,9 @@ import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { announcementView } from "./views.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const bids = await listAnnouncements(services(context).db, "bid");
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const bids = await reference("announcements:bid", () => listAnnouncements(db, "bid"));
   // Each in the page's language when staff wrote that version; else the English, marked and said so.
   return {
     items: bids.map((b) => {

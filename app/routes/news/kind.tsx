@@ -50,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (qCheck && !qCheck.success) errors.q = t("news.filter.qError");
   const month = monthCheck?.success ? monthCheck.data : undefined;
   const q = qCheck?.success ? qCheck.data : undefined;
-  const items = await listNews(services(context).db, kind, { month, q });
+  const { db, reference } = services(context);
+  // The unfiltered list is kept until a content change (services.reference); a month or a
+  // search is read each time (any text may be asked: not kept).
+  const items = month || q ? await listNews(db, kind, { month, q }) : await reference(`news:${kind}`, () => listNews(db, kind));
   const now = manilaParts();
   return {
     kind,

@@ -1,7 +1,6 @@
-import { activeMajorEvent, publicHubStatus } from "../../../modules/interruptions/restoration-hub.server";
+import { activeMajorEvent, openIncidents, publicHubStatus } from "../../../modules/interruptions/restoration-hub.server";
 import { listBarangays } from "../../../modules/places/barangays.server";
 import { ENERGIZED_BANDS, energizedBand, formatShare, townAnchor } from "../../../modules/reports/model";
-import { listIncidents } from "../../../modules/reports/queries.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { INTL_LOCALE, type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
@@ -27,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const n = (x: number) => x.toLocaleString(INTL_LOCALE[locale]);
   // One query a render: the open incidents (a member's report shows at once); the rest is
   // kept until a content change (staff's hub announces "outages") and built from here.
-  const open = await listIncidents(db, { open: true, limit: 1000 });
+  const open = await openIncidents(db);
   const [hub, event, names] = await Promise.all([
     publicHubStatus(s, open),
     reference("major-event", () => activeMajorEvent(db)),
