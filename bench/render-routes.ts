@@ -10,18 +10,12 @@
 // (startInProcess: CACHE_TTL_MS=0), so every measured answer is a full render.
 // BENCH_MAX_CPU_MS (5) and BENCH_MAX_QUERIES (3) are the rule; BENCH_PATHS=/a,/b walks only those.
 
-import v8 from "node:v8";
-import vm from "node:vm";
 import { metrics } from "../server/metrics";
 import { EXAMPLES, patternOf, routePatterns } from "../tests/support/public-pages";
 import { startInProcess } from "./lib/in-process";
 import { limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
 limitTime("render-routes", timeLimit(300));
-// A full collection before each page's renders (not counted): the garbage the pages before it
-// left is not collected in its time, so each figure is the page's own (its own garbage still is).
-v8.setFlagsFromString("--expose-gc");
-const collectGarbage = vm.runInNewContext("gc") as () => void;
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 20);
 const WARM = 5;
 const MAX_CPU_MS = Number(process.env.BENCH_MAX_CPU_MS ?? 5);
@@ -75,7 +69,6 @@ const url = (path: string, i: number, name: string) => `${path}${path.includes("
 for (let i = 0; i < WARM; i++) for (const { path } of pages) await ask(url(path, i, "warm"));
 for (const { path, status } of pages) {
   const first = { statusCode: status };
-  collectGarbage();
   const queries = metrics.dbQueries;
   const each: number[] = [];
   const start = process.cpuUsage();
