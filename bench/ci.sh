@@ -64,7 +64,7 @@ step() {
 t() { echo "timeout -k 10 $(($1 + 5))"; }
 
 # Each lane starts with its benchmarks on PostgreSQL, while the template is made; the lanes
-# take about as long as each other (A 41+39+64+24+31 s, B 30+14+27+36+40 s at load 4-7).
+# take about as long as each other (A 41+39+64+24+40+31 s with render-routes at 40 s, B 30+14+27+36+40 s at load 4-7).
 lane_a() {
   export BENCH_PORTS=$BASE-$((BASE + 49)) BENCH_DATABASE_NAME=bench_a
   step a crash 150 postgres $(t 150) env BENCH_DATABASE=postgres WEB_CONCURRENCY=1 BENCH_SUBMISSIONS=30 BENCH_KILLS=2 node bench/crash.mjs
