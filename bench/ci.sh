@@ -64,13 +64,15 @@ step() {
 t() { echo "timeout -k 10 $(($1 + 5))"; }
 
 # Each lane starts with its benchmarks on PostgreSQL, while the template is made; the lanes
-# take about as long as each other (A 41+39+64+24+31 s, B 30+14+27+36+40 s at load 4-7).
+# take about as long as each other (A 41+39+64+24+40+31 s with render-routes at 40 s, B 30+14+27+36+40 s at load 4-7).
 lane_a() {
   export BENCH_PORTS=$BASE-$((BASE + 49)) BENCH_DATABASE_NAME=bench_a
   step a crash 150 postgres $(t 150) env BENCH_DATABASE=postgres WEB_CONCURRENCY=1 BENCH_SUBMISSIONS=30 BENCH_KILLS=2 node bench/crash.mjs
   step a db-down 120 postgres $(t 120) env BENCH_SECONDS=4 node bench/db-down.mjs
   step a rolling-restart 150 postgres $(t 150) env BENCH_SECONDS=2 BENCH_MAX_RESTART_SECONDS=90 node bench/rolling-restart.mjs
   step a roll-import 90 pglite $(t 90) env BENCH_MAX_LOOKUP_MS=500 npx tsx bench/roll-import.ts 2000 50
+  # Every public page's uncached render in both languages, at the budget (5 ms CPU, 3 queries).
+  step a render-routes 150 pglite $(t 150) env NODE_ENV=production BENCH_RENDERS=10 npx tsx bench/render-routes.ts
   step a agam-viewers 90 pglite $(t 90) env VIEWERS=100 REGISTRATIONS=3 BURST=5 IDLE_SECONDS=2 node bench/agam-viewers.mjs
 }
 lane_b() {
@@ -94,7 +96,7 @@ if ! template_ready; then
   tail -20 "$work/template.log"
   echo "FAIL: bench:ci could not seed its template data folder"
 fi
-for name in crash db-down rolling-restart roll-import stampede alerts-crash alerts-throughput load agam-viewers payments lighthouse; do
+for name in crash db-down rolling-restart roll-import render-routes stampede alerts-crash alerts-throughput load agam-viewers payments lighthouse; do
   cat "$work/$name.out" 2>/dev/null || echo "== bench: $name == (did not run)"
 done
 failed=$(cat "$work"/failed.* 2>/dev/null | tr '\n' ' ')

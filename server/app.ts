@@ -160,12 +160,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The member portal's passkey ceremonies (its own better-auth realm: server/portal-passkeys.ts).
   await registerPortalPasskeys(app, deps);
 
-  // Scheduled publish and unpublish times expire this process's caches when they fall due.
+  // Scheduled publish and unpublish times expire this process's caches and kept reference data when they fall due.
   const stopSchedule = watchSchedule({
     db: database.db,
     bus,
     channel: CONTENT_CHANGED_CHANNEL,
-    onDue: () => caches.store.expireAll(),
+    // Kept reference data too: what it holds was read with the visibility of its time.
+    onDue: () => {
+      caches.store.expireAll();
+      reference.clear();
+    },
     onError: (error) => app.log.warn({ err: error }, "schedule look-up failed"),
   });
   app.addHook("onClose", async () => stopSchedule());

@@ -90,6 +90,8 @@ export function createCaches(opts: { ttlMs: number; maxBytes: number }, bus: Bus
 
 export interface ReferenceMemo {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** Drops everything kept (a scheduled publication fell due). */
+  clear(): void;
   stop(): void;
 }
 
@@ -111,6 +113,7 @@ export function createReferenceMemo(ttlMs: number, bus: Bus, contentChannel: str
       value.catch(() => kept.get(key)?.value === value && kept.delete(key));
       return value;
     },
+    clear: () => kept.clear(),
     stop,
   };
 }

@@ -25,12 +25,11 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = requestLocale(request);
-  const { db } = services(context);
-  const [gallery, advisories, privacy] = await Promise.all([
-    listGalleryImages(db, 6, locale),
-    listLatestAdvisories(db, 2),
-    findDataPrivacyStatement(db),
-  ]);
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const [gallery, advisories, privacy] = await reference(`home:${locale}`, () =>
+    Promise.all([listGalleryImages(db, 6, locale), listLatestAdvisories(db, 2), findDataPrivacyStatement(db)]),
+  );
   return {
     gallery,
     privacy,

@@ -80,9 +80,13 @@ export function windowCovers(window: InterruptionWindow, now: Date): boolean {
   return window.from.getTime() <= now.getTime() - RECENT_DAYS * DAY_MS;
 }
 
+/** A published interruption of the window is shown between its publish and unpublish times. */
+export function visibleAt(i: Pick<WindowInterruption, "publishAt" | "unpublishAt">, now: Date): boolean {
+  return !(i.publishAt && i.publishAt > now) && !(i.unpublishAt && i.unpublishAt <= now);
+}
+
 function shownNow(i: WindowInterruption, filter: InterruptionFilter, now: Date): boolean {
-  if (i.publishAt && i.publishAt > now) return false;
-  if (i.unpublishAt && i.unpublishAt <= now) return false;
+  if (!visibleAt(i, now)) return false;
   if (filter.town && !i.towns.includes(filter.town)) return false;
   if (filter.barangay) {
     const name = filter.barangay.toLowerCase();

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type DbOrTx, queryRows } from "../../db/client";
+import { type Db, type DbOrTx, queryRows } from "../../db/client";
 import {
   barangayPower,
   barangays,
@@ -18,11 +18,13 @@ import {
   powerInterruptionTowns,
 } from "../../db/schema";
 import { visibleNow } from "../content/publication.server";
-import { CLOSED_STATUSES, computeHub, type HubOutageInput, type HubStatus } from "../reports/model";
+import { CLOSED_STATUSES, computeHub, type HubOutageInput, type HubStatus, type IncidentStatus } from "../reports/model";
 import { now as clockNow } from "../shared/clock";
 import { TOWNS } from "../shared/constants";
 import { manilaLocalField } from "../shared/date-fields";
 import { formatDateTime } from "../shared/dates";
+import { visibleAt } from "./model";
+import { interruptionWindow } from "./queries.server";
 
 /** Declaring a major event: its title and an optional message for the banner. */
 export const majorEventFormSchema = z.object({
@@ -116,29 +118,113 @@ export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promis
         .where(inArray(powerInterruptionBarangays.interruptionId, ids)),
       db.select({ id: barangays.id, town: barangays.town }).from(barangays),
     ]);
-    for (const i of on) {
-      const label = `${i.status === "scheduled" ? "Scheduled interruption" : "Power interruption"} until ${formatDateTime(i.endsAt)}`;
-      const mine = named.filter((n) => n.interruptionId === i.id);
-      const ids = new Set(mine.map((n) => n.barangayId));
-      for (const t of towns.filter((x) => x.interruptionId === i.id))
-        if (!mine.some((n) => n.town === t.town)) for (const b of all.filter((x) => x.town === t.town)) ids.add(b.id);
-      const cause = { kind: i.status === "scheduled" ? "scheduled" : "interruption", until: i.endsAt } as const;
-      for (const barangayId of ids) out.push({ barangayId, source: "interruption", label, cause, until: i.endsAt });
-    }
+    for (const i of on)
+      out.push(
+        ...interruptionOutages(
+          i,
+          named.filter((n) => n.interruptionId === i.id),
+          towns.filter((x) => x.interruptionId === i.id).map((x) => x.town),
+          all,
+        ),
+      );
   }
-  const open = await db
-    .select({ id: incidents.id, barangayId: incidents.barangayId, etr: incidents.etr })
+  return [...out, ...incidentOutages(await openIncidents(db))];
+}
+
+/** Every open incident with what the hub needs, in one light query (no report counts or landmarks). */
+export async function openIncidents(db: DbOrTx): Promise<OpenIncident[]> {
+  return db
+    .select({
+      id: incidents.id,
+      kind: incidents.kind,
+      status: incidents.status,
+      barangayId: incidents.barangayId,
+      town: barangays.town,
+      etr: incidents.etr,
+    })
     .from(incidents)
-    .where(and(inArray(incidents.kind, [...POWER_OFF_KINDS]), notInArray(incidents.status, [...CLOSED_STATUSES])));
-  for (const i of open)
-    out.push({
+    .innerJoin(barangays, eq(barangays.id, incidents.barangayId))
+    .where(notInArray(incidents.status, [...CLOSED_STATUSES]));
+}
+
+export interface OpenIncident {
+  id: number;
+  kind: string;
+  status: string;
+  barangayId: number;
+  town: string;
+  etr: Date | null;
+}
+
+/** An interruption on now (marked ongoing or extended, or scheduled and inside its window). */
+function isOn(i: { status: string; startsAt: Date; endsAt: Date }, now: Date): boolean {
+  return i.status === "ongoing" || i.status === "extended" || (i.status === "scheduled" && i.startsAt <= now && i.endsAt > now);
+}
+
+/** The barangays one interruption on now leaves without power: those it names, and every barangay of a town it names none of. */
+function interruptionOutages(
+  i: { id: number; status: string; endsAt: Date },
+  named: readonly { barangayId: number; town: string }[],
+  towns: readonly string[],
+  all: readonly { id: number; town: string }[],
+): HubOutageInput[] {
+  const label = `${i.status === "scheduled" ? "Scheduled interruption" : "Power interruption"} until ${formatDateTime(i.endsAt)}`;
+  const ids = new Set(named.map((n) => n.barangayId));
+  for (const town of towns) if (!named.some((n) => n.town === town)) for (const b of all.filter((x) => x.town === town)) ids.add(b.id);
+  const cause = { kind: i.status === "scheduled" ? "scheduled" : "interruption", until: i.endsAt } as const;
+  return [...ids].map((barangayId) => ({ barangayId, source: "interruption", label, cause, until: i.endsAt }));
+}
+
+/** Open incidents of no power, partial power or a line down: the barangays members report without power. */
+function incidentOutages(open: readonly OpenIncident[]): HubOutageInput[] {
+  return open
+    .filter((i) => (POWER_OFF_KINDS as readonly string[]).includes(i.kind) && !CLOSED_STATUSES.has(i.status as IncidentStatus))
+    .map((i) => ({
       barangayId: i.barangayId,
       source: "incident",
       label: `Reported by members (incident ${i.id})`,
       cause: { kind: "incident", incidentId: i.id },
       until: i.etr,
+    }));
+}
+
+/**
+ * The hub for the public page, built from what is kept (services.reference: the barangays,
+ * staff's figures, the member roll's counts and the interruption window, all dropped on a
+ * content change; staff's hub announces "outages") and the open incidents the page reads
+ * anyway, so a member's new report shows at once: no query of its own.
+ */
+export async function publicHubStatus(
+  s: { db: Db; reference<T>(key: string, compute: () => Promise<T>): Promise<T> },
+  open: readonly OpenIncident[],
+  now: Date = clockNow(),
+): Promise<HubStatus> {
+  const [[list, power, rollConsumers], window] = await Promise.all([
+    s.reference("hub-places", () =>
+      Promise.all([
+        s.db
+          .select({ barangayId: barangays.id, name: barangays.name, town: barangays.town })
+          .from(barangays)
+          .orderBy(barangays.town, barangays.name),
+        s.db.select().from(barangayPower),
+        consumersFromRoll(s.db),
+      ]),
+    ),
+    interruptionWindow(s, now),
+  ]);
+  const idOf = new Map(list.map((b) => [`${b.town}\n${b.name}`, b.barangayId]));
+  const all = list.map((b) => ({ id: b.barangayId, town: b.town }));
+  const outages: HubOutageInput[] = [];
+  for (const i of window.rows) {
+    if (!visibleAt(i, now) || !isOn(i, now)) continue;
+    const named = i.barangays.flatMap((b) => {
+      const barangayId = idOf.get(`${b.town}\n${b.name}`);
+      return barangayId === undefined ? [] : [{ barangayId, town: b.town }];
     });
-  return out;
+    outages.push(...interruptionOutages(i, named, i.towns, all));
+  }
+  outages.push(...incidentOutages(open));
+  return computeHub(list, power, TOWNS, { outages, rollConsumers });
 }
 
 // The barangay's name as a regular expression between word boundaries (\m \M), every

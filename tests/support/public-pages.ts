@@ -83,7 +83,7 @@ export async function collectPublicPages(baseUrl: string): Promise<PublicPage[]>
 }
 
 /** The route pattern a concrete path matches (parameters match one segment). */
-function patternOf(path: string, patterns: string[]): string | undefined {
+export function patternOf(path: string, patterns: string[]): string | undefined {
   const segs = path.split("/").filter(Boolean);
   const matches = patterns.filter((p) => {
     const ps = p.split("/").filter(Boolean);

@@ -21,7 +21,10 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const profile = await getAboutContent(services(context).db, "profile", requestLocale(request));
+  const { db, reference } = services(context);
+  const locale = requestLocale(request);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const profile = await reference(`about:profile:${locale}`, () => getAboutContent(db, "profile", locale));
   return profile
     ? {
         html: profile.content,

@@ -19,7 +19,10 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { images: await listGalleryImages(services(context).db, undefined, requestLocale(request)) };
+  const { db, reference } = services(context);
+  const locale = requestLocale(request);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  return { images: await reference(`gallery:${locale}`, () => listGalleryImages(db, undefined, locale)) };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

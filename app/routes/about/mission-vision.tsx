@@ -20,7 +20,10 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { vision, mission, core } = await getMissionVisionCore(services(context).db, requestLocale(request));
+  const { db, reference } = services(context);
+  const locale = requestLocale(request);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const { vision, mission, core } = await reference(`mission-vision:${locale}`, () => getMissionVisionCore(db, locale));
   const block = (b: typeof vision) => (b ? { html: b.content, shown: b.shown } : null);
   return { vision: block(vision), mission: block(mission), core: block(core) };
 }

@@ -32,7 +32,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const s = services(context);
-  return { choices: await areaChoices(s.db), channels: offeredChannels(s), consentText: CONSENT_TEXTS[requestLocale(request)] };
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  return {
+    choices: await s.reference("area-choices", () => areaChoices(s.db)),
+    channels: offeredChannels(s),
+    consentText: CONSENT_TEXTS[requestLocale(request)],
+  };
 }
 
 const ERROR_FIELDS = ["areas", "email", "mobile", "consent", "channels"] as const;

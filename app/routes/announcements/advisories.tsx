@@ -1,6 +1,5 @@
 /** /news/advisories: News and Advisories in an accordion, newest first, with an Atom feed. */
 
-import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
@@ -13,12 +12,13 @@ import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/advisories";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
+import { keptAnnouncements } from "./kept.server";
 import { announcementView } from "./views.server";
 
 export const FEED_PATH = "/feeds/advisories.atom";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const advisories = await listAnnouncements(services(context).db, "advisory");
+  const advisories = await keptAnnouncements(services(context), "advisory");
   return {
     items: advisories.map((a) => {
       const { item, shown } = itemInLanguage(a, request);

@@ -1,6 +1,5 @@
 /** /bid/{bid}: one invitation to bid with its attachments; an unknown id shows the 404 page. */
 import { data, Link } from "react-router";
-import { getAnnouncement } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
@@ -15,13 +14,15 @@ import { newsMessages } from "../../messages/news";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bid";
 import { PostedDate } from "./AnnouncementAccordion";
+import { keptAnnouncements } from "./kept.server";
 import { announcementView } from "./views.server";
 
 export const handle = { query: ["lang"] };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.bid) ? Number(params.bid) : NaN;
-  const bid = Number.isFinite(id) ? await getAnnouncement(services(context).db, "bid", id) : null;
+  // From the kept list of bids (services.reference), which /bids shows too.
+  const bid = Number.isFinite(id) ? ((await keptAnnouncements(services(context), "bid")).find((b) => b.id === id) ?? null) : null;
   if (!bid) throw data(null, { status: 404 });
   const { item: inLang, shown } = itemInLanguage(bid, request, true);
   return { bid: announcementView(inLang), shown, summary: toPlainText(inLang.body).slice(0, 160) };

@@ -1,6 +1,5 @@
 /** /bids: every invitation to bid in an accordion, newest first. */
 
-import { listAnnouncements } from "../../../modules/content/announcements.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
@@ -12,10 +11,11 @@ import { newsMessages } from "../../messages/news";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/bids";
 import { AnnouncementAccordion } from "./AnnouncementAccordion";
+import { keptAnnouncements } from "./kept.server";
 import { announcementView } from "./views.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const bids = await listAnnouncements(services(context).db, "bid");
+  const bids = await keptAnnouncements(services(context), "bid");
   // Each in the page's language when staff wrote that version; else the English, marked and said so.
   return {
     items: bids.map((b) => {

@@ -15,7 +15,9 @@ import { AnnouncementAccordion } from "./AnnouncementAccordion";
 import { careerView } from "./views.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const careers = await listCareers(services(context).db);
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  const careers = await reference("careers", () => listCareers(db));
   const locale = requestLocale(request);
   // Each posting in the page's language when staff wrote it; else its English, marked and said so (decision 0030).
   return { items: careers.map((c) => careerView(c, locale)) };

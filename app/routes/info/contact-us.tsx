@@ -20,7 +20,9 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { branches: await listBranches(services(context).db) };
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  return { branches: await reference("branches", () => listBranches(db)) };
 }
 
 export default function ContactUs({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,11 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = services(context);
-  return { statement: await findDataPrivacyStatement(s.db), retention: retentionLines(s.retention, requestLocale(request)) };
+  // Kept until a content change (services.reference): the page is built from what is kept.
+  return {
+    statement: await s.reference("privacy-statement", () => findDataPrivacyStatement(s.db)),
+    retention: retentionLines(s.retention, requestLocale(request)),
+  };
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

@@ -20,8 +20,11 @@ import { newsCardView } from "./views.server";
 const PER_KIND = 3;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = services(context);
-  const [latest, advisories] = await Promise.all([latestNewsOfEveryKind(db, PER_KIND), listAnnouncements(db, "advisory", 3)]);
+  const { db, reference } = services(context);
+  // Kept until a content change (services.reference); each language's cards are built from it.
+  const [latest, advisories] = await reference("news-index", () =>
+    Promise.all([latestNewsOfEveryKind(db, PER_KIND), listAnnouncements(db, "advisory", 3)]),
+  );
   return {
     sections: NEWS_KINDS.map((kind) => ({ kind, items: latest[kind].map((n) => newsCardView(n, request)) })),
     advisories: advisories.map((a) => ({ id: a.id, ...titleInLanguage(a, request), createdAt: a.createdAt.toISOString() })),

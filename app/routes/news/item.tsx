@@ -1,6 +1,5 @@
 /** /news/advisory/{id}: one news item with its sanitized body and its pictures. */
 import { data, Link } from "react-router";
-import { getNewsItem } from "../../../modules/content/news.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { toPlainText } from "../../../modules/shared/html";
 import { ContentInLanguage } from "../../components/ContentInLanguage";
@@ -12,6 +11,7 @@ import { useLocalePath, useT } from "../../i18n";
 import { NEWS_KIND_KEYS, newsMessages } from "../../messages/news";
 import { shellMessages } from "../../messages/shell";
 import type { Route } from "./+types/item";
+import { keptNewsItem } from "./kept.server";
 import { NewsArticle } from "./NewsArticle";
 import { newsItemView } from "./views.server";
 import "./news.css";
@@ -21,7 +21,8 @@ export const handle = { query: ["lang"] };
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : NaN;
-  const item = Number.isFinite(id) ? await getNewsItem(services(context).db, id) : null;
+  // From the kept news lists (services.reference), which the list pages show too.
+  const item = Number.isFinite(id) ? await keptNewsItem(services(context), id) : null;
   if (!item) throw data(null, { status: 404 });
   const { item: inLang, shown } = itemInLanguage(item, request, true);
   return { item: newsItemView(inLang), shown, summary: toPlainText(inLang.body).slice(0, 160) };

@@ -19,6 +19,7 @@ import { NEWS_KIND_ABOUT_KEYS, NEWS_KIND_KEYS, newsMessages } from "../../messag
 import { shellMessages } from "../../messages/shell";
 import { socialMeta } from "../../seo";
 import type { Route } from "./+types/kind";
+import { keptNews } from "./kept.server";
 import { NewsCardGrid } from "./NewsCard";
 import { newsCardView } from "./views.server";
 
@@ -50,7 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (qCheck && !qCheck.success) errors.q = t("news.filter.qError");
   const month = monthCheck?.success ? monthCheck.data : undefined;
   const q = qCheck?.success ? qCheck.data : undefined;
-  const items = await listNews(services(context).db, kind, { month, q });
+  const s = services(context);
+  // The unfiltered list is kept until a content change (services.reference); a month or a
+  // search is read each time (any text may be asked: not kept).
+  const items = month || q ? await listNews(s.db, kind, { month, q }) : await keptNews(s, kind);
   const now = manilaParts();
   return {
     kind,

@@ -114,19 +114,24 @@ function readEstimate(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const { db, reference } = services(context);
   const params = new URL(request.url).searchParams;
   const locale = requestLocale(request);
   const now = new Date();
   const { year, month, invalid } = parseRateMonth(params, now);
   const t = translator(rateMessages, locale);
-  const [rates, charges, history, schedule, tiers] = await Promise.all([
-    getOfficialRates(db, year, month),
-    listGenerationCharges(db, year, month),
-    getRateHistory(db, year, month, 24),
-    getSchedule(db, year, month),
-    listDiscountTiers(db),
-  ]);
+  // A month's figures are reference data: read once, kept until a content change or a
+  // scheduled publication (server/schedule-watch.ts drops them), not ten queries a render.
+  const { rates, charges, history, schedule, tiers } = await reference(`rates:${year}-${month}`, async () => {
+    const [rates, charges, history, schedule, tiers] = await Promise.all([
+      getOfficialRates(db, year, month),
+      listGenerationCharges(db, year, month),
+      getRateHistory(db, year, month, 24),
+      getSchedule(db, year, month),
+      listDiscountTiers(db),
+    ]);
+    return { rates, charges, history, schedule, tiers };
+  });
   return {
     year,
     month,

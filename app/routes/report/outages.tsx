@@ -1,7 +1,6 @@
-import { activeMajorEvent, getHubStatus } from "../../../modules/interruptions/restoration-hub.server";
+import { activeMajorEvent, openIncidents, publicHubStatus } from "../../../modules/interruptions/restoration-hub.server";
 import { listBarangays } from "../../../modules/places/barangays.server";
 import { ENERGIZED_BANDS, energizedBand, formatShare, townAnchor } from "../../../modules/reports/model";
-import { listIncidents } from "../../../modules/reports/queries.server";
 import { COOPERATIVE } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
 import { INTL_LOCALE, type Locale, localeOfPath, translator } from "../../../modules/shared/i18n";
@@ -19,16 +18,19 @@ export const meta: Route.MetaFunction = ({ location }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = services(context);
+  const s = services(context);
+  const { db, reference } = s;
   const locale: Locale = requestLocale(request);
   const tr = translator(outageMessages, locale);
   const when = (d: Date | null) => (d ? formatDateTime(d, locale) : null);
   const n = (x: number) => x.toLocaleString(INTL_LOCALE[locale]);
-  const [hub, event, open, names] = await Promise.all([
-    getHubStatus(db),
-    activeMajorEvent(db),
-    listIncidents(db, { open: true, limit: 1000 }),
-    listBarangays(db),
+  // One query a render: the open incidents (a member's report shows at once); the rest is
+  // kept until a content change (staff's hub announces "outages") and built from here.
+  const open = await openIncidents(db);
+  const [hub, event, names] = await Promise.all([
+    publicHubStatus(s, open),
+    reference("major-event", () => activeMajorEvent(db)),
+    reference("barangays", () => listBarangays(db)),
   ]);
   const reportsByTown = new Map<string, number>();
   for (const i of open) reportsByTown.set(i.town, (reportsByTown.get(i.town) ?? 0) + 1);

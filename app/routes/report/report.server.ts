@@ -59,7 +59,8 @@ export async function loadReportPage(s: AppServices, url: URL, locale: Locale) {
   const kind = (REPORT_KINDS as readonly string[]).includes(kindParam ?? "") ? (kindParam as ReportKind) : null;
   const barangayId = Number(url.searchParams.get("barangay"));
   const [list, barangay] = await Promise.all([
-    listBarangayOptions(s.db),
+    // The barangays are reference data, kept until a content change (services.reference).
+    s.reference("barangay-options", () => listBarangayOptions(s.db)),
     Number.isInteger(barangayId) && barangayId > 0 ? findBarangay(s.db, barangayId) : null,
   ]);
   let open: Awaited<ReturnType<typeof listIncidents>> = [];

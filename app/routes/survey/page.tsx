@@ -65,14 +65,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { publicUrl } = services(context);
   // The QR code opens the survey in the page's language.
   const surveyUrl = `${publicUrl}${localePath(requestLocale(request), SURVEY_PATH)}`;
-  // Rendered here, on the server: no script needed to show it.
-  const qrSvg = await QRCode.toString(surveyUrl, {
-    type: "svg",
-    errorCorrectionLevel: UI.qrErrorCorrection,
-    width: UI.qrSizePx,
-    margin: 2,
-  });
-  return { surveyUrl, qrSvg };
+  return { surveyUrl, qrSvg: await surveyQr(surveyUrl) };
+}
+
+/** One drawing per address (one a language): drawing it took a tenth of the page's render. */
+const qrDrawings = new Map<string, Promise<string>>();
+function surveyQr(url: string): Promise<string> {
+  let svg = qrDrawings.get(url);
+  if (!svg) {
+    // Rendered here, on the server: no script needed to show it.
+    svg = QRCode.toString(url, { type: "svg", errorCorrectionLevel: UI.qrErrorCorrection, width: UI.qrSizePx, margin: 2 });
+    qrDrawings.set(url, svg);
+  }
+  return svg;
 }
 
 type ActionResult =
