@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestLogger } from "../../server/request-log";
