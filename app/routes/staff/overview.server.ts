@@ -132,7 +132,10 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
     const late = await lateApplications(db, now);
     if (late.length)
       items.push({
-        text: `${plural(late.length, "connection application is", "connection applications are")} past their step's target days`,
+        text:
+          late.length === 1
+            ? "1 connection application is past its step's target days"
+            : `${late.length} connection applications are past their step's target days`,
         to: "/staff/members/connections",
         lines: late.slice(0, SHOWN).map((a) => ({
           text: `${a.reference} (${a.name}): ${CONNECTION_STATUS_LABELS[a.status]} for ${plural(a.days, "day", "days")}, target ${a.target}`,
