@@ -5,6 +5,7 @@ import {
   consumersFromRoll,
   declareMajorEvent,
   endMajorEvent,
+  getHubStatus,
   listBarangayPower,
   majorEventFormSchema,
   setBarangayPower,
@@ -18,6 +19,7 @@ import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { pageUrl } from "../../../page-url";
+import { outageSummary } from "../../report/outage-summary";
 import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
@@ -37,13 +39,16 @@ export async function loader(args: Route.LoaderArgs) {
   const townParam = url.searchParams.get("town") ?? "";
   const town = isTown(townParam) ? townParam : null;
   const db = services(args.context).db;
-  const [event, rows, roll] = await Promise.all([
+  const [event, hub, rows, roll] = await Promise.all([
     activeMajorEvent(db),
+    getHubStatus(db),
     town ? listBarangayPower(db, town) : Promise.resolve([]),
     town ? consumersFromRoll(db) : Promise.resolve(new Map<number, number>()),
   ]);
   return {
     town,
+    // The public outage page's own sentence, so staff read what members read.
+    summary: outageSummary(hub, "en"),
     saved: url.searchParams.get("saved"),
     event: event ? { title: event.title, message: event.message, since: formatDateTime(event.startedAt) } : null,
     rows: rows.map((r) => ({
@@ -150,6 +155,9 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
         <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
       </p>
       <h1>Restoration hub</h1>
+      <p className="hub-summary">
+        <strong>{d.summary}</strong> The <a href="/outages">public outage page</a> says the same.
+      </p>
       {result?.intent === "barangay" && (
         // A refused barangay row: without JavaScript the page opens at its top, far above the row,
         // so the summary is here, each line leading to its field.
