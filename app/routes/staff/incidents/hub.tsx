@@ -145,6 +145,9 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => consoleMeta("Restoration hub");
 
+/** The hub's address for a town (the forms post back to it, at their own anchor). */
+const hubPath = (town: string | null) => `/staff/outages${town ? `?town=${encodeURIComponent(town)}` : ""}`;
+
 export default function Hub({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
@@ -197,9 +200,11 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
             )}
           </>
         ) : (
-          <Form method="post" noValidate>
+          // Posted to the page at this form (#declare-form): without JavaScript a refused declaration
+          // opens here, its summary first, not at the top of a long page.
+          <Form method="post" noValidate id="declare-form" action={`${hubPath(d.town)}#declare-form`}>
             <input type="hidden" name="intent" value="declare" />
-            <ErrorSummary errors={result?.intent === "declare" ? errors : {}} />
+            <ErrorSummary title="The major event was not declared" errors={result?.intent === "declare" ? errors : {}} />
             <Field
               id="title"
               label="Title"
@@ -225,10 +230,14 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
       {d.town && (
         <section className="console-card" aria-labelledby="town-title">
           <h3 id="town-title">All of {d.town} in one step</h3>
-          <Form method="post" noValidate>
+          <Form method="post" noValidate id="town-form" action={`${hubPath(d.town)}#town-form`}>
             <input type="hidden" name="intent" value="town" />
             <input type="hidden" name="town" value={d.town} />
-            <ErrorSummary errors={result?.intent === "town" ? errors : {}} />
+            {/* Each line leads to its field: the estimate's field is town-etr on this page. */}
+            <ErrorSummary
+              title={`All of ${d.town} was not saved`}
+              errors={result?.intent === "town" ? { state: errors.state, "town-etr": errors.etr } : {}}
+            />
             <FieldSet
               id="state"
               legend={
