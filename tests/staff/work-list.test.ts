@@ -190,6 +190,17 @@ describe("the overview's work list", () => {
     expect((await work(dispatcher)).text).not.toMatch(/alerts are paused/);
   });
 
+  it("names each interruption on now by its areas in words (not their stored markup), each a link to mark it restored", async () => {
+    const items = await workList(t.db.handle.db, "dispatcher");
+    const onNow = items.find((i) => / on now: mark/.test(i.text));
+    expect(onNow?.lines?.length).toBeGreaterThan(0);
+    for (const line of onNow!.lines!) {
+      expect(line.text).toMatch(/^(Planned|Power off now): /);
+      expect(line.text).not.toMatch(/[<>]/);
+      expect(line.to).toMatch(/^\/staff\/interruptions\/\d+\/status$/);
+    }
+  });
+
   it("has no count tiles below the list: the list is the overview's one account of what waits", async () => {
     const body = (await get("/staff", staff.admin!)).body;
     expect(body).not.toContain('aria-label="Now"');

@@ -9,6 +9,7 @@ import { pausedChannels } from "../../../modules/alerts/deliveries.server";
 import { ALERT_CHANNELS, CHANNEL_LABELS } from "../../../modules/alerts/messages";
 import { listBillDifferences } from "../../../modules/bills/inquiry.server";
 import { visibleNow } from "../../../modules/content/publication.server";
+import { htmlToLines } from "../../../modules/interruptions/view";
 import { CONNECTION_STATUS_LABELS } from "../../../modules/members/connection-queue";
 import { lateApplications } from "../../../modules/members/connection-queue.server";
 import { overdueCount } from "../../../modules/payments/posting.server";
@@ -74,7 +75,8 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
         text: `${plural(onNow.length, "interruption is", "interruptions are")} on now: mark each restored when the power is back`,
         to: "/staff/interruptions",
         lines: onNow.slice(0, SHOWN).map((i) => ({
-          text: `${i.kind === "unplanned" ? "Power off now" : "Planned"}: ${i.areas}`,
+          // The areas are stored as HTML (a list per town): a line of the list reads them as text.
+          text: `${i.kind === "unplanned" ? "Power off now" : "Planned"}: ${htmlToLines(i.areas).join("; ")}`,
           to: `/staff/interruptions/${i.id}/status`,
         })),
       });
