@@ -4,6 +4,9 @@ import { helpFile } from "../../../modules/help/sources.server";
 import { isHelpFile } from "../../../modules/help/topics";
 import type { Route } from "./+types/help-file";
 import { requireStaff } from "./guard.server";
+import type { ConsoleHandle } from "./nav";
+
+export const handle: ConsoleHandle = { staff: "signed-in" };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
