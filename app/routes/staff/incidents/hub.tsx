@@ -85,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     });
     await s.contentChanged("outages");
     back.searchParams.set("saved", "declared");
-    return redirect(back.pathname + back.search, 303);
+    return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
   if (intent === "end") {
     await s.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
     });
     await s.contentChanged("outages");
     back.searchParams.set("saved", "ended");
-    return redirect(back.pathname + back.search, 303);
+    return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
   if (intent === "town") {
     const read = readForm(form, townPowerFormSchema);
@@ -114,7 +114,8 @@ export async function action(args: Route.ActionArgs) {
     await s.contentChanged("outages");
     back.searchParams.set("town", town);
     back.searchParams.set("saved", `town-${state}-${count}`);
-    return redirect(back.pathname + back.search, 303);
+    // Back at the town's form, its message just above it (in view with or without JavaScript).
+    return redirect(`${back.pathname}${back.search}#town-form`, 303);
   }
   if (intent === "barangay") {
     const figures = readForm(form, barangayPowerFormSchema);
@@ -169,15 +170,14 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
           errors={errors}
         />
       )}
-      {d.saved && !/^\d+$/.test(d.saved) && (
-        <p className="console-status" role="status">
+      {d.saved && !/^\d+$/.test(d.saved) && !d.saved.startsWith("town-") && (
+        // The saves of the forms above land here (#hub-status), not at the form they came from.
+        <p className="console-status" role="status" id="hub-status">
           {d.saved === "declared"
             ? "Major event declared: the banner shows on every page."
             : d.saved === "ended"
               ? "Major event ended: the banner is gone."
-              : d.saved.startsWith("town-")
-                ? `${d.town}: all ${d.saved.split("-")[2]} barangays ${d.saved.split("-")[1] === "off" ? "marked without power" : "marked restored"}.`
-                : "Barangay figures saved."}
+              : "Barangay figures saved."}
         </p>
       )}
 
@@ -233,6 +233,11 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
           <Form method="post" noValidate id="town-form" action={`${hubPath(d.town)}#town-form`}>
             <input type="hidden" name="intent" value="town" />
             <input type="hidden" name="town" value={d.town} />
+            {d.saved?.startsWith("town-") && (
+              <p className="console-status" role="status">
+                {`${d.town}: all ${d.saved.split("-")[2]} barangays ${d.saved.split("-")[1] === "off" ? "marked without power" : "marked restored"}.`}
+              </p>
+            )}
             {/* Each line leads to its field: the estimate's field is town-etr on this page. */}
             <ErrorSummary
               title={`All of ${d.town} was not saved`}
