@@ -120,6 +120,8 @@ export default [
     route("users", "routes/staff/users.tsx"),
     route("users/:id", "routes/staff/user.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("help/files/:name", "routes/staff/help-file.ts"),
+    route("help/:topic", "routes/staff/help.tsx"),
     // Publishing (content): interruptions, advisories and bids, rates, revisions.
     route("interruptions", "routes/staff/interruptions/list.tsx"),
     route("interruptions/new", "routes/staff/interruptions/edit.tsx", { id: "staff-interruption-new" }),

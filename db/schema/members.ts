@@ -78,6 +78,8 @@ export const connectionQueue = pgTable(
     declineReason: text("decline_reason").notNull().default(""),
     /** Indexes into CONNECTION_CHECKLIST (modules/members/connection-options.ts) of the documents seen. */
     documents: jsonb("documents").$type<number[]>().notNull().default([]),
+    /** When the application reached its present step (its step's target days count from here). */
+    statusSince: at("status_since"),
     /** The last change by staff (retention counts from here). */
     updatedAt: at("updated_at").notNull().defaultNow(),
     updatedBy: text("updated_by").references(() => staffUser.id, { onDelete: "set null" }),

@@ -28,6 +28,13 @@ export interface InterruptionFilter {
 }
 
 /**
+ * An unplanned outage without an estimated restoration, not yet restored: its end is only a
+ * stand-in, so the clock passing it says nothing; it is on until the dispatcher says otherwise.
+ */
+export const openEnded = (i: Pick<Interruption, "status" | "endKnown">) =>
+  i.endKnown === false && i.status !== "finished" && i.status !== "cancelled";
+
+/**
  * The status a member should see now, and since when. Staff set the stored status;
  * the clock moves a scheduled one to ongoing at its start and anything not
  * cancelled to finished at its end, so the page is right between updates.
@@ -39,7 +46,7 @@ export function currentStatus(
   const latest = (d: Date) => (d > i.statusUpdatedAt ? d : i.statusUpdatedAt);
   if (i.status === "cancelled" || i.status === "finished") return { status: i.status, since: i.statusUpdatedAt };
   // Without an estimate the end is only a stand-in: the power is back when the dispatcher says so, not then.
-  if (now >= i.endsAt && i.endKnown === false) return { status: i.status, since: i.statusUpdatedAt };
+  if (openEnded(i)) return { status: i.status, since: i.statusUpdatedAt };
   if (now >= i.endsAt) return { status: "finished", since: latest(i.endsAt) };
   if (i.status === "scheduled" && now >= i.startsAt) return { status: "ongoing", since: latest(i.startsAt) };
   return { status: i.status, since: i.statusUpdatedAt };
@@ -103,7 +110,7 @@ export function upcomingIn(
   opts: { includeCancelled?: boolean } = {},
 ): WindowInterruption[] {
   return window.rows
-    .filter((i) => i.endsAt >= now && (opts.includeCancelled || i.status !== "cancelled") && shownNow(i, filter, now))
+    .filter((i) => (i.endsAt >= now || openEnded(i)) && (opts.includeCancelled || i.status !== "cancelled") && shownNow(i, filter, now))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
@@ -111,6 +118,6 @@ export function upcomingIn(
 export function recentIn(window: InterruptionWindow, filter: InterruptionFilter, now: Date): WindowInterruption[] {
   const since = now.getTime() - RECENT_DAYS * DAY_MS;
   return window.rows
-    .filter((i) => i.endsAt < now && i.endsAt.getTime() >= since && shownNow(i, filter, now))
+    .filter((i) => i.endsAt < now && !openEnded(i) && i.endsAt.getTime() >= since && shownNow(i, filter, now))
     .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
 }

@@ -1,7 +1,7 @@
 /**
  * Power interruptions: the one query the ticker, the page and the API share.
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { barangays, interruptionEvents, powerInterruptionBarangays, powerInterruptions, powerInterruptionTowns } from "../../db/schema";
 import { visibleNow } from "../content/publication.server";
@@ -110,7 +110,16 @@ export async function loadInterruptionWindow(db: Db, now: Date): Promise<Interru
   const rows = await db
     .select({ ...getTableColumns(powerInterruptions), towns, barangays: areas, events })
     .from(powerInterruptions)
-    .where(and(eq(powerInterruptions.publication, "published"), gte(powerInterruptions.endsAt, from)))
+    .where(
+      and(
+        eq(powerInterruptions.publication, "published"),
+        // An unplanned outage without an estimate stays in the window however long ago its stand-in end was.
+        or(
+          gte(powerInterruptions.endsAt, from),
+          and(eq(powerInterruptions.endKnown, false), notInArray(powerInterruptions.status, ["finished", "cancelled"])),
+        ),
+      ),
+    )
     .orderBy(asc(powerInterruptions.startsAt));
   return {
     from,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { historyOf } from "./history.server";
-import { type InterruptionWindow, recentIn, upcomingIn, type WindowInterruption, windowCovers } from "./model";
+import { currentStatus, type InterruptionWindow, recentIn, upcomingIn, type WindowInterruption, windowCovers } from "./model";
 
 const H = 3600_000;
 const now = new Date("2026-11-23T04:00:00Z");
@@ -72,5 +72,34 @@ describe("the interruption window, filtered by the clock", () => {
       { kind: "finished", note: "", occurredAt: at(3) },
     ];
     expect(historyOf(events, now).map((e) => e.label)).toEqual(["Announced", "Extended"]);
+  });
+});
+
+describe("an unplanned outage without an estimated restoration", () => {
+  // Power off 5 hours ago; its stand-in end (never shown) passed an hour ago.
+  const off = row(20, -5, -1, { kind: "unplanned", endKnown: false, status: "ongoing", statusUpdatedAt: at(-5) });
+  const open: InterruptionWindow = { from: at(-15 * 24), rows: [off] };
+
+  it("stays ongoing after its stand-in end, not recent, until it is restored", () => {
+    expect(currentStatus(off, now).status).toBe("ongoing");
+    expect(upcomingIn(open, {}, now).map((i) => i.id)).toEqual([20]);
+    expect(recentIn(open, {}, now)).toEqual([]);
+    // Twenty days on, still not restored: still on.
+    expect(upcomingIn(open, {}, at(20 * 24)).map((i) => i.id)).toEqual([20]);
+    expect(currentStatus(off, at(20 * 24)).status).toBe("ongoing");
+  });
+
+  it("moves to recent once the dispatcher marks it restored (its end then the time of restoration)", () => {
+    const restored = { ...off, status: "finished" as const, endsAt: at(-0.5), endKnown: true, statusUpdatedAt: at(-0.5) };
+    const done: InterruptionWindow = { from: at(-15 * 24), rows: [restored] };
+    expect(currentStatus(restored, now).status).toBe("finished");
+    expect(upcomingIn(done, {}, now)).toEqual([]);
+    expect(recentIn(done, {}, now).map((i) => i.id)).toEqual([20]);
+  });
+
+  it("a planned interruption still ends by the clock", () => {
+    const planned = row(21, -5, -1, { status: "ongoing" });
+    expect(currentStatus(planned, now).status).toBe("finished");
+    expect(recentIn({ from: at(-15 * 24), rows: [planned] }, {}, now).map((i) => i.id)).toEqual([21]);
   });
 });

@@ -15,7 +15,9 @@ import {
   type ConnectionAge,
   type ConnectionProgress,
   type ConnectionStatus,
+  daysWaiting,
   RECEIVED,
+  STEP_TARGET_DAYS,
   type StatusChange,
 } from "./connection-queue";
 
@@ -106,6 +108,50 @@ export async function listQueue(db: Db, filter: QueueFilter, now: Date, limit = 
   return { total: total?.n ?? 0, rows };
 }
 
+/** An application at a step longer than the step's target days (STEP_TARGET_DAYS). */
+export interface LateApplication {
+  id: number;
+  reference: string;
+  name: string;
+  status: ConnectionStatus;
+  days: number;
+  target: number;
+}
+
+/** The applications past their step's target days, longest past first. */
+export async function lateApplications(db: Db, now: Date): Promise<LateApplication[]> {
+  // Rows changed before the step's date was kept count from their last change.
+  const since = sql<Date>`coalesce(${connectionQueue.statusSince}, ${connectionQueue.updatedAt}, ${connectionPreregistrations.createdAt})`;
+  const late = Object.entries(STEP_TARGET_DAYS).map(([status, days]) =>
+    and(sql`${statusOf} = ${status}`, sql`${since} < ${new Date(now.getTime() - days * 86_400_000)}`),
+  );
+  const rows = await db
+    .select({
+      id: connectionPreregistrations.id,
+      reference: connectionPreregistrations.reference,
+      lastName: connectionPreregistrations.lastName,
+      firstName: connectionPreregistrations.firstName,
+      status: statusOf,
+      since: sql<string>`${since}`,
+    })
+    .from(connectionPreregistrations)
+    .leftJoin(connectionQueue, eq(connectionQueue.preregistrationId, connectionPreregistrations.id))
+    .where(or(...late));
+  return rows
+    .map((r) => {
+      const target = STEP_TARGET_DAYS[r.status]!;
+      return {
+        id: r.id,
+        reference: r.reference,
+        name: `${r.lastName}, ${r.firstName}`,
+        status: r.status,
+        days: daysWaiting(new Date(r.since), now),
+        target,
+      };
+    })
+    .sort((a, b) => b.days - b.target - (a.days - a.target) || a.id - b.id);
+}
+
 export type Application = typeof connectionPreregistrations.$inferSelect;
 
 const progressOf = (row: typeof connectionQueue.$inferSelect | undefined): ConnectionProgress =>
@@ -144,8 +190,10 @@ export async function listNotes(db: Db, preregistrationId: number) {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-async function saveProgress(tx: Tx, id: number, next: ConnectionProgress, actor: Actor, now: Date) {
+async function saveProgress(tx: Tx, id: number, next: ConnectionProgress, actor: Actor, now: Date, newStep = false) {
   const values = {
+    // Its step's target days count from the change of step, not from a later tick or note.
+    ...(newStep ? { statusSince: now } : {}),
     status: next.status,
     seminarDate: next.seminarDate,
     inspectionDate: next.inspectionDate,
@@ -171,7 +219,7 @@ export async function changeStatus(db: Db, id: number, change: StatusChange, act
       inspectionDate: change.inspectionDate || before.inspectionDate,
       declineReason: change.declineReason,
     };
-    await saveProgress(tx, id, next, actor, now);
+    await saveProgress(tx, id, next, actor, now, next.status !== before.status);
     await recordAudit(tx, {
       ...actor,
       action: "connection.status_changed",

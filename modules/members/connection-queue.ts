@@ -25,6 +25,21 @@ export const CONNECTION_STATUS_LABELS: Record<ConnectionStatus, string> = {
 
 export const isConnectionStatus = (v: string): v is ConnectionStatus => (CONNECTION_STATUSES as readonly string[]).includes(v);
 
+/**
+ * How many days an application may stay at each step before it is late: the cooperative's service
+ * targets, in one place (the overview's work list names them). Received: the applicant brings the
+ * documents within a week; checked documents get a seminar date within two weeks; the seminar and
+ * the inspection are each set within a month and two weeks; an approved application is connected
+ * within two weeks of paying. The final steps have none.
+ */
+export const STEP_TARGET_DAYS: Partial<Record<ConnectionStatus, number>> = {
+  received: 7,
+  "documents-checked": 14,
+  "seminar-scheduled": 30,
+  inspection: 14,
+  approved: 14,
+};
+
 /** How long an application has waited since it was received: the queue's age filter. */
 export const CONNECTION_AGES = {
   "": "Any age",

@@ -18,6 +18,7 @@ import {
   type ComponentCode,
   emptyComponents,
   formatRate,
+  isCharged,
   SCHEDULE_COMPONENTS,
   type ScheduleRate,
   totalPerKwh,
@@ -124,10 +125,20 @@ export function scheduleSnapshot(classes: SavedClass[], labels: RateClass[], pub
     const name = labels.find((l) => l.code === c.classCode)?.label ?? c.classCode;
     for (const def of SCHEDULE_COMPONENTS) {
       const r = c.components[def.code];
-      lines[`${name}: ${def.label}`] = `${formatRate(r.rate)} ${UNIT_LABELS[def.unit]}; VAT ${vatLabel(r, def.unit, "en")}`;
+      if (isCharged(r))
+        lines[`${name}: ${def.label}`] = `${formatRate(r.rate)} ${UNIT_LABELS[def.unit]}; VAT ${vatLabel(r, def.unit, "en")}`;
     }
   }
-  return { ...lines, "Published from": toManilaLocalInput(publishAt).replace("T", " "), classes, publishAt: publishAt.toISOString() };
+  // The classes to restore from keep the same lines: a restore stores what was typed, nothing more.
+  const kept = classes
+    .map((c) => ({
+      classCode: c.classCode,
+      components: Object.fromEntries(
+        COMPONENT_CODES.filter((code) => isCharged(c.components[code])).map((code) => [code, c.components[code]]),
+      ),
+    }))
+    .filter((c) => Object.keys(c.components).length > 0);
+  return { ...lines, "Published from": toManilaLocalInput(publishAt).replace("T", " "), classes: kept, publishAt: publishAt.toISOString() };
 }
 
 /** Saves one month's schedule (every class given), replacing what was there; public from `publishAt`. */
@@ -147,8 +158,9 @@ export async function saveSchedule(
       await tx
         .delete(rateSchedule)
         .where(and(eq(rateSchedule.year, year), eq(rateSchedule.month, month), eq(rateSchedule.classCode, c.classCode)));
+    // Only the lines that charge something: a line left empty reads as 0 without a row.
     const rows = classes.flatMap((c) =>
-      COMPONENT_CODES.map((code) => ({
+      COMPONENT_CODES.filter((code) => isCharged(c.components[code])).map((code) => ({
         year,
         month,
         classCode: c.classCode,

@@ -238,6 +238,12 @@ export function groupPerKwh(schedule: ClassSchedule, group: ComponentDef["group"
   return Math.round(sum * 10_000) / 10_000;
 }
 
+/**
+ * Whether a line charges anything: a line with no rate and no VAT is the same as one left
+ * empty, so it is not stored (a schedule keeps the lines typed, not a 0.0000 for every other one).
+ */
+export const isCharged = (r: ScheduleRate) => r.rate !== 0 || r.vatPercent !== 0 || (r.vatPerUnit ?? 0) !== 0;
+
 /** An empty schedule (every rate 0), for a new class in the editor. */
 export function emptyComponents(): Record<ComponentCode, ScheduleRate> {
   return Object.fromEntries(COMPONENT_CODES.map((c) => [c, { rate: 0, vatPercent: 0, vatPerUnit: null }])) as Record<

@@ -10,6 +10,7 @@ import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { outageMessages } from "../../messages/outages";
 import type { Route } from "./+types/outages";
 import { OutageMap } from "./OutageMap";
+import { outageSummary } from "./outage-summary";
 import "./report.css";
 
 export const meta: Route.MetaFunction = ({ location }) => {
@@ -79,13 +80,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       })),
     };
   });
-  const offTowns = towns.filter((t) => t.areasOff.length > 0);
   return {
     event: event ? { title: event.title, since: formatDateTime(event.startedAt, locale) } : null,
     totals: figures(hub.totals),
-    offSummary: offTowns.length
-      ? tr("outages.offSummary", { barangays: offTowns.reduce((k, t) => k + t.areasOff.length, 0), towns: offTowns.length })
-      : null,
+    offSummary: outageSummary(hub, locale),
     towns,
   };
 }
@@ -113,7 +111,7 @@ export default function Outages({ loaderData: d }: Route.ComponentProps) {
       {/* The member's own question first: the towns folded, each opening on its barangays. */}
       <section className="outages__mine" aria-labelledby="my-area">
         <h2 id="my-area">{tr("outages.question")}</h2>
-        <p className="outages__answer">{d.offSummary ?? tr("outages.noneOff")}</p>
+        <p className="outages__answer">{d.offSummary}</p>
         <div className="outages__area">
           <div className="outages__towns">
             <p className="field__hint">{tr("outages.questionHelp")}</p>

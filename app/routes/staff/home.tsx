@@ -7,7 +7,7 @@ import type { Route } from "./+types/home";
 import { requireStaff } from "./guard.server";
 import type { ConsoleHandle } from "./nav";
 import { consoleNavSections } from "./nav";
-import { overviewCounts, workList } from "./overview.server";
+import { workList } from "./overview.server";
 import { consoleMeta } from "./title";
 
 export const handle: ConsoleHandle = { staff: "signed-in" };
@@ -16,7 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
   const sections = consoleNavSections((e) => e.to !== "/staff" && (!e.permission || can(user.role, e.permission)));
   const db = services(args.context).db;
-  const [counts, work] = await Promise.all([overviewCounts(db, user.role), workList(db, user.role)]);
+  const work = await workList(db, user.role);
   // Administrators see how the daily backup went: a failure stays here until a backup succeeds.
   const status = user.role === "admin" ? readBackupStatus(services(args.context).backupDir) : null;
   const backup = status && {
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
     lastSuccess: status.lastSuccess ? formatDateTime(status.lastSuccess.at) : null,
     lastFailure: status.lastFailure ? { at: formatDateTime(status.lastFailure.at), error: status.lastFailure.error } : null,
   };
-  return { name: user.name, role: roleLabels[user.role], counts, work, sections, backup };
+  return { name: user.name, role: roleLabels[user.role], work, sections, backup };
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Overview");
@@ -62,17 +62,6 @@ export default function ConsoleHome({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
-      {loaderData.counts.length > 0 && (
-        <ul className="console-counts" aria-label="Now">
-          {loaderData.counts.map((c) => (
-            <li key={c.label}>
-              <Link to={c.to}>
-                <strong>{c.value}</strong> {c.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
       {loaderData.backup?.failing ? (
         <div className="error-summary" role="alert">
           <h2>The last backup failed</h2>

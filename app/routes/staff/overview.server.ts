@@ -1,93 +1,23 @@
 /**
- * The console overview's counts: what needs someone now, per area the person's role opens.
- * Each is one small count query; the overview is never cached.
+ * The console overview's work list: what waits on this person now, per area the person's role
+ * opens. Each is one small query; the overview is never cached.
  */
-import { and, count, eq, gt, inArray, lte, notInArray, or } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { alertDeliveries, announcements, incidents, newsItems, powerInterruptions } from "../../../db/schema";
+import { alertDeliveries, announcements, newsItems, powerInterruptions } from "../../../db/schema";
+import { pausedChannels } from "../../../modules/alerts/deliveries.server";
+import { ALERT_CHANNELS, CHANNEL_LABELS } from "../../../modules/alerts/messages";
 import { listBillDifferences } from "../../../modules/bills/inquiry.server";
 import { visibleNow } from "../../../modules/content/publication.server";
-import { listQueue } from "../../../modules/members/connection-queue.server";
+import { htmlToLines } from "../../../modules/interruptions/view";
+import { CONNECTION_STATUS_LABELS } from "../../../modules/members/connection-queue";
+import { lateApplications } from "../../../modules/members/connection-queue.server";
 import { overdueCount } from "../../../modules/payments/posting.server";
-import { CLOSED_STATUSES, REPORT_KIND_LABELS } from "../../../modules/reports/model";
+import { failedEbills } from "../../../modules/portal/staff.server";
+import { REPORT_KIND_LABELS } from "../../../modules/reports/model";
 import { listIncidents } from "../../../modules/reports/queries.server";
 import { now as clockNow } from "../../../modules/shared/clock";
 import { can, type Role } from "../../../modules/staff/permissions";
-
-export interface OverviewCount {
-  label: string;
-  value: number;
-  to: string;
-}
-
-export async function overviewCounts(db: Db, role: Role, now: Date = clockNow()): Promise<OverviewCount[]> {
-  const out: Promise<OverviewCount>[] = [];
-  const one = async (label: string, to: string, q: Promise<{ n: number }[]>) => ({ label, to, value: (await q)[0]?.n ?? 0 });
-  if (can(role, "incidents.manage"))
-    out.push(
-      one(
-        "Open incidents (reports from the public)",
-        "/staff/incidents",
-        db
-          .select({ n: count() })
-          .from(incidents)
-          .where(notInArray(incidents.status, [...CLOSED_STATUSES])),
-      ),
-    );
-  if (can(role, "interruptions.manage")) {
-    out.push(
-      one(
-        "Interruptions on now",
-        "/staff/interruptions",
-        db
-          .select({ n: count() })
-          .from(powerInterruptions)
-          .where(
-            and(
-              visibleNow(powerInterruptions, now),
-              or(
-                inArray(powerInterruptions.status, ["ongoing", "extended"]),
-                and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
-              ),
-            ),
-          ),
-      ),
-    );
-    out.push(
-      one(
-        "Scheduled interruptions to come",
-        "/staff/interruptions",
-        db
-          .select({ n: count() })
-          .from(powerInterruptions)
-          .where(
-            and(
-              eq(powerInterruptions.status, "scheduled"),
-              gt(powerInterruptions.startsAt, now),
-              eq(powerInterruptions.publication, "published"),
-            ),
-          ),
-      ),
-    );
-  }
-  if (can(role, "alerts.manage"))
-    out.push(
-      one(
-        "Alert messages that failed",
-        "/staff/alerts",
-        db.select({ n: count() }).from(alertDeliveries).where(eq(alertDeliveries.state, "failed")),
-      ),
-    );
-  if (can(role, "payments.reconcile"))
-    out.push(
-      overdueCount(db, now).then((value) => ({
-        label: "Online payments not posted after 2 days",
-        to: "/staff/bills/payments",
-        value,
-      })),
-    );
-  return Promise.all(out);
-}
 
 /** One thing waiting on the signed-in person: a line that leads to where it is done. */
 export interface WorkItem {
@@ -103,9 +33,10 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * What waits on this person now, by what their role does: reports to triage, incidents
- * without a crew or past their estimated restoration, failed alert messages, bills that differ
- * from the schedule, online payments not posted, connection applications waiting more than
- * 30 days. The overview lists these first; when none waits it says all is done.
+ * without a crew or past their estimated restoration, interruptions on now (to mark restored),
+ * failed alert messages and paused alert channels, bills that differ from the schedule, online
+ * payments not posted, new-bill notices not delivered, connection applications past their step's
+ * target days. The overview lists these; when none waits it says all is done.
  */
 export async function workList(db: Db, role: Role, now: Date = clockNow()): Promise<WorkItem[]> {
   const items: WorkItem[] = [];
@@ -125,12 +56,46 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
     const late = open.filter((i) => i.etr && i.etr < now);
     group(late, `${plural(late.length, "incident", "incidents")} past the estimated restoration`);
   }
+  if (can(role, "interruptions.manage")) {
+    const onNow = await db
+      .select({ id: powerInterruptions.id, areas: powerInterruptions.affectedAreas, kind: powerInterruptions.kind })
+      .from(powerInterruptions)
+      .where(
+        and(
+          visibleNow(powerInterruptions, now),
+          or(
+            inArray(powerInterruptions.status, ["ongoing", "extended"]),
+            and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
+          ),
+        ),
+      )
+      .orderBy(powerInterruptions.startsAt);
+    if (onNow.length)
+      items.push({
+        text: `${plural(onNow.length, "interruption is", "interruptions are")} on now: mark each restored when the power is back`,
+        to: "/staff/interruptions",
+        lines: onNow.slice(0, SHOWN).map((i) => ({
+          // The areas are stored as HTML (a list per town): a line of the list reads them as text.
+          text: `${i.kind === "unplanned" ? "Power off now" : "Planned"}: ${htmlToLines(i.areas).join("; ")}`,
+          to: `/staff/interruptions/${i.id}/status`,
+        })),
+      });
+  }
   if (can(role, "alerts.manage")) {
-    const [row] = await db.select({ n: count() }).from(alertDeliveries).where(eq(alertDeliveries.state, "failed"));
+    const [[row], paused] = await Promise.all([
+      db.select({ n: count() }).from(alertDeliveries).where(eq(alertDeliveries.state, "failed")),
+      pausedChannels(db),
+    ]);
     if (row?.n)
       items.push({
         text: `${plural(row.n, "alert message", "alert messages")} failed: send again or check the number`,
         to: "/staff/alerts",
+      });
+    // A paused channel holds every alert on it (and the new-bill texts, which go by SMS too) until resumed.
+    for (const channel of ALERT_CHANNELS.filter((c) => paused.has(c)))
+      items.push({
+        text: `${CHANNEL_LABELS[channel]} alerts are paused${channel === "sms" ? ", new-bill texts too" : ""}: messages wait until resumed`,
+        to: "/staff/alerts#channels-title",
       });
   }
   if (can(role, "bills.import")) {
@@ -166,12 +131,24 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
       });
   }
   if (can(role, "members.manage")) {
-    const { rows } = await listQueue(db, { age: "older" }, now, 500);
-    const waiting = rows.filter((r) => r.status !== "energized" && r.status !== "declined").length;
-    if (waiting)
+    const late = await lateApplications(db, now);
+    if (late.length)
       items.push({
-        text: `${plural(waiting, "connection application", "connection applications")} waiting more than 30 days`,
-        to: "/staff/members/connections?age=older",
+        text:
+          late.length === 1
+            ? "1 connection application is past its step's target days"
+            : `${late.length} connection applications are past their step's target days`,
+        to: "/staff/members/connections",
+        lines: late.slice(0, SHOWN).map((a) => ({
+          text: `${a.reference} (${a.name}): ${CONNECTION_STATUS_LABELS[a.status]} for ${plural(a.days, "day", "days")}, target ${a.target}`,
+          to: `/staff/members/connections/${a.id}`,
+        })),
+      });
+    const ebills = await failedEbills(db, 0);
+    if (ebills.total)
+      items.push({
+        text: `${plural(ebills.total, "new-bill notice", "new-bill notices")} not delivered: check the contact and send again`,
+        to: "/staff/members/portal#failed-ebills",
       });
   }
   return items;

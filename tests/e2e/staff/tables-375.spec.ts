@@ -1,12 +1,14 @@
 /**
  * No console table hides a column at 375 px: the lists staff work from (audit log, staff
  * accounts, survey answers, AGAM registrations, billing tokens) stack their rows on a phone,
- * each cell led by its column's name, and the page never scrolls sideways. Screenshots go to
+ * each cell led by its column's name, and the page never scrolls sideways; on every page of the
+ * console's menu no table reaches past the screen or scrolls inside its box. Screenshots go to
  * SHOTS_DIR as 37-table-<name>-375.png.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consoleNav } from "../../../app/routes/staff/nav";
 import { createTestApp, type TestApp } from "../../support/app";
 import { openBrowser, PHONE } from "../../support/browser";
 import { signInAs, type TestStaff } from "../../support/staff";
@@ -62,6 +64,31 @@ describe("console tables at 375 px", () => {
         await browser.cleanup();
       }
     });
+
+  it("no table on any page of the menu reaches past the screen (JavaScript off)", async () => {
+    const browser = await openBrowser({ ...PHONE, javaScriptEnabled: false });
+    try {
+      await browser.addCookies(admin.browserCookies(t.url));
+      const page = await browser.newPage();
+      const wide: string[] = [];
+      for (const { to } of consoleNav) {
+        await page.goto(`${t.url}${to}`);
+        const tables = await page.evaluate(() =>
+          [...document.querySelectorAll("table")].map((table) => ({
+            caption: table.caption?.textContent ?? table.getAttribute("aria-labelledby") ?? table.className,
+            right: table.getBoundingClientRect().right,
+            scrolls: (table.parentElement?.scrollWidth ?? 0) - (table.parentElement?.clientWidth ?? 0),
+          })),
+        );
+        for (const table of tables) if (table.right > PHONE.width || table.scrolls > 0) wide.push(`${to}: ${table.caption}`);
+        if (to === "/staff/rates" || to === "/staff/members/survey" || to === "/staff/members/agam-tally")
+          await page.screenshot({ path: path.join(SHOTS, `37-table-${to.split("/").pop()}-375.png`), fullPage: true });
+      }
+      expect(wide).toEqual([]);
+    } finally {
+      await browser.cleanup();
+    }
+  });
 
   it("revoking a token asks first, at 375 px without JavaScript, and the answer lands on the list", async () => {
     const browser = await openBrowser({ ...PHONE, javaScriptEnabled: false });

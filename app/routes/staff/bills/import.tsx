@@ -1,12 +1,13 @@
 /**
  * /staff/bills: import a bill file or a payment file exported by the billing system
- * (docs/bill-import.md). Every row is checked first; good rows are stored, the others listed
+ * (their formats: the help page /staff/help/bill-files). Every row is checked first; good rows are stored, the others listed
  * with their line and reason; a file that is not a bill or payment file stores nothing.
  */
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { BILL_FILE_LIMIT, type Refusal } from "../../../../modules/bills/files";
 import { auditSummary, type ImportSummary, importFile } from "../../../../modules/bills/import.server";
+import { helpPath } from "../../../../modules/help/topics";
 import { ErrorSummary, Field } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { RefusedRows } from "../ConsoleTable";
@@ -66,10 +67,10 @@ export default function BillImport({ actionData }: Route.ComponentProps) {
     <>
       <h1>Bills and payments</h1>
       <p>
-        Import the files the billing system exports each cycle: one bill or one payment per line, the first line naming the columns
-        (docs/bill-import.md, with a template of each). The same file twice changes nothing; a bill sent again with other figures replaces
-        the earlier one, which is kept as a revision. <Link to="/staff/bills/check">The bill check</Link> lists the bills whose lines differ
-        from the published rate schedule.
+        Import the files the billing system exports each cycle: one bill or one payment per line, the first line naming the columns (
+        <Link to={helpPath("bill-files")}>the file formats, with a template of each</Link>). The same file twice changes nothing; a bill
+        sent again with other figures replaces the earlier one, which is kept as a revision.{" "}
+        <Link to="/staff/bills/check">The bill check</Link> lists the bills whose lines differ from the published rate schedule.
       </p>
       {actionData?.error && <ErrorSummary title="Nothing was imported" errors={{ file: actionData.error }} />}
       {summary && (

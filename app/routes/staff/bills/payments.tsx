@@ -8,6 +8,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { pesos } from "../../../../modules/bills/money";
+import { helpPath } from "../../../../modules/help/topics";
 import { manilaDay, UNMATCHED_WORDS } from "../../../../modules/payments/reconcile";
 import { reconcileDay } from "../../../../modules/payments/reconcile.server";
 import { now } from "../../../../modules/shared/clock";
@@ -69,7 +70,8 @@ export default function OnlinePayments({ loaderData: d }: Route.ComponentProps) 
       <h1>Online payments</h1>
       <p>
         Payments made online count on their bill as “being posted” until the billing system’s payment file brings the official receipt with
-        the payment’s reference (the <code>reference</code> column, docs/bill-import.md).
+        the payment’s reference (the <code>reference</code> column:{" "}
+        <Link to={helpPath("bill-files", "online-payments")}>the payment file’s format</Link>).
       </p>
       <p>
         <a href="/staff/bills/payments/to-post.csv" download>

@@ -5,6 +5,7 @@ import {
   consumersFromRoll,
   declareMajorEvent,
   endMajorEvent,
+  getHubStatus,
   listBarangayPower,
   majorEventFormSchema,
   setBarangayPower,
@@ -18,6 +19,7 @@ import { recordAudit } from "../../../../modules/staff/audit.server";
 import { ErrorSummary, Field, FieldSet } from "../../../components/ui/Field";
 import { services } from "../../../context";
 import { pageUrl } from "../../../page-url";
+import { outageSummary } from "../../report/outage-summary";
 import type { FieldErrors } from "../form";
 import { intentOf, postedForm } from "../form.server";
 import { requireStaff, staffServices } from "../guard.server";
@@ -37,13 +39,16 @@ export async function loader(args: Route.LoaderArgs) {
   const townParam = url.searchParams.get("town") ?? "";
   const town = isTown(townParam) ? townParam : null;
   const db = services(args.context).db;
-  const [event, rows, roll] = await Promise.all([
+  const [event, hub, rows, roll] = await Promise.all([
     activeMajorEvent(db),
+    getHubStatus(db),
     town ? listBarangayPower(db, town) : Promise.resolve([]),
     town ? consumersFromRoll(db) : Promise.resolve(new Map<number, number>()),
   ]);
   return {
     town,
+    // The public outage page's own sentence, so staff read what members read.
+    summary: outageSummary(hub, "en"),
     saved: url.searchParams.get("saved"),
     event: event ? { title: event.title, message: event.message, since: formatDateTime(event.startedAt) } : null,
     rows: rows.map((r) => ({
@@ -80,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     });
     await s.contentChanged("outages");
     back.searchParams.set("saved", "declared");
-    return redirect(back.pathname + back.search, 303);
+    return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
   if (intent === "end") {
     await s.db.transaction(async (tx) => {
@@ -89,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
     });
     await s.contentChanged("outages");
     back.searchParams.set("saved", "ended");
-    return redirect(back.pathname + back.search, 303);
+    return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
   if (intent === "town") {
     const read = readForm(form, townPowerFormSchema);
@@ -109,7 +114,8 @@ export async function action(args: Route.ActionArgs) {
     await s.contentChanged("outages");
     back.searchParams.set("town", town);
     back.searchParams.set("saved", `town-${state}-${count}`);
-    return redirect(back.pathname + back.search, 303);
+    // Back at the town's form, its message just above it (in view with or without JavaScript).
+    return redirect(`${back.pathname}${back.search}#town-form`, 303);
   }
   if (intent === "barangay") {
     const figures = readForm(form, barangayPowerFormSchema);
@@ -140,6 +146,9 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => consoleMeta("Restoration hub");
 
+/** The hub's address for a town (the forms post back to it, at their own anchor). */
+const hubPath = (town: string | null) => `/staff/outages${town ? `?town=${encodeURIComponent(town)}` : ""}`;
+
 export default function Hub({ loaderData: d, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
@@ -150,6 +159,9 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
         <Link to="/staff/incidents">Incidents</Link> · <a href="/outages">Public page</a>
       </p>
       <h1>Restoration hub</h1>
+      <p className="hub-summary">
+        <strong>{d.summary}</strong> The <a href="/outages">public outage page</a> says the same.
+      </p>
       {result?.intent === "barangay" && (
         // A refused barangay row: without JavaScript the page opens at its top, far above the row,
         // so the summary is here, each line leading to its field.
@@ -158,15 +170,14 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
           errors={errors}
         />
       )}
-      {d.saved && !/^\d+$/.test(d.saved) && (
-        <p className="console-status" role="status">
+      {d.saved && !/^\d+$/.test(d.saved) && !d.saved.startsWith("town-") && (
+        // The saves of the forms above land here (#hub-status), not at the form they came from.
+        <p className="console-status" role="status" id="hub-status">
           {d.saved === "declared"
             ? "Major event declared: the banner shows on every page."
             : d.saved === "ended"
               ? "Major event ended: the banner is gone."
-              : d.saved.startsWith("town-")
-                ? `${d.town}: all ${d.saved.split("-")[2]} barangays ${d.saved.split("-")[1] === "off" ? "marked without power" : "marked restored"}.`
-                : "Barangay figures saved."}
+              : "Barangay figures saved."}
         </p>
       )}
 
@@ -189,9 +200,11 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
             )}
           </>
         ) : (
-          <Form method="post" noValidate>
+          // Posted to the page at this form (#declare-form): without JavaScript a refused declaration
+          // opens here, its summary first, not at the top of a long page.
+          <Form method="post" noValidate id="declare-form" action={`${hubPath(d.town)}#declare-form`}>
             <input type="hidden" name="intent" value="declare" />
-            <ErrorSummary errors={result?.intent === "declare" ? errors : {}} />
+            <ErrorSummary title="The major event was not declared" errors={result?.intent === "declare" ? errors : {}} />
             <Field
               id="title"
               label="Title"
@@ -217,10 +230,19 @@ export default function Hub({ loaderData: d, actionData }: Route.ComponentProps)
       {d.town && (
         <section className="console-card" aria-labelledby="town-title">
           <h3 id="town-title">All of {d.town} in one step</h3>
-          <Form method="post" noValidate>
+          <Form method="post" noValidate id="town-form" action={`${hubPath(d.town)}#town-form`}>
             <input type="hidden" name="intent" value="town" />
             <input type="hidden" name="town" value={d.town} />
-            <ErrorSummary errors={result?.intent === "town" ? errors : {}} />
+            {d.saved?.startsWith("town-") && (
+              <p className="console-status" role="status">
+                {`${d.town}: all ${d.saved.split("-")[2]} barangays ${d.saved.split("-")[1] === "off" ? "marked without power" : "marked restored"}.`}
+              </p>
+            )}
+            {/* Each line leads to its field: the estimate's field is town-etr on this page. */}
+            <ErrorSummary
+              title={`All of ${d.town} was not saved`}
+              errors={result?.intent === "town" ? { state: errors.state, "town-etr": errors.etr } : {}}
+            />
             <FieldSet
               id="state"
               legend={

@@ -8,10 +8,17 @@
 import { data, Form, redirect } from "react-router";
 import { requestSignInCode } from "../../../../modules/portal/flows.server";
 import { memberById, setLocked } from "../../../../modules/portal/members.server";
-import { closeContactRequest, findPortalMembers, openContactRequests } from "../../../../modules/portal/staff.server";
+import {
+  closeContactRequest,
+  failedEbills,
+  findPortalMembers,
+  openContactRequests,
+  retryEbill,
+} from "../../../../modules/portal/staff.server";
 import { formatDateTime } from "../../../../modules/shared/dates";
 import { services } from "../../../context";
 import { messenger } from "../../mco/session.server";
+import { ConsoleTable } from "../ConsoleTable";
 import { requireStaff, staffServices } from "../guard.server";
 import type { ConsoleHandle } from "../nav";
 import { consoleMeta } from "../title";
@@ -28,7 +35,14 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const done = (url.searchParams.get("done") ?? "").slice(0, 200);
-  const requests = await openContactRequests(db);
+  const [requests, ebills] = await Promise.all([openContactRequests(db), failedEbills(db)]);
+  // The notices that failed show members' contacts: a view of personal data too.
+  if (ebills.total > 0)
+    await auditMember(args, me, {
+      action: "portal.failed_ebills_viewed",
+      objectType: "portal_ebill",
+      after: { shown: ebills.rows.map((e) => e.id) },
+    });
   // The open requests show members' accounts and the contacts they asked for: a view of personal data.
   if (requests.length > 0)
     await auditMember(args, me, {
@@ -36,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
       objectType: "portal_contact_request",
       after: { requests: requests.map((r) => r.id) },
     });
-  if (!q) return { q, done, found: null, requests };
+  if (!q) return { q, done, found: null, requests, ebills };
   const found = await findPortalMembers(db, q);
   await auditMember(args, me, {
     action: "portal.searched",
@@ -44,7 +58,7 @@ export async function loader(args: Route.LoaderArgs) {
     objectId: q,
     after: { found: found?.map((f) => f.id) ?? null },
   });
-  return { q, done, found, requests };
+  return { q, done, found, requests, ebills };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -62,6 +76,14 @@ export async function action(args: Route.ActionArgs) {
       throw back("Request marked as done.");
     }
     throw back("That request was already done.");
+  }
+  if (intent === "ebill-retry") {
+    const ebill = Number(form.get("ebill"));
+    if (Number.isInteger(ebill) && (await retryEbill(staff.db, ebill))) {
+      await auditMember(args, me, { action: "portal.ebill_retried", objectType: "portal_ebill", objectId: ebill });
+      throw back("The new-bill notice is queued to be sent again.");
+    }
+    throw back("That notice is no longer failed.");
   }
   const member = await memberById(staff.db, id);
   if (!member) return data({ error: "No such portal account." }, { status: 404 });
@@ -82,7 +104,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function PortalAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, done, found, requests } = loaderData;
+  const { q, done, found, requests, ebills } = loaderData;
   return (
     <>
       <h1>Member portal</h1>
@@ -146,6 +168,45 @@ export default function PortalAdmin({ loaderData, actionData }: Route.ComponentP
           </Form>
         </section>
       ))}
+      <h2 id="failed-ebills">New-bill notices not delivered</h2>
+      {ebills.total === 0 ? (
+        <p>None: every e-bill and new-bill text went out.</p>
+      ) : (
+        <>
+          <p>
+            {ebills.total === 1 ? "1 notice" : `${ebills.total} notices`} could not be sent. Check the contact with the member (a request to
+            change it is below once they ask), then send it again.
+          </p>
+          <ConsoleTable
+            stack
+            caption="New-bill notices not delivered"
+            hideCaption
+            columns={["Account", "Bill", "To", "Why", "Last tried", ""]}
+            labels={["Account", "Bill", "To", "Why", "Last tried", "Action"]}
+          >
+            {ebills.rows.map((e) => (
+              <tr key={e.id}>
+                <td>{e.accountNumber}</td>
+                <td>{e.billNumber}</td>
+                <td>
+                  {e.channel === "sms" ? "Text to" : "E-mail to"} {e.address}
+                </td>
+                <td>{e.lastError || "No answer from the sender"}</td>
+                <td>{formatDateTime(e.at)}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="ebill" value={e.id} />
+                    <input type="hidden" name="q" value={q} />
+                    <button type="submit" name="intent" value="ebill-retry" className="button button--secondary">
+                      Send again
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        </>
+      )}
       <h2>Requests to change a contact on file</h2>
       {requests.length === 0 ? (
         <p>None open.</p>

@@ -66,7 +66,8 @@ function AveragesTable({ id, caption, groups, first }: { id: string; caption: st
       {/* The title outside the scrolling box, so a phone shows it whole. */}
       <h3 id={id}>{caption}</h3>
       <div className="console-table-wrap">
-        <table className="console-table survey-table" aria-labelledby={id}>
+        {/* Stacked on a phone: each group a block, each figure led by its column (Q1 … All). */}
+        <table className="console-table console-table--stacked survey-table" aria-labelledby={id}>
           <thead>
             <tr>
               <th scope="col">{first}</th>
@@ -87,13 +88,15 @@ function AveragesTable({ id, caption, groups, first }: { id: string; caption: st
             {groups.map((g) => (
               <tr key={g.key}>
                 <th scope="row">{g.label}</th>
-                <td className="num">{g.answers}</td>
-                {g.questions.map((q) => (
-                  <td className="num" key={q.name}>
+                <td className="num" data-label="Answers">
+                  {g.answers}
+                </td>
+                {g.questions.map((q, i) => (
+                  <td className="num" key={q.name} data-label={`Q${i + 1}`}>
                     {avg(q.average)}
                   </td>
                 ))}
-                <td className="num">
+                <td className="num" data-label="All">
                   <strong>{avg(g.average)}</strong>
                 </td>
               </tr>

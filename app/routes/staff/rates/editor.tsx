@@ -202,6 +202,7 @@ export default function RatesEditor({ loaderData, actionData }: Route.ComponentP
             ))}
           </div>
           <ConsoleTable
+            stack
             caption="Breakdown of generation charge (leave the total row out to have it computed)"
             columns={["Power source", "Queue", ...GENERATION_COLUMNS.map((c) => c.label)]}
           >

@@ -10,7 +10,14 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { listRevisions } from "../../../../modules/content/revisions.server";
 import { monthLabel } from "../../../../modules/rates/model";
-import { checkScheduleInput, formatRate, SCHEDULE_COMPONENTS, totalPerKwh, UNIT_LABELS } from "../../../../modules/rates/schedule";
+import {
+  checkScheduleInput,
+  formatRate,
+  isCharged,
+  SCHEDULE_COMPONENTS,
+  totalPerKwh,
+  UNIT_LABELS,
+} from "../../../../modules/rates/schedule";
 import { getSchedule, getSchedules, listRateClasses, saveSchedule } from "../../../../modules/rates/schedule.server";
 import { now as clockNow } from "../../../../modules/shared/clock";
 import { manilaLocalInput, toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -79,12 +86,14 @@ export async function loader(args: Route.LoaderArgs) {
           SCHEDULE_COMPONENTS.map((def) => [
             def.code,
             {
-              rate: s ? formatRate(s.components[def.code].rate) : "",
-              vat: !s
-                ? ""
-                : s.components[def.code].vatPerUnit !== null
-                  ? formatRate(s.components[def.code].vatPerUnit!)
-                  : String(s.components[def.code].vatPercent),
+              // A line not stored (nothing charged) shows empty, as it was left.
+              rate: s && isCharged(s.components[def.code]) ? formatRate(s.components[def.code].rate) : "",
+              vat:
+                !s || !isCharged(s.components[def.code])
+                  ? ""
+                  : s.components[def.code].vatPerUnit !== null
+                    ? formatRate(s.components[def.code].vatPerUnit!)
+                    : String(s.components[def.code].vatPercent),
               vatBasis: s?.components[def.code].vatPerUnit != null ? "per-unit" : "percent",
             },
           ]),

@@ -1,0 +1,1 @@
+ALTER TABLE "connection_queue" ADD COLUMN "status_since" timestamp with time zone;
