@@ -7,6 +7,14 @@
  */
 export const isConsole = (pathname: string) => /^\/staff(\/|$)/i.test(pathname);
 
+/**
+ * Whether a page loads app/enhance/forms.js besides app/enhance/enhance.js: a public form page
+ * declares it (`export const handle = { forms: true }`); it ships no React.
+ */
+export function enhancesForms(routes: readonly { handle?: unknown }[]): boolean {
+  return routes.some((r) => (r.handle as { forms?: boolean } | undefined)?.forms === true);
+}
+
 export function hydrates(pathname: string, routes: readonly { handle?: unknown }[]): boolean {
   return isConsole(pathname) || routes.some((r) => (r.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
 }
