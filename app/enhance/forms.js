@@ -33,7 +33,7 @@ for (const widget of all("altcha-widget[data-module]")) {
         if (widget.dataset.words) globalThis.$altcha?.i18n?.set("fil", JSON.parse(widget.dataset.words));
         widget.addEventListener("statechange", onState);
         widget.addEventListener("expired", onState);
-        for (const pending of all(".captcha-field__pending", widget.parentElement)) pending.hidden = true;
+        widget.parentElement.querySelector(".captcha-field__pending")?.remove();
       },
       // A failed download (the connection dropped): try again at the next keystroke or tap.
       listen,
