@@ -132,7 +132,9 @@ addEventListener("submit", (event) => {
     if (missing) {
       const notice = document.createElement("p");
       notice.className = "notice notice--error";
-      notice.textContent = reason.dataset.requiredMessage;
+      const title = document.createElement("strong");
+      title.textContent = status.dataset.errorTitle ?? "";
+      notice.append(title, ` ${reason.dataset.requiredMessage}`);
       status.append(notice);
     }
   }

@@ -398,6 +398,7 @@ function RegistrationOpen({
         aria-live="polite"
         tabIndex={-1}
         data-form-status=""
+        data-error-title={t("agam.oops")}
         data-focus-on-load={answered ? "" : undefined}
       >
         {message && (
