@@ -39,7 +39,9 @@ for (const widget of all("altcha-widget[data-module]")) {
       listen,
     );
   };
-  if (widget.hasAttribute("data-eager") || form.contains(document.activeElement)) load();
+  // At once: a form of one check, a visitor who started before this ran, or an answer with
+  // something to fix in this form (the visitor is about to use it again).
+  if (widget.hasAttribute("data-eager") || form.contains(document.activeElement) || form.querySelector(".field--error")) load();
   else listen();
 }
 
