@@ -1,8 +1,8 @@
 /**
  * Which pages load React. The staff console (/staff) always does, in its own layout.
- * A public page does only when one of its matched routes declares an interactive part
- * (`export const handle = { hydrate: true }`); every other page ships no React runtime
- * and no hydration, only app/enhance/enhance.js. Read by the root layout (whether to
+ * A public page would only when one of its matched routes declares `handle.hydrate`; none
+ * does: every public page ships no React runtime and no hydration, only app/enhance/enhance.js
+ * (and app/enhance/forms.js on form pages), within 30 KiB (scripts/check-bundle.mjs). Read by the root layout (whether to
  * render <Scripts/>) and by the server entry (how to render).
  */
 export const isConsole = (pathname: string) => /^\/staff(\/|$)/i.test(pathname);

@@ -43,7 +43,6 @@ const CAPTCHA_KEYS = {
 type ActionResult = {
   accountNumber: string;
   errors: { accountNumber?: string; altcha?: string };
-  captchaUsed: boolean;
   found: boolean;
   /** The latest imported bill; null when the account has none yet. */
   bill?: BillSummary | null;
@@ -79,7 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: ActionResult["errors"] = form.ok ? {} : { accountNumber: form.errors.accountNumber, altcha: form.errors.altcha };
   // Anything but ten digits counts as empty (spec section 5); a good number goes on in its stored shape.
   const accountNumber = form.ok ? form.data.accountNumber : (form.values.accountNumber ?? "").trim();
-  let captchaUsed = false;
   if (!errors.accountNumber && !errors.altcha) {
     // Spend the captcha only when the account number is right, so a typo doesn't cost a new one.
     let check: CaptchaCheck;
@@ -92,29 +90,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           accountNumber,
           errors: { altcha: f("form.captcha.down") },
-          captchaUsed: true,
           found: false,
         },
         failureInit(error),
       );
     }
-    captchaUsed = true;
     if (check !== "ok") errors.altcha = f(CAPTCHA_KEYS[check]);
   }
   const found = !errors.accountNumber && !errors.altcha;
-  if (!found) return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: 422 });
+  if (!found) return data<ActionResult>({ accountNumber, errors, found }, { status: 422 });
   try {
     const bill = await latestBill(db, accountNumber);
     const pay = bill ? await guestPayOffer(context, accountNumber) : null;
     const places = bill && bill.status !== "paid" ? await whereToPay(context, requestLocale(request)) : [];
-    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill, pay, whereToPay: places });
+    return data<ActionResult>({ accountNumber, errors, found, bill, pay, whereToPay: places });
   } catch (error) {
     log.error({ err: loggableError(error) }, "bill look-up failed");
     return data<ActionResult>(
       {
         accountNumber,
         errors: { accountNumber: t("bill.lookupDown") },
-        captchaUsed,
         found: false,
       },
       failureInit(error),

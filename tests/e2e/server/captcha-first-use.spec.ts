@@ -1,7 +1,7 @@
 /**
  * The captcha widget's module (ALTCHA, about 34 KiB gzip) is not part of a page's first load:
  * it loads when the visitor starts on the form that holds it (app/enhance/forms.js),
- * and scripts/check-bundle.mjs weighs it apart, "on use". Until then a plain line stands in its place.
+ * and scripts/check-bundle.mjs prints its size apart, "on use". Until then a plain line stands in its place.
  */
 
 import type { Page } from "playwright-core";
