@@ -121,7 +121,8 @@ for (const button of all("button[data-needs-choice]")) {
   update();
   form.addEventListener("change", update);
 }
-addEventListener("submit", (event) => {
+// On the document, before the busy buttons' listener below: a page not sent keeps its buttons.
+document.addEventListener("submit", (event) => {
   const { submitter, target: form } = event;
   const reason = submitter?.hasAttribute("data-needs-choice") ? form.querySelector("[data-required-when]") : null;
   if (!reason) return;
