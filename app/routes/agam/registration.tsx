@@ -1,8 +1,7 @@
 /**
  * /agam-registration: account look-up, one topic at a time, then Proceed.
- * Without JavaScript every step is a POST answered by the action (answers ride in
- * hidden fields); with JavaScript Next and Back stay in the page and only the
- * look-up and Proceed reach the server.
+ * Every step is a POST answered by the action (answers ride in hidden fields); no React in
+ * the browser: app/enhance/forms.js keeps Next for a choice and checks the reason before sending.
  */
 import { Fragment } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
