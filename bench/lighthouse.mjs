@@ -1,7 +1,7 @@
 // Lighthouse (npm) with Debian's Chromium, mobile defaults, median of 3 runs, on every public
 // page of the route table in both languages (tests/support/public-pages.ts: the paths without
 // parameters, the sitemap's items, one example of each other parameterised page; not the staff
-// console, the member portal, the API or the 404 page), or on BENCH_PAGES. Loopback only; the
+// console, the member portal, a guest's payment, the API or the 404 page), or on BENCH_PAGES. Loopback only; the
 // service runs with demo content. The rule: 100 in each of the four categories, every page.
 
 import { spawn } from "node:child_process";
@@ -41,8 +41,11 @@ async function launchChromium(userDataDir, retried = false) {
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
 
-/** Not public pages: the console and the portal (signed in, noindex), the API, the 404 page. */
-const NOT_PUBLIC = /^\/(fil\/)?(staff|mco|api)(\/|$)|^\/no\/such\/page$/;
+/**
+ * Not public pages: the console and the portal (signed in, noindex), a guest's payment and its
+ * receipt (/pay: reached from a bill look-up, noindex by design), the API, the 404 page.
+ */
+const NOT_PUBLIC = /^\/(fil\/)?(staff|mco|api|pay)(\/|$)|^\/no\/such\/page$/;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
