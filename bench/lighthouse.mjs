@@ -1,8 +1,9 @@
 // Lighthouse (npm) with Debian's Chromium, mobile defaults, median of 3 runs, on every public
 // page of the route table in both languages (tests/support/public-pages.ts: the paths without
 // parameters, the sitemap's items, one example of each other parameterised page; not the staff
-// console, the member portal, a guest's payment, the API or the 404 page), or on BENCH_PAGES. Loopback only; the
-// service runs with demo content. The rule: 100 in each of the four categories, every page.
+// console, the member portal, a guest's payment, the API or the 404 page), or on BENCH_PAGES.
+// Loopback only; the service runs with demo content. The rule: 100 in each of the four
+// categories (performance, accessibility, best practices, SEO), every page.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
