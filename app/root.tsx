@@ -30,7 +30,8 @@ import { Preloader } from "./components/layout/Preloader";
 import { Ticker, type TickerItem } from "./components/layout/Ticker";
 import { services } from "./context";
 import enhanceUrl from "./enhance/enhance.js?url";
-import { hydrates, isConsole } from "./hydration";
+import formsUrl from "./enhance/forms.js?url";
+import { enhancesForms, hydrates, isConsole } from "./hydration";
 import { requestLocale, useLocale, useT } from "./i18n";
 import { declaredQuery, declaresSwitchForm, switchTarget } from "./language-switch";
 import { interruptionMessages, STATUS_KEYS } from "./messages/interruptions";
@@ -153,6 +154,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {withReact && <ScrollRestoration />}
         {withReact && <Scripts />}
         <script type="module" src={enhanceUrl} />
+        {enhancesForms(matches) && <script type="module" src={formsUrl} />}
       </body>
     </html>
   );

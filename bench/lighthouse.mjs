@@ -1,5 +1,9 @@
-// Lighthouse (npm) with Debian's Chromium, mobile defaults, median of 5 runs, on the
-// five pages members open most. Loopback only; the service runs with demo content.
+// Lighthouse (npm) with Debian's Chromium, mobile defaults, median of 3 runs, on every public
+// page of the route table in both languages (tests/support/public-pages.ts: the paths without
+// parameters, the sitemap's items, one example of each other parameterised page; not the staff
+// console, the member portal, a guest's payment, the API or the 404 page), or on BENCH_PAGES.
+// Loopback only; the service runs with demo content. The rule: 100 in each of the four
+// categories (performance, accessibility, best practices, SEO), every page.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -9,33 +13,41 @@ import lighthouse from "lighthouse";
 import { demoAccountNumber } from "../seed/accounts.ts";
 // The same Chromium and flags as the browser tests (run with tsx, which reads the .ts).
 import { CHROMIUM, CHROMIUM_ARGS } from "../tests/support/chromium.ts";
+import { collectPublicPages } from "../tests/support/public-pages.ts";
 // Member pages: the SMS gateway stand-in on loopback texts the sign-in code (as in the portal tests).
 import { startSmsGateway } from "../tests/support/sms-gateway.ts";
 import { freePort, startService, waitFor } from "./lib/service.mjs";
 import { atExit, limitTime, timeLimit, verdict } from "./lib/verdict.mjs";
 
 limitTime("lighthouse", timeLimit(900));
-/** The rule: every category's median at least this on every page. */
-const MIN_SCORE = Number(process.env.BENCH_MIN_SCORE ?? 90);
+/** The rule: every category's median at least this on every page (issue 38: Lighthouse mobile 100). */
+const MIN_SCORE = Number(process.env.BENCH_MIN_SCORE ?? 100);
 
 /** Debian's Chromium with a debugging port for Lighthouse to drive. */
-async function launchChromium(userDataDir) {
+async function launchChromium(userDataDir, retried = false) {
   const port = freePort();
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${userDataDir}`, "about:blank"], {
     stdio: "ignore",
   });
   atExit(() => child.exitCode === null && child.signalCode === null && child.kill("SIGKILL"));
-  await waitFor(`http://127.0.0.1:${port}/json/version`);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/json/version`);
+  } catch (error) {
+    // On a busy machine Chromium once took longer than waitFor allows: one more try, then fail.
+    child.kill("SIGKILL");
+    if (retried) throw error;
+    console.log("Chromium did not answer in time: starting it again");
+    return launchChromium(userDataDir, true);
+  }
   return { port, kill: () => new Promise((r) => (child.once("exit", r), child.kill("SIGKILL"))) };
 }
 
-const PAGES = [
-  ...(process.env.BENCH_PAGES ?? "/,/news/power-interruptions,/rates,/customer-satisfaction-survey,/agam-status")
-    .split(",")
-    .filter(Boolean),
-  ...(process.env.BENCH_MEMBER_PAGES ?? "").split(",").filter(Boolean),
-];
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+/**
+ * Not public pages: the console and the portal (signed in, noindex), a guest's payment and its
+ * receipt (/pay: reached from a bill look-up, noindex by design), the API, the 404 page.
+ */
+const NOT_PUBLIC = /^\/(fil\/)?(staff|mco|api|pay)(\/|$)|^\/no\/such\/page$/;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** The performance metrics, to see which one holds a score below 100. */
@@ -70,6 +82,13 @@ if (sms) atExit(() => void sms.close());
 const service = await startService({
   env: { LOG_LEVEL: "silent", ...(sms ? { SMS_GATEWAY_URL: sms.url, SMS_API_KEY: sms.apiKey } : {}) },
 });
+const PAGES = [
+  ...(process.env.BENCH_PAGES
+    ? process.env.BENCH_PAGES.split(",").filter(Boolean)
+    : (await collectPublicPages(service.url)).filter((p) => p.status === 200 && !NOT_PUBLIC.test(p.finalPath)).map((p) => p.path)),
+  ...MEMBER_PAGES,
+];
+console.log(`${PAGES.length} pages, ${RUNS} runs each`);
 
 /** A member's session cookie, signed in through /mco/register and its texted code. */
 async function memberCookie() {
@@ -133,11 +152,15 @@ try {
     const failures = new Set();
     const metrics = Object.fromEntries(METRICS.map((m) => [m, []]));
     for (let run = 0; run < RUNS; run++) {
-      const result = await audit(page, flags);
-      indexes.push(result.lhr.environment.benchmarkIndex);
-      // A run Lighthouse could not finish (no paint seen, page hung) scores 0: say why.
-      if (result.lhr.runtimeError)
+      let result = await audit(page, flags);
+      // A run Lighthouse could not finish (no paint seen, page hung) scores 0: say why. Its own
+      // trace failing (NO_NAVSTART, "please run Lighthouse again", 4 of ~110 runs on a busy
+      // machine) is run again once; a page that hangs fails again and keeps its 0.
+      if (result.lhr.runtimeError) {
         console.log(`${page} run ${run + 1}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError.code === "NO_NAVSTART") result = await audit(page, flags);
+      }
+      indexes.push(result.lhr.environment.benchmarkIndex);
       for (const c of CATEGORIES) scores[c].push(Math.round((result.lhr.categories[c].score ?? 0) * 100));
       for (const m of METRICS) metrics[m].push(result.lhr.audits[m]?.displayValue ?? "?");
       // What blocked the main thread in this run (Lighthouse's long tasks: over 50 ms when slowed).
@@ -158,6 +181,11 @@ try {
     );
   }
   console.log(JSON.stringify(results));
+  // The table: each page's medians, the lowest first.
+  const lowest = (r) => Math.min(...CATEGORIES.map((c) => r[c]));
+  console.log(`\n${"page".padEnd(56)} ${CATEGORIES.map((c) => c.slice(0, 11).padStart(11)).join(" ")}`);
+  for (const [page, r] of Object.entries(results).sort(([, a], [, b]) => lowest(a) - lowest(b)))
+    console.log(`${page.padEnd(56)} ${CATEGORIES.map((c) => String(r[c]).padStart(11)).join(" ")}`);
   const low = Object.entries(results).flatMap(([page, r]) => CATEGORIES.filter((c) => r[c] < MIN_SCORE).map((c) => `${page} ${c} ${r[c]}`));
   const cpu = `CPU slowdown ${multiplier ?? 4}×${multiplier ? "" : " (Lighthouse's default)"}, host BenchmarkIndex median ${Math.round(median(indexes))}`;
   verdict(low.length === 0, `every category's median at least ${MIN_SCORE} on every page (${RUNS} runs, ${cpu})`, low.join(", "));

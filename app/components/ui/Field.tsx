@@ -144,14 +144,15 @@ export function ErrorSummary({ title, errors }: { title?: string; errors: Record
   const entries = Object.entries(errors).filter(([, message]) => message);
   const ref = useRef<HTMLDivElement>(null);
   const shown = entries.map(([field, message]) => `${field}:${message}`).join("|");
-  // With JavaScript a refused save re-renders in place: bring the summary into view and give it
-  // focus, as a page loaded without JavaScript shows it at the top.
+  // In the console a refused save re-renders in place: bring the summary into view and give it
+  // focus, as a page loaded without JavaScript shows it at the top. A public form page is a new
+  // document with each answer: app/enhance/forms.js focuses what carries data-focus-on-load.
   useEffect(() => {
     if (shown) ref.current?.focus();
   }, [shown]);
   if (entries.length === 0) return null;
   return (
-    <div ref={ref} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title">
+    <div ref={ref} className="error-summary" role="alert" tabIndex={-1} aria-labelledby="error-summary-title" data-focus-on-load="">
       <h2 id="error-summary-title">{title ?? t("form.problem")}</h2>
       <ul>
         {entries.map(([field, message]) => (

@@ -15,7 +15,7 @@ export interface VerifyState {
 }
 
 /** The second factor: a code by text message to the number on file, or the PIN on the AGAM notice. */
-export function SecondFactor({ state, busy, formAction }: { state: VerifyState; busy: boolean; formAction: string }) {
+export function SecondFactor({ state, formAction }: { state: VerifyState; formAction: string }) {
   const t = useT(agamMessages);
   const hidden = (
     <>
@@ -44,13 +44,7 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
           {hidden}
           {carried}
           <p>{t("agam.factor.canSend", { mobile: state.sms })}</p>
-          <button
-            className={state.codeSent ? "button button--secondary" : "button"}
-            type="submit"
-            name="intent"
-            value="send-code"
-            disabled={busy}
-          >
+          <button className={state.codeSent ? "button button--secondary" : "button"} type="submit" name="intent" value="send-code">
             {state.codeSent ? t("agam.factor.sendNew") : t("agam.factor.send")}
           </button>
           {state.codeSent && (
@@ -60,7 +54,7 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
                   <input {...p} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="input--short" />
                 )}
               </Field>
-              <button className="button" type="submit" name="intent" value="check-code" disabled={busy}>
+              <button className="button" type="submit" name="intent" value="check-code">
                 {t("agam.factor.checkCode")}
               </button>
             </>
@@ -80,7 +74,7 @@ export function SecondFactor({ state, busy, formAction }: { state: VerifyState; 
           <Field id="pin" label={t("agam.factor.pin")} hint={t("agam.factor.pinHint")} error={state.errors.pin}>
             {(p) => <input {...p} type="password" inputMode="numeric" autoComplete="off" maxLength={12} className="input--short" />}
           </Field>
-          <button className="button" type="submit" name="intent" value="check-pin" disabled={busy}>
+          <button className="button" type="submit" name="intent" value="check-pin">
             {t("agam.factor.checkPin")}
           </button>
         </Form>

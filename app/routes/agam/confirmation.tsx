@@ -7,8 +7,7 @@
  * own link, with a random token, is /agam-registration/confirmation/{token}.
  */
 
-import { useEffect, useState } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { findMember, getConfirmation } from "../../../modules/agam/pool.server";
 import { originOrDefault } from "../../../modules/agam/rules";
 import { secondFactorMethods } from "../../../modules/agam/second-factor.server";
@@ -75,7 +74,6 @@ export type { Slip } from "./slip.server";
 
 export default function AgamConfirmation({ loaderData, actionData }: Route.ComponentProps) {
   const { origin, verify } = loaderData;
-  const navigation = useNavigation();
   const t = useT(agamMessages);
   const lp = useLocalePath();
   const registerAgain = `/agam-registration${origin === "web" ? "" : `?origin=${encodeURIComponent(origin)}`}`;
@@ -111,7 +109,6 @@ export default function AgamConfirmation({ loaderData, actionData }: Route.Compo
       </div>
       <SecondFactor
         state={{ ...verify, codeSent: step?.codeSent ?? false, errors: step?.errors ?? {} }}
-        busy={navigation.state === "submitting"}
         formAction={lp(`/agam-registration-confirmation/${encodeURIComponent(origin)}/${verify.account}`)}
       />
     </div>
@@ -121,8 +118,6 @@ export default function AgamConfirmation({ loaderData, actionData }: Route.Compo
 /** The printable slip: reference, account, membership number, time and QR code. */
 export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip }) {
   const { confirmation, qrSvg } = slip;
-  const [canPrint, setCanPrint] = useState(false);
-  useEffect(() => setCanPrint(typeof window.print === "function"), []);
   const t = useT(agamMessages);
   const lp = useLocalePath();
   const registerAgain = `/agam-registration${origin === "web" ? "" : `?origin=${encodeURIComponent(origin)}`}`;
@@ -178,13 +173,13 @@ export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip 
       </section>
 
       <div className="agam-actions no-print">
-        {canPrint ? (
-          <button type="button" className="button" onClick={() => window.print()}>
+        {/* The print button once scripts run (app/enhance/enhance.js shows it); before that, how to print. */}
+        <span className="agam-print" data-print-button="">
+          <button type="button" className="button" hidden>
             {t("agam.slip.print")}
           </button>
-        ) : (
-          <p className="agam__hint">{t("agam.slip.printHint")}</p>
-        )}
+          <span className="agam__hint">{t("agam.slip.printHint")}</span>
+        </span>
         <Link className="button button--secondary" to={lp("/agam-status")}>
           {t("agam.slip.status")}
         </Link>
@@ -196,5 +191,5 @@ export function ConfirmationSlip({ origin, slip }: { origin: string; slip: Slip 
 /** The page's own title and description, with the sharing tags added. */
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
-/** This page loads React (root.tsx reads the flag): its print button. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer (root.tsx reads the flag). */
+export const handle = { forms: true };

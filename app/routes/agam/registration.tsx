@@ -1,11 +1,10 @@
 /**
  * /agam-registration: account look-up, one topic at a time, then Proceed.
- * Without JavaScript every step is a POST answered by the action (answers ride in
- * hidden fields); with JavaScript Next and Back stay in the page and only the
- * look-up and Proceed reach the server.
+ * Every step is a POST answered by the action (answers ride in hidden fields); no React in
+ * the browser: app/enhance/forms.js keeps Next for a choice and checks the reason before sending.
  */
-import { type FormEvent, Fragment, useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { Fragment } from "react";
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import { registrationWindowState } from "../../../modules/agam/admin.server";
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
 import { confirmationPath, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
@@ -25,6 +24,7 @@ import { requestLocale, requestT, useLocalePath, useT } from "../../i18n";
 import { SWITCH_FIELD, SWITCH_FORM_ID } from "../../language-switch";
 import { agamMessages } from "../../messages/agam";
 import { agamRegistrationMessages } from "../../messages/agam-registration";
+import { formMessages } from "../../messages/forms";
 import { requireLinkedAccount } from "../mco/account.server";
 import { clientIp } from "../mco/session.server";
 import type { Route } from "./+types/registration";
@@ -311,12 +311,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 export default function AgamRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const closed = (actionData && "closed" in actionData ? actionData.closed : null) ?? loaderData.closed;
   if (closed) return <RegistrationClosed message={closed} />;
@@ -357,25 +351,15 @@ function RegistrationOpen({
     origin: loaderData.origin,
     account: "",
   };
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const [clientMessage, setClientMessage] = useState<StatusMessage | null>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const t = useT(agamMessages);
   const r = useT(agamRegistrationMessages);
   const lp = useLocalePath();
   const formAction = lp(`/agam-registration${state.origin === "web" ? "" : `?origin=${encodeURIComponent(state.origin)}`}`);
   const accountError = state.view === "default" ? state.accountError : undefined;
-  const message = clientMessage ?? state.message;
-
-  // A new answer from the server starts afresh: the client's own message goes, focus goes to the news.
-  useEffect(() => {
-    setClientMessage(null);
-    if (state.key === "initial") return;
-    if (accountError) summaryRef.current?.querySelector<HTMLElement>(".error-summary")?.focus();
-    else statusRef.current?.focus();
-  }, [state.key, accountError]);
+  const message = state.message;
+  // An answer from the server: focus goes to its news (app/enhance/forms.js), to the error summary,
+  // or, after a step with nothing to say, to the step's heading (RegistrationFlow).
+  const answered = state.key !== "initial" && !accountError && Boolean(message);
 
   return (
     <div className="container page agam">
@@ -383,7 +367,7 @@ function RegistrationOpen({
       <h1>{t("agam.title")}</h1>
       <p className="agam__lead">{r("agam.lead")}</p>
 
-      <div ref={summaryRef}>{accountError && <ErrorSummary errors={{ account: accountError }} />}</div>
+      {accountError && <ErrorSummary errors={{ account: accountError }} />}
 
       <Form
         id={state.view === "exist" || (state.view === "verify" && (state.sms || state.pin)) ? undefined : SWITCH_FORM_ID}
@@ -399,13 +383,23 @@ function RegistrationOpen({
         <input type="hidden" name="origin" value={state.origin} />
         <div className="agam-lookup__row">
           <AccountNumberField id="account" error={accountError} defaultValue={state.account} className="agam-lookup__input" />
-          <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" disabled={busy}>
+          <button className="button agam-lookup__button" type="submit" name="intent" value="lookup" data-busy-text={r("agam.check")}>
             {r("agam.check")}
           </button>
         </div>
       </Form>
 
-      <div className="agam-status" id="agam-status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
+      {/* data-form-status: where forms.js says what a step's own check found before sending. */}
+      <div
+        className="agam-status"
+        id="agam-status"
+        role="status"
+        aria-live="polite"
+        tabIndex={-1}
+        data-form-status=""
+        data-error-title={t("agam.oops")}
+        data-focus-on-load={answered ? "" : undefined}
+      >
         {message && (
           <p className={`notice notice--${message.kind}`}>
             <strong>{message.kind === "success" ? t("agam.success") : t("agam.oops")}</strong> {message.text}
@@ -430,79 +424,38 @@ function RegistrationOpen({
         </section>
       )}
 
-      {state.view === "verify" && <SecondFactor key={state.key} state={state} busy={busy} formAction={formAction} />}
+      {state.view === "verify" && <SecondFactor key={state.key} state={state} formAction={formAction} />}
 
-      {state.view === "exist" && (
-        <RegistrationFlow key={state.key} state={state} topics={topics} busy={busy} formAction={formAction} onMessage={setClientMessage} />
-      )}
+      {state.view === "exist" && <RegistrationFlow key={state.key} state={state} topics={topics} formAction={formAction} />}
     </div>
   );
 }
 
+/**
+ * One topic at a time, then the review: each Next or Back is a post, the server answers with the
+ * step (and keeps the answers so far in hidden fields). app/enhance/forms.js keeps Next disabled
+ * until a choice is made and says a missing reason beside its field before the page is sent.
+ */
 function RegistrationFlow({
   state,
   topics,
-  busy,
   formAction,
-  onMessage,
 }: {
   state: Extract<FlowState, { view: "exist" }>;
   topics: FlowTopic[];
-  busy: boolean;
   formAction: string;
-  onMessage: (m: StatusMessage | null) => void;
 }) {
-  const hydrated = useHydrated();
   const r = useT(agamRegistrationMessages);
-  const [answers, setAnswers] = useState<Answers>(state.answers);
-  const [step, setStep] = useState(Math.min(state.step, topics.length));
-  const [errors, setErrors] = useState(state.errors);
+  const f = useT(formMessages);
+  const { answers, errors } = state;
+  const step = Math.min(state.step, topics.length);
   const current = topics[step];
   const saved = current ? answers[current.sequenceNumber] : undefined;
-  const [decision, setDecision] = useState<"" | "1" | "0">(state.draft?.decision ?? (saved ? (String(saved.value) as "1" | "0") : ""));
-  const [reason, setReason] = useState(state.draft?.reason ?? saved?.reason ?? "");
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-
-  // After Next or Back in the page, take focus to the new topic so it is read out.
-  useEffect(() => {
-    if (moved.current) headingRef.current?.focus();
-  }, [step]);
-
-  function go(to: number, all: Answers) {
-    moved.current = true;
-    const topic = topics[to];
-    const answer = topic ? all[topic.sequenceNumber] : undefined;
-    setStep(to);
-    setDecision(answer ? (String(answer.value) as "1" | "0") : "");
-    setReason(answer?.reason ?? "");
-    setErrors((e) => ({ phone: e.phone, email: e.email }));
-    onMessage(null);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const intent = submitter?.value;
-    if (intent === "back") {
-      event.preventDefault();
-      go(Math.max(0, step - 1), answers);
-    } else if (intent === "next" && current) {
-      event.preventDefault();
-      const checked = checkDecision(decision, reason, r);
-      if ("errors" in checked) {
-        setErrors((e) => ({ ...e, ...checked.errors }));
-        onMessage({ kind: "error", text: checked.errors.decision ?? checked.errors.reason ?? r(MESSAGES.chooseDecision) });
-        if (checked.errors.reason) document.getElementById("reason")?.focus();
-        return;
-      }
-      const next = { ...answers, [current.sequenceNumber]: checked.answer };
-      setAnswers(next);
-      go(step + 1 < topics.length ? step + 1 : firstUnanswered(topics, next), next);
-    }
-  }
-
-  const nextDisabled = hydrated && decision === "";
+  const decision = state.draft?.decision ?? (saved ? String(saved.value) : "");
+  const reason = state.draft?.reason ?? saved?.reason ?? "";
   const primaryIntent = current ? "next" : "proceed";
+  // Next waits for a choice; its check runs before the page is sent (app/enhance/forms.js).
+  const nextCheck = current ? { "data-needs-choice": "decision" } : {};
 
   return (
     <>
@@ -518,7 +471,7 @@ function RegistrationFlow({
         </dl>
       </section>
 
-      <Form id={SWITCH_FORM_ID} method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate onSubmit={onSubmit}>
+      <Form id={SWITCH_FORM_ID} method="post" action={`${formAction}#agam-step`} className="agam-form" noValidate>
         {/* Enter in a field does what the main button does (the first submit button wins). */}
         <button
           type="submit"
@@ -527,7 +480,7 @@ function RegistrationFlow({
           className="visually-hidden"
           tabIndex={-1}
           aria-hidden="true"
-          disabled={current ? nextDisabled : busy}
+          {...nextCheck}
         >
           {current ? r("agam.next") : r("agam.proceed")}
         </button>
@@ -558,7 +511,7 @@ function RegistrationFlow({
 
         {current ? (
           <section className="agam-topic" aria-labelledby="agam-step">
-            <h2 id="agam-step" className="agam-topic__title" tabIndex={-1} ref={headingRef}>
+            <h2 id="agam-step" className="agam-topic__title" tabIndex={-1} data-focus-on-load="">
               <span className="agam-topic__count">
                 {r("agam.topicOf", { n: step + 1, total: topics.length })}
                 <span className="visually-hidden">:</span>
@@ -575,11 +528,11 @@ function RegistrationFlow({
             >
               <div className="agam-decision__choices">
                 <label className="agam-choice">
-                  <input type="radio" name="decision" value="1" checked={decision === "1"} onChange={() => setDecision("1")} />
+                  <input type="radio" name="decision" value="1" defaultChecked={decision === "1"} />
                   <span>{r("agam.approve")}</span>
                 </label>
                 <label className="agam-choice">
-                  <input type="radio" name="decision" value="0" checked={decision === "0"} onChange={() => setDecision("0")} />
+                  <input type="radio" name="decision" value="0" defaultChecked={decision === "0"} />
                   <span>{r("agam.disapprove")}</span>
                 </label>
               </div>
@@ -591,9 +544,10 @@ function RegistrationFlow({
                     {...p}
                     rows={3}
                     maxLength={REASON_MAX}
-                    value={reason}
-                    onChange={(e) => setReason(e.target.value)}
-                    required={decision === "0"}
+                    defaultValue={reason}
+                    data-required-when="decision=0"
+                    data-required-message={r(MESSAGES.reasonRequired)}
+                    data-error-prefix={f("form.error")}
                   />
                 )}
               </Field>
@@ -601,7 +555,7 @@ function RegistrationFlow({
           </section>
         ) : (
           <section className="agam-review" aria-labelledby="agam-step">
-            <h2 id="agam-step" className="agam__subtitle" tabIndex={-1} ref={headingRef}>
+            <h2 id="agam-step" className="agam__subtitle" tabIndex={-1} data-focus-on-load="">
               {r("agam.review")}
             </h2>
             <ol className="agam-review__list">
@@ -633,12 +587,12 @@ function RegistrationFlow({
             </button>
           )}
           {current ? (
-            <button type="submit" name="intent" value="next" className="button" disabled={nextDisabled}>
+            <button type="submit" name="intent" value="next" className="button" {...nextCheck}>
               {r("agam.next")}
             </button>
           ) : (
-            <button type="submit" name="intent" value="proceed" className="button" disabled={busy}>
-              {busy ? r("agam.submitting") : r("agam.proceed")}
+            <button type="submit" name="intent" value="proceed" className="button" data-busy-text={r("agam.submitting")}>
+              {r("agam.proceed")}
             </button>
           )}
         </div>
@@ -650,5 +604,5 @@ function RegistrationFlow({
 /** The page's own title and description, with the sharing tags added. */
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
-/** The query parameters this page reads (the only ones in its server-cache key); it loads React for its forms. */
-export const handle = { query: ["origin"], hydrate: true, switchForm: true };
+/** The query parameters this page reads (the only ones in its server-cache key); app/enhance/forms.js enhances its forms. */
+export const handle = { query: ["origin"], forms: true, switchForm: true };

@@ -2,7 +2,6 @@
  * /alerts/manage/:token: the link in every message. Confirm the SMS code, turn on browser
  * notifications, change the areas, stop one channel or everything. The token is the only key.
  */
-import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { CONFIRMATIONS_PER_DAY } from "../../../modules/alerts/confirmation-limits.server";
@@ -154,10 +153,6 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
   const { subscription: sub, choices, channels, vapidPublicKey } = loaderData;
   const result = actionData as ActionResult | undefined;
   const [search] = useSearchParams();
-  const summaryRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    summaryRef.current?.querySelector<HTMLElement>(".error-summary, .notice")?.focus();
-  }, [result]);
   const email = sub.endpoints.find((e) => e.channel === "email");
   const sms = sub.endpoints.find((e) => e.channel === "sms");
   const push = sub.endpoints.find((e) => e.channel === "push");
@@ -185,9 +180,10 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
       <Breadcrumb items={[{ label: t("alerts.title"), to: lp("/alerts") }, { label: t("alerts.manage.yours") }]} />
       <h1>{t("alerts.manage.title")}</h1>
       <p className="notice">{t("alerts.manage.private")}</p>
-      <div ref={summaryRef}>
+      {/* The news of the answer is focused when the page loads (data-focus-on-load, app/enhance/forms.js). */}
+      <div>
         {search.get("welcome") && !result && (
-          <p className="notice" tabIndex={-1} role="status">
+          <p className="notice" tabIndex={-1} role="status" data-focus-on-load="">
             {t("alerts.manage.thanks")} {email && !email.confirmed ? `${t("alerts.manage.linkSent", { address: email.address })} ` : ""}
             {sms && !sms.confirmed ? `${t("alerts.manage.enterCode")} ` : ""}
           </p>
@@ -195,7 +191,7 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
         {problems.includes("email-failed") && <p className="notice notice--error">{t("alerts.manage.emailFailed")}</p>}
         {problems.includes("sms-failed") && <p className="notice notice--error">{t("alerts.manage.smsFailed")}</p>}
         {result?.message && (
-          <p className="notice" tabIndex={-1} role="status">
+          <p className="notice" tabIndex={-1} role="status" data-focus-on-load="">
             {result.message}
           </p>
         )}
@@ -277,62 +273,44 @@ export default function Manage({ loaderData, actionData, params }: Route.Compone
   );
 }
 
-/** Browser notifications: needs scripts, a service worker and the visitor's permission. */
+/**
+ * Browser notifications: needs scripts, a service worker and the visitor's permission. Rendered
+ * hidden; app/enhance/forms.js shows it where the browser has them, asks, sends the subscription
+ * and shows the one line of its outcome (data-push-state).
+ */
 function PushButton({ token, vapidPublicKey, autoOffer }: { token: string; vapidPublicKey: string; autoOffer: boolean }) {
-  const [state, setState] = useState<"unsupported" | "ready" | "working" | "on" | "denied" | "failed">("unsupported");
   const t = useT(alertMessages);
   const locale = useLocale();
-  useEffect(() => {
-    if ("serviceWorker" in navigator && "PushManager" in window && vapidPublicKey) setState("ready");
-  }, [vapidPublicKey]);
-  if (state === "unsupported") return null;
-  async function turnOn() {
-    setState("working");
-    try {
-      const registration = (await navigator.serviceWorker.getRegistration("/")) ?? (await navigator.serviceWorker.register("/sw.js"));
-      await navigator.serviceWorker.ready;
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: base64UrlToBytes(vapidPublicKey),
-      });
-      const response = await fetch("/api/v1/alerts/push-subscriptions", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token, subscription: subscription.toJSON() }),
-      });
-      setState(response.ok ? "on" : "failed");
-    } catch {
-      setState(Notification.permission === "denied" ? "denied" : "failed");
-    }
-  }
+  if (!vapidPublicKey) return null;
   return (
-    <section aria-labelledby="push-title" className={autoOffer ? "alerts-consent" : undefined}>
+    <section
+      aria-labelledby="push-title"
+      className={autoOffer ? "alerts-consent" : undefined}
+      data-push-token={token}
+      data-push-key={vapidPublicKey}
+      hidden
+    >
       <h2 id="push-title">{t("alerts.push.title")}</h2>
-      {state === "on" ? (
-        <p role="status">{t("alerts.push.on")}</p>
-      ) : (
-        <>
-          <p>
-            {t("alerts.push.ask")} {CONSENT_TEXTS[locale]}
-          </p>
-          <button type="button" className="button" onClick={turnOn} disabled={state === "working"}>
-            {t("alerts.push.button")}
-          </button>
-          {state === "denied" && <p className="field__error">{t("alerts.push.denied")}</p>}
-          {state === "failed" && <p className="field__error">{t("alerts.push.failed")}</p>}
-        </>
-      )}
+      <p role="status" data-push-state="on" hidden>
+        {t("alerts.push.on")}
+      </p>
+      <div data-push-ask="">
+        <p>
+          {t("alerts.push.ask")} {CONSENT_TEXTS[locale]}
+        </p>
+        <button type="button" className="button">
+          {t("alerts.push.button")}
+        </button>
+        <p className="field__error" data-push-state="denied" hidden>
+          {t("alerts.push.denied")}
+        </p>
+        <p className="field__error" data-push-state="failed" hidden>
+          {t("alerts.push.failed")}
+        </p>
+      </div>
     </section>
   );
 }
 
-function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
-  const b64 = (s + "=".repeat((4 - (s.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
-  const raw = atob(b64);
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
-
-/** This page loads React (root.tsx reads the flag): its buttons and checks run in the browser. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer and offers notifications (root.tsx reads the flag). */
+export const handle = { forms: true };

@@ -2,8 +2,7 @@
  * /alerts: subscribe to interruption alerts without an account. Works without JavaScript;
  * only the channels this site has settings for are offered.
  */
-import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import { CONFIRMATIONS_PER_DAY, reserveConfirmation } from "../../../modules/alerts/confirmation-limits.server";
 import { type AlertChannel, CONSENT_TEXTS, confirmEmailMessage, smsConfirmationText } from "../../../modules/alerts/messages";
@@ -13,7 +12,7 @@ import { readForm } from "../../../modules/shared/forms";
 import { localeOfPath, localePath, type Translator, translator } from "../../../modules/shared/i18n";
 import { mobileExample, normalizeMobile } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, useLocalePath, useT } from "../../i18n";
 import { alertMessages } from "../../messages/alerts";
@@ -156,13 +155,6 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
   const values = result?.values;
-  const navigation = useNavigation();
-  const summaryRef = useFocusOnAnswer(result);
-  const pushRef = useRef<HTMLDivElement>(null);
-  // Notifications need scripts and a browser that has them: shown only then.
-  useEffect(() => {
-    if (pushRef.current && "serviceWorker" in navigator && "PushManager" in window) pushRef.current.hidden = false;
-  }, []);
   const offered = new Set(channels);
   const t = useT(alertMessages);
   const tf = useT(formMessages);
@@ -173,9 +165,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
       <Breadcrumb items={[{ label: t("alerts.news"), to: lp("/news") }, { label: t("alerts.title") }]} />
       <h1>{t("alerts.title")}</h1>
       <p>{t("alerts.intro")}</p>
-      <div ref={summaryRef}>
-        <ErrorSummary errors={errors} />
-      </div>
+      <ErrorSummary errors={errors} />
       {channels.length === 0 ? (
         <p className="notice">{t("alerts.unavailable")}</p>
       ) : (
@@ -218,7 +208,8 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
               </Field>
             )}
             {offered.has("push") && (
-              <div className="alerts-push" ref={pushRef} hidden>
+              // Notifications need scripts and a browser that has them: shown only then (app/enhance/forms.js).
+              <div className="alerts-push" data-needs-push="" hidden>
                 <label className="alerts-check">
                   <input type="checkbox" name="push" defaultChecked={values?.push} /> {t("alerts.push")}
                 </label>
@@ -245,7 +236,7 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
               <span>{consentText}</span>
             </label>
           </div>
-          <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          <button type="submit" className="button" data-busy-text={t("alerts.subscribe")}>
             {t("alerts.subscribe")}
           </button>
         </Form>
@@ -254,5 +245,5 @@ export default function Subscribe({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** This page loads React (root.tsx reads the flag): its buttons and checks run in the browser. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer and offers notifications (root.tsx reads the flag). */
+export const handle = { forms: true };

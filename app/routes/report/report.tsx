@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirectDocument } from "react-router";
 import { HAZARD_KINDS, PHOTO_MAX_BYTES, REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { CAPTCHA_CHALLENGE_PATH as CAPTCHA_PATH, COOPERATIVE, TOWNS } from "../../../modules/shared/constants";
 import { formatDateTime } from "../../../modules/shared/dates";
@@ -7,7 +6,7 @@ import { localeOfPath, localePath, translator } from "../../../modules/shared/i1
 import { mobileExample } from "../../../modules/shared/phone";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
-import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
+import { AccountNumberField, ErrorSummary, Field, FieldError, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, useLocale, useLocalePath, useT } from "../../i18n";
 import { SWITCH_FORM_ID } from "../../language-switch";
@@ -48,40 +47,15 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const result = actionData as { values: ReportValues; errors: ReportErrors } | undefined;
   const errors = result?.errors ?? {};
   const values = result?.values ?? {};
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const t = useT(reportMessages);
   const lp = useLocalePath();
   const kindLabel = (k: ReportKind) => t(REPORT_KIND_KEYS[k]);
   const locale = useLocale();
-  const mobile = useT(formMessages)("form.mobile.hint", { example: mobileExample });
-  const [position, setPosition] = useState<{ latitude: string; longitude: string; message: string }>({
-    latitude: values.latitude ?? "",
-    longitude: values.longitude ?? "",
-    message: "",
-  });
-
-  const [photoError, setPhotoError] = useState("");
+  const f = useT(formMessages);
+  const mobile = f("form.mobile.hint", { example: mobileExample });
   const chosenKind = (kind ?? (values.kind as ReportKind | undefined)) || null;
   const step2 = Boolean(chosenKind && barangay);
   const mineIncident = open.find((i) => i.id === mine) ?? null;
-
-  const summaryRef = useFocusOnAnswer(result);
-
-  const locate = () => {
-    if (!("geolocation" in navigator)) return setPosition((p) => ({ ...p, message: t("report.position.none") }));
-    setPosition((p) => ({ ...p, message: t("report.position.finding") }));
-    navigator.geolocation.getCurrentPosition(
-      (pos) =>
-        setPosition({
-          latitude: pos.coords.latitude.toFixed(6),
-          longitude: pos.coords.longitude.toFixed(6),
-          message: t("report.position.added", { metres: Math.round(pos.coords.accuracy) }),
-        }),
-      () => setPosition((p) => ({ ...p, message: t("report.position.failed") })),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  };
 
   const byTown = TOWNS.map((town) => ({ town, list: barangays.filter((b) => b.town === town) })).filter((g) => g.list.length > 0);
 
@@ -92,9 +66,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
 
       {chosenKind && HAZARD_KINDS.has(chosenKind) && <SafetyWarning lineDown={chosenKind === "line-down"} />}
 
-      <div ref={summaryRef}>
-        <ErrorSummary errors={{ ...errors, barangayId: errors.barangayId, captcha: errors.captcha }} />
-      </div>
+      <ErrorSummary errors={{ ...errors, barangayId: errors.barangayId, captcha: errors.captcha }} />
 
       {!step2 ? (
         <>
@@ -162,14 +134,14 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               <Form id={SWITCH_FORM_ID} method="post" className="report__form">
                 <input type="hidden" name="intent" value="me-too" />
                 <input type="hidden" name="incidentId" value={mineIncident.id} />
-                <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result} eager>
+                <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} eager>
                   <input type="hidden" name="questionToken" value={question.token} />
                   <Field id="questionAnswer" label={t("report.question", { question: question.text })}>
                     {(p) => <input {...p} type="text" inputMode="numeric" maxLength={3} autoComplete="off" className="input--short" />}
                   </Field>
                 </CaptchaField>
-                <button type="submit" className="button" disabled={submitting}>
-                  {submitting ? t("report.sending") : t("report.mine.add")}
+                <button type="submit" className="button" data-busy-text={t("report.sending")}>
+                  {t("report.mine.add")}
                 </button>
               </Form>
               <p>
@@ -243,15 +215,22 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
               <div className="field report__position report__js-only">
                 <span className="field__label">{t("report.position")}</span>
                 <span className="field__hint">{t("report.position.hint")}</span>
-                <button type="button" className="button button--secondary" onClick={locate}>
+                {/* app/enhance/forms.js asks the browser for the position and says how it went. */}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  data-locate=""
+                  data-none={t("report.position.none")}
+                  data-finding={t("report.position.finding")}
+                  data-added={t("report.position.added", { metres: "{metres}" })}
+                  data-failed={t("report.position.failed")}
+                >
                   {t("report.position.add")}
                 </button>
-                <p role="status" className="report__position-status">
-                  {position.message}
-                </p>
+                <p role="status" className="report__position-status" data-locate-status="" />
                 <FieldError id="latitude-error" message={errors.latitude ?? errors.longitude} />
-                <input type="hidden" name="latitude" value={position.latitude} />
-                <input type="hidden" name="longitude" value={position.longitude} />
+                <input type="hidden" name="latitude" defaultValue={values.latitude ?? ""} />
+                <input type="hidden" name="longitude" defaultValue={values.longitude ?? ""} />
               </div>
 
               {values.photoToken && (
@@ -266,22 +245,18 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 id="photo"
                 label={values.photoToken ? t("report.photo.another") : t("report.photo")}
                 hint={t("report.photo.hint")}
-                error={photoError || errors.photo}
+                error={errors.photo}
               >
                 {(p) => (
+                  // Too big is said before sending 8 MB over mobile data for nothing (forms.js; the server checks again).
                   <input
                     {...p}
                     type="file"
                     accept="image/*"
                     className="report__file"
-                    onChange={(e) => {
-                      // Say it before sending 8 MB over mobile data for nothing (the server checks again).
-                      const file = e.currentTarget.files?.[0];
-                      if (file && file.size > PHOTO_MAX_BYTES) {
-                        e.currentTarget.value = "";
-                        setPhotoError(t("report.photo.tooBig"));
-                      } else setPhotoError("");
-                    }}
+                    data-max-bytes={PHOTO_MAX_BYTES}
+                    data-too-big={t("report.photo.tooBig")}
+                    data-error-prefix={f("form.error")}
                   />
                 )}
               </Field>
@@ -309,7 +284,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 <AccountNumberField error={errors.accountNumber} defaultValue={values.accountNumber ?? portal?.accountNumber} />
               </fieldset>
 
-              <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH} reset={result}>
+              <CaptchaField id="captcha" label={t("report.robot")} error={errors.captcha} challenge={CAPTCHA_PATH}>
                 {/* Without JavaScript the proof of work cannot run: a small question instead. */}
                 <input type="hidden" name="questionToken" value={question.token} />
                 <Field id="questionAnswer" label={t("report.question", { question: question.text })}>
@@ -317,8 +292,8 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
                 </Field>
               </CaptchaField>
 
-              <button type="submit" className="button" disabled={submitting}>
-                {submitting ? t("report.sending") : t("report.send")}
+              <button type="submit" className="button" data-busy-text={t("report.sending")}>
+                {t("report.send")}
               </button>
             </Form>
           )}
@@ -347,8 +322,9 @@ function SafetyWarning({ lineDown }: { lineDown: boolean }) {
 }
 
 /**
- * This page loads React (root.tsx reads the flag): its buttons and checks run in the browser.
+ * A form page without React: app/enhance/forms.js adds the position, the photo's size check and the
+ * captcha on use (root.tsx reads the flag).
  * The query is the first step's answer (and the portal's account): kept by the language switch.
  * The second step's form travels with the language switch (switchForm), so what was typed stays.
  */
-export const handle = { hydrate: true, query: ["kind", "barangay", "mine", "account"], switchForm: true };
+export const handle = { forms: true, query: ["kind", "barangay", "mine", "account"], switchForm: true };

@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { type BillSummary, latestBill } from "../../../modules/bills/inquiry.server";
 import { pesos } from "../../../modules/bills/money";
 import { guestPayState } from "../../../modules/payments/pay.server";
@@ -11,7 +10,7 @@ import { readForm } from "../../../modules/shared/forms";
 import { formatNumber, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
 import { CaptchaField } from "../../components/ui/CaptchaField";
-import { AccountNumberField, ErrorSummary, useFocusOnAnswer } from "../../components/ui/Field";
+import { AccountNumberField, ErrorSummary } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useLocale, useLocalePath, useT } from "../../i18n";
 import { BILL_STATUS_KEYS, billMessages } from "../../messages/bills";
@@ -44,7 +43,6 @@ const CAPTCHA_KEYS = {
 type ActionResult = {
   accountNumber: string;
   errors: { accountNumber?: string; altcha?: string };
-  captchaUsed: boolean;
   found: boolean;
   /** The latest imported bill; null when the account has none yet. */
   bill?: BillSummary | null;
@@ -80,7 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: ActionResult["errors"] = form.ok ? {} : { accountNumber: form.errors.accountNumber, altcha: form.errors.altcha };
   // Anything but ten digits counts as empty (spec section 5); a good number goes on in its stored shape.
   const accountNumber = form.ok ? form.data.accountNumber : (form.values.accountNumber ?? "").trim();
-  let captchaUsed = false;
   if (!errors.accountNumber && !errors.altcha) {
     // Spend the captcha only when the account number is right, so a typo doesn't cost a new one.
     let check: CaptchaCheck;
@@ -93,29 +90,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           accountNumber,
           errors: { altcha: f("form.captcha.down") },
-          captchaUsed: true,
           found: false,
         },
         failureInit(error),
       );
     }
-    captchaUsed = true;
     if (check !== "ok") errors.altcha = f(CAPTCHA_KEYS[check]);
   }
   const found = !errors.accountNumber && !errors.altcha;
-  if (!found) return data<ActionResult>({ accountNumber, errors, captchaUsed, found }, { status: 422 });
+  if (!found) return data<ActionResult>({ accountNumber, errors, found }, { status: 422 });
   try {
     const bill = await latestBill(db, accountNumber);
     const pay = bill ? await guestPayOffer(context, accountNumber) : null;
     const places = bill && bill.status !== "paid" ? await whereToPay(context, requestLocale(request)) : [];
-    return data<ActionResult>({ accountNumber, errors, captchaUsed, found, bill, pay, whereToPay: places });
+    return data<ActionResult>({ accountNumber, errors, found, bill, pay, whereToPay: places });
   } catch (error) {
     log.error({ err: loggableError(error) }, "bill look-up failed");
     return data<ActionResult>(
       {
         accountNumber,
         errors: { accountNumber: t("bill.lookupDown") },
-        captchaUsed,
         found: false,
       },
       failureInit(error),
@@ -126,16 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function BillInquiry({ actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
   const errors = result?.errors ?? {};
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const t = useT(billMessages);
   const f = useT(formMessages);
-  // After an answer, take the reader to it (the errors or the bill).
-  const resultRef = useFocusOnAnswer(result);
-  // A bill (or "no bill yet") sits below the form: the reader is taken to it.
-  useEffect(() => {
-    if (result?.found) document.querySelector<HTMLElement>(".bill-result")?.focus();
-  }, [result]);
 
   return (
     <div className="container page bill-inquiry">
@@ -143,29 +129,21 @@ export default function BillInquiry({ actionData }: Route.ComponentProps) {
       <h1>{t("bill.title")}</h1>
       <p>{t("bill.intro")}</p>
 
-      <div ref={resultRef}>
-        <ErrorSummary errors={errors} />
-      </div>
+      <ErrorSummary errors={errors} />
 
-      <Form method="post" noValidate className="bill-inquiry__form">
+      <form method="post" noValidate className="bill-inquiry__form">
         <AccountNumberField error={errors.accountNumber} defaultValue={result?.accountNumber} />
-        <CaptchaField
-          id="altcha"
-          label={f("form.captcha")}
-          error={errors.altcha}
-          challenge={CAPTCHA_CHALLENGE_PATH}
-          reset={result?.captchaUsed ? result : undefined}
-        >
+        <CaptchaField id="altcha" label={f("form.captcha")} error={errors.altcha} challenge={CAPTCHA_CHALLENGE_PATH}>
           <p className="notice notice--error">{t("bill.noJs", { phone: COOPERATIVE.phone })}</p>
         </CaptchaField>
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? t("bill.submitting") : t("bill.submit")}
+        <button type="submit" className="button" data-busy-text={t("bill.submitting")}>
+          {t("bill.submit")}
         </button>
-      </Form>
+      </form>
 
       {result?.found && result.bill && <BillDetails bill={result.bill} pay={result.pay ?? null} places={result.whereToPay ?? []} />}
       {result?.found && !result.bill && (
-        <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
+        <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1} data-focus-on-load="">
           <h2 id="bill-result-title">{t("bill.none.title", { account: result.accountNumber })}</h2>
           <p>{t("bill.none.text", { phone: COOPERATIVE.phone })}</p>
         </section>
@@ -189,7 +167,8 @@ function BillDetails({ bill: b, pay, places }: { bill: BillSummary; pay: GuestPa
   const kwh = (n: number) => formatNumber(n, locale);
   const date = (d: Parameters<typeof formatDate>[0]) => formatDate(d, locale);
   return (
-    <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1}>
+    // A bill sits below the form: the reader is taken to it (app/enhance/forms.js).
+    <section className="bill-result" aria-labelledby="bill-result-title" tabIndex={-1} data-focus-on-load="">
       <h2 id="bill-result-title">
         {t("bill.latest", { account: b.accountNumber })}
         {b.maskedName ? <span className="bill-result__name"> ({b.maskedName})</span> : null}
@@ -252,5 +231,5 @@ function BillDetails({ bill: b, pay, places }: { bill: BillSummary; pay: GuestPa
 /** The page's own title and description, with the sharing tags added. */
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
-/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer, loads the captcha on use (root.tsx reads the flag). */
+export const handle = { forms: true };

@@ -1,4 +1,4 @@
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { data, Form, redirectDocument } from "react-router";
 import {
   CIVIL_STATUSES,
   CONNECTION_FIELDS,
@@ -13,7 +13,7 @@ import { type FieldErrors, failureInit, loggableError } from "../../../modules/s
 import { readForm } from "../../../modules/shared/forms";
 import { localeOfPath, localePath, type Translator, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
-import { ErrorSummary, Field, FieldSet, useFocusOnAnswer } from "../../components/ui/Field";
+import { ErrorSummary, Field, FieldSet } from "../../components/ui/Field";
 import { services } from "../../context";
 import { requestLocale, requestT, useT } from "../../i18n";
 import { CONNECTION_DOC_KEYS, CONNECTION_LABEL_KEYS, CONNECTION_OPTION_KEYS, serviceMessages } from "../../messages/service";
@@ -78,9 +78,6 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
   const result = actionData as ActionResult | undefined;
   const values = result?.values ?? {};
   const errors = result?.errors ?? {};
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const topRef = useFocusOnAnswer(result, ".error-summary, .notice");
   const t = useT(serviceMessages);
   const sh = useT(shellMessages);
   const label = (name: (typeof CONNECTION_FIELDS)[number]) => t(CONNECTION_LABEL_KEYS[name]);
@@ -132,14 +129,12 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
       <h1>{sh("nav.newConnection")}</h1>
       <p className="service-form__lead">{t("nsc.lead", { short: COOPERATIVE.shortName })}</p>
 
-      <div ref={topRef}>
-        {result?.failed && (
-          <p className="notice notice--error" role="alert" tabIndex={-1}>
-            {t("nsc.failed")}
-          </p>
-        )}
-        <ErrorSummary errors={orderedErrors} />
-      </div>
+      {result?.failed && (
+        <p className="notice notice--error" role="alert" tabIndex={-1} data-focus-on-load="">
+          {t("nsc.failed")}
+        </p>
+      )}
+      <ErrorSummary errors={orderedErrors} />
 
       <Form method="post" noValidate className="service-form__form">
         <section aria-labelledby="profile-title">
@@ -195,8 +190,8 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
           </ul>
         </section>
 
-        <button type="submit" className="button" disabled={submitting}>
-          {submitting ? t("nsc.sending") : t("nsc.submit")}
+        <button type="submit" className="button" data-busy-text={t("nsc.sending")}>
+          {t("nsc.submit")}
         </button>
       </Form>
     </div>
@@ -206,5 +201,5 @@ export default function NewServiceConnection({ actionData }: Route.ComponentProp
 /** The page's own title and description, with the sharing tags added. */
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
-/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer and marks the busy button (root.tsx reads the flag). */
+export const handle = { forms: true };

@@ -1,6 +1,5 @@
 import QRCode from "qrcode";
-import { useEffect, useRef } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { isMissingRequired, NOT_MATCHED_MESSAGE, submitSurvey, surveySchema } from "../../../modules/members/survey.server";
 import { SURVEY_RATINGS, scoreOf } from "../../../modules/members/survey-options";
 import { ACCOUNT_NUMBER_EXAMPLE, COOPERATIVE, PRIVACY_NOTICE_VERSION, SURVEY_CITIES, UI } from "../../../modules/shared/constants";
@@ -116,17 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SurveyPage({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const values: FormValues = result && "values" in result ? result.values : {};
   const errors = result?.outcome === "invalid" ? result.errors : {};
-  const statusRef = useRef<HTMLDivElement>(null);
   const t = useT(surveyMessages);
-
-  // After a submit, bring the message into view and to the screen reader's attention.
-  useEffect(() => {
-    if (result) statusRef.current?.focus();
-  }, [result]);
 
   return (
     <div className="container page survey">
@@ -161,7 +152,8 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
         </figure>
       </div>
 
-      <div ref={statusRef} tabIndex={-1} className="survey__status" aria-live="polite">
+      {/* After a submit, the message is brought into view and to the screen reader's attention (app/enhance/forms.js). */}
+      <div tabIndex={-1} className="survey__status" aria-live="polite" data-focus-on-load={result ? "" : undefined}>
         {result?.outcome === "success" && (
           <p className="notice notice--success" role="status">
             {SURVEY_MESSAGES.success}
@@ -260,8 +252,8 @@ export default function SurveyPage({ loaderData, actionData }: Route.ComponentPr
             {(p) => <textarea {...p} rows={4} maxLength={2000} defaultValue={values.suggestions} />}
           </Field>
 
-          <button type="submit" className="button" disabled={submitting}>
-            {submitting ? t("survey.submitting") : t("survey.submit")}
+          <button type="submit" className="button" data-busy-text={t("survey.submitting")}>
+            {t("survey.submit")}
           </button>
         </div>
       </Form>
@@ -288,5 +280,5 @@ function orderErrors(errors: Record<string, string>): Record<string, string> {
 /** The page's own title and description, with the sharing tags added. */
 export const meta: Route.MetaFunction = socialMeta(pageTags);
 
-/** This page loads React (root.tsx reads the flag): its form steps, checks and messages run in the browser too. */
-export const handle = { hydrate: true };
+/** A form page without React: app/enhance/forms.js focuses the answer and marks the busy button (root.tsx reads the flag). */
+export const handle = { forms: true };

@@ -1,7 +1,7 @@
 /**
  * The captcha widget's module (ALTCHA, about 34 KiB gzip) is not part of a page's first load:
- * it loads when the visitor starts on the form that holds it (app/components/ui/CaptchaField.tsx),
- * and scripts/check-bundle.mjs weighs it apart, "on use". Until then a plain line stands in its place.
+ * it loads when the visitor starts on the form that holds it (app/enhance/forms.js),
+ * and scripts/check-bundle.mjs prints its size apart, "on use". Until then a plain line stands in its place.
  */
 
 import type { Page } from "playwright-core";
@@ -14,14 +14,14 @@ import { openBrowser, PHONE } from "../../support/browser";
 process.env.ALTCHA_COST = "1";
 
 const PENDING = "The robot check appears here when you start filling in the form.";
-const isAltcha = (url: string) => /\/assets\/altcha-[\w-]+\.js$/.test(new URL(url).pathname);
+const isAltcha = (url: string) => /\/assets\/altcha\.min-[\w-]+\.js$/.test(new URL(url).pathname);
 
 /** Opens the page and waits until its first load is over, recording every script it requests. */
 async function open(page: Page, url: string) {
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
   await page.goto(url);
-  // Hydrated, with its effects run: nothing left to fetch.
+  // Its scripts run: nothing left to fetch.
   await page.waitForLoadState("networkidle");
   return scripts;
 }

@@ -1,5 +1,6 @@
 /**
- * Interactive pages are rendered by React on the server and hydrated by Preact in the browser
+ * Public pages load no React: a form page is the server's form plus app/enhance/forms.js. The staff
+ * console is rendered by React on the server and hydrated by Preact in the browser
  * (vite.config.ts, app/preact/). Preact claims the server's elements by tag name, in order, and
  * leaves their attributes as sent: where the two renders disagree it would take one element for
  * another (a stylesheet link for a preload hint, and the page loses its styles) and rebuild or drop
@@ -79,7 +80,7 @@ async function hydrationChanges(page: Page) {
   });
 }
 
-describe("hydration of the interactive pages (React on the server, Preact in the browser)", () => {
+describe("public form pages without React; the console hydrated (React on the server, Preact in the browser)", () => {
   const t = useSite({ env: { RATE_LIMIT: "off" } });
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let manageToken = "";
@@ -102,7 +103,7 @@ describe("hydration of the interactive pages (React on the server, Preact in the
     await browser?.cleanup();
   });
 
-  const pages: [string, () => string, { signedIn?: boolean }?][] = [
+  const publicForms: [string, () => string][] = [
     ["AGAM registration", () => "/agam-registration"],
     ["AGAM registration confirmation", () => `/agam-registration-confirmation/web/${registeredDemoAccount(2)}`],
     ["customer satisfaction survey", () => "/customer-satisfaction-survey"],
@@ -112,6 +113,25 @@ describe("hydration of the interactive pages (React on the server, Preact in the
     ["outage report", () => "/report"],
     ["interruption alerts", () => "/alerts"],
     ["alerts, manage a subscription", () => `/alerts/manage/${manageToken}`],
+  ];
+  for (const [name, path] of publicForms) {
+    it(`loads no React on the ${name} page: its scripts are the enhancement modules`, async () => {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      const scripts: string[] = [];
+      page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+      const res = await page.goto(t.url + path());
+      expect(res?.status()).toBe(200);
+      await page.waitForLoadState("networkidle");
+      expect(scripts.map((s) => s.replace(/-[\w-]+\.js$/, ".js")).sort()).toEqual(["/assets/enhance.js", "/assets/forms.js"]);
+      expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+  }
+
+  const pages: [string, () => string, { signedIn?: boolean }?][] = [
     // The console's titles come from `meta` (app/routes/staff/title.ts), in <head> in both renders.
     ["staff sign-in", () => "/staff/sign-in"],
     ["staff overview (signed in)", () => "/staff", { signedIn: true }],
