@@ -93,19 +93,22 @@ const POWER_OFF_KINDS = ["no-power", "partial-power", "line-down"] as const;
  * its window; a town without named barangays is the whole town), and of every open incident
  * of no power, partial power or a line down.
  */
+/** A published interruption on now: marked ongoing or extended, or scheduled and inside its window. */
+export function interruptionOnNow(now: Date) {
+  return and(
+    visibleNow(powerInterruptions, now),
+    or(
+      inArray(powerInterruptions.status, ["ongoing", "extended"]),
+      and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
+    ),
+  );
+}
+
 export async function currentOutages(db: DbOrTx, now: Date = clockNow()): Promise<HubOutageInput[]> {
   const on = await db
     .select({ id: powerInterruptions.id, status: powerInterruptions.status, endsAt: powerInterruptions.endsAt })
     .from(powerInterruptions)
-    .where(
-      and(
-        visibleNow(powerInterruptions, now),
-        or(
-          inArray(powerInterruptions.status, ["ongoing", "extended"]),
-          and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
-        ),
-      ),
-    );
+    .where(interruptionOnNow(now));
   const out: HubOutageInput[] = [];
   if (on.length) {
     const ids = on.map((i) => i.id);

@@ -2,13 +2,13 @@
  * The console overview's work list: what waits on this person now, per area the person's role
  * opens. Each is one small query; the overview is never cached.
  */
-import { and, count, eq, gt, inArray, lte, or } from "drizzle-orm";
+import { and, count, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { alertDeliveries, announcements, newsItems, powerInterruptions } from "../../../db/schema";
 import { pausedChannels } from "../../../modules/alerts/deliveries.server";
 import { ALERT_CHANNELS, CHANNEL_LABELS } from "../../../modules/alerts/messages";
 import { listBillDifferences } from "../../../modules/bills/inquiry.server";
-import { visibleNow } from "../../../modules/content/publication.server";
+import { interruptionOnNow } from "../../../modules/interruptions/restoration-hub.server";
 import { htmlToLines } from "../../../modules/interruptions/view";
 import { CONNECTION_STATUS_LABELS } from "../../../modules/members/connection-queue";
 import { lateApplications } from "../../../modules/members/connection-queue.server";
@@ -60,15 +60,7 @@ export async function workList(db: Db, role: Role, now: Date = clockNow()): Prom
     const onNow = await db
       .select({ id: powerInterruptions.id, areas: powerInterruptions.affectedAreas, kind: powerInterruptions.kind })
       .from(powerInterruptions)
-      .where(
-        and(
-          visibleNow(powerInterruptions, now),
-          or(
-            inArray(powerInterruptions.status, ["ongoing", "extended"]),
-            and(eq(powerInterruptions.status, "scheduled"), lte(powerInterruptions.startsAt, now), gt(powerInterruptions.endsAt, now)),
-          ),
-        ),
-      )
+      .where(interruptionOnNow(now))
       .orderBy(powerInterruptions.startsAt);
     if (onNow.length)
       items.push({
