@@ -16,7 +16,7 @@ import { ensureWrk } from "./lib/wrk.mjs";
 limitTime("rolling-restart", timeLimit(420));
 // Load from a few seconds before the SIGHUP until a few seconds after the last worker was replaced.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-// From SIGHUP until every worker is a new one (issue 38: two workers within 15 s on a quiet machine).
+// From SIGHUP until every worker is a new one: two workers within 15 s on a quiet machine.
 const MAX_RESTART_SECONDS = Number(process.env.BENCH_MAX_RESTART_SECONDS ?? 15);
 ensureWrk();
 const database = await startBenchDatabase();
