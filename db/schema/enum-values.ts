@@ -46,6 +46,8 @@ export const PRIVATE_LINK_KINDS = ["agam-confirmation", "connection-summary"] as
 export const REPORT_KINDS = ["no-power", "partial-power", "line-down", "pole", "tree", "meter", "other"] as const;
 export const INCIDENT_STATUSES = ["received", "verified", "crew-assigned", "crew-on-site", "restored", "duplicate", "not-ours"] as const;
 export const REPORT_SOURCES = ["web", "me-too", "open311"] as const;
+/** A report photo's way from the form to the dispatcher (db/schema/reports.ts). */
+export const REPORT_PHOTO_STATES = ["received", "queued", "ready", "failed"] as const;
 
 // Alerts
 export const ALERT_CHANNELS = ["email", "sms", "push"] as const;

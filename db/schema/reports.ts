@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { doublePrecision, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { at, bytes } from "../columns";
-import { INCIDENT_STATUSES, REPORT_KINDS, REPORT_SOURCES } from "./enum-values";
+import { INCIDENT_STATUSES, REPORT_KINDS, REPORT_PHOTO_STATES, REPORT_SOURCES } from "./enum-values";
 import { barangays } from "./places";
 
 export const reportKindEnum = pgEnum("report_kind", REPORT_KINDS);
@@ -67,16 +67,26 @@ export const outageReports = pgTable(
   ],
 );
 
-/** The photo of a report: re-encoded JPEG without metadata, for staff only. */
-export const reportPhotos = pgTable("report_photos", {
-  reportId: integer("report_id")
-    .primaryKey()
-    .references(() => outageReports.id, { onDelete: "cascade" }),
-  contentType: text("content_type").notNull(),
-  width: integer("width").notNull(),
-  height: integer("height").notNull(),
-  data: bytes("data").notNull(),
-});
+/**
+ * The photo of a report, for staff only. The report form stores the bytes as sent (their header
+ * checked); a job of the worker re-encodes them (upright, at most 1600 px, JPEG without metadata)
+ * and marks them ready. Only a ready photo is ever shown: the original may carry the phone's EXIF.
+ */
+export const reportPhotos = pgTable(
+  "report_photos",
+  {
+    reportId: integer("report_id")
+      .primaryKey()
+      .references(() => outageReports.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    data: bytes("data").notNull(),
+    /** received (as sent) → queued (its job exists) → ready (re-encoded), or failed (could not be read). */
+    state: text("state", { enum: REPORT_PHOTO_STATES }).notNull().default("received"),
+  },
+  (t) => [index("report_photos_received").on(t.reportId).where(sql`${t.state} = 'received'`)],
+);
 
 /** Every state change of an incident: the history on the reporter's page. */
 export const incidentUpdates = pgTable(

@@ -3,7 +3,7 @@
  * report form, the dispatcher screens, Open311 and the CAP feed. No database here (the kinds
  * and states are the database enums' values, written once in db/schema/enum-values.ts).
  */
-import { INCIDENT_STATUSES, REPORT_KINDS } from "../../db/schema/enum-values";
+import { INCIDENT_STATUSES, REPORT_KINDS, type REPORT_PHOTO_STATES } from "../../db/schema/enum-values";
 
 export { INCIDENT_STATUSES, REPORT_KINDS };
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -24,6 +24,8 @@ export const HAZARD_KINDS: ReadonlySet<ReportKind> = new Set(["line-down", "pole
 export const OUTAGE_KINDS: ReadonlySet<ReportKind> = new Set(["no-power", "partial-power", "line-down"]);
 
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+/** A report photo: received (as sent), queued, ready (re-encoded, shown to staff) or failed. */
+export type ReportPhotoState = (typeof REPORT_PHOTO_STATES)[number];
 /** The way forward, in order; duplicate and not-ours close an incident from any open state. */
 export const INCIDENT_PROGRESS: readonly IncidentStatus[] = ["received", "verified", "crew-assigned", "crew-on-site", "restored"];
 export const CLOSED_STATUSES: ReadonlySet<IncidentStatus> = new Set(["restored", "duplicate", "not-ours"]);

@@ -2,7 +2,8 @@
  * A checked photo kept for a reporter while another field of the form needs fixing (without
  * JavaScript a browser never sends a file twice): written under the storage folder by an
  * unguessable name that goes back in the form, read again on the next send, gone after an hour
- * or once the report is filed. Only the re-encoded picture is kept (no metadata).
+ * or once the report is filed. The bytes are kept as sent (only their header checked), readable
+ * by the site's user alone, as the report will store them until the worker re-encodes them.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { preparePhoto } from "./photo.server";
+import { checkPhoto, preparePhoto } from "./photo.server";
 
 /** A JPEG with EXIF (camera make and a GPS position) and a rotated orientation. */
 async function photoWithExif(): Promise<Buffer> {
@@ -43,5 +43,17 @@ describe("preparePhoto", () => {
       message: "The photo is larger than 8 MB. Choose a smaller one.",
     });
     expect((await preparePhoto(new Uint8Array(0))).ok).toBe(false);
+  });
+});
+
+describe("checkPhoto", () => {
+  it("keeps the bytes as sent after reading only the header, and refuses what preparePhoto refuses", async () => {
+    const input = await photoWithExif();
+    const result = await checkPhoto(input);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.photo).toMatchObject({ contentType: "image/jpeg", width: 400, height: 200 });
+    expect(Buffer.compare(result.photo.data, input)).toBe(0);
+    expect(await checkPhoto(Buffer.from("<html>not a photo</html>"))).toMatchObject({ ok: false, reason: "unreadable" });
+    expect(await checkPhoto(new Uint8Array(8 * 1024 * 1024 + 1))).toMatchObject({ ok: false, reason: "too-large" });
   });
 });

@@ -22,6 +22,7 @@ import {
   makeReference,
   REPORT_KIND_LABELS,
   type ReportKind,
+  type ReportPhotoState,
 } from "./model";
 
 export interface StoredPhoto {
@@ -226,15 +227,20 @@ export async function listIncidentReports(db: DbOrTx, incidentId: number) {
       accountNumber: outageReports.accountNumber,
       mobile: outageReports.mobile,
       createdAt: outageReports.createdAt,
-      hasPhoto: sql<boolean>`exists (select 1 from ${reportPhotos} where ${reportPhotos.reportId} = ${outageReports.id})`,
+      // null without a photo; only a ready one can be shown (see photo-jobs.server.ts).
+      photoState: sql<ReportPhotoState | null>`(select ${reportPhotos.state} from ${reportPhotos} where ${reportPhotos.reportId} = ${outageReports.id})`,
     })
     .from(outageReports)
     .where(eq(outageReports.incidentId, incidentId))
     .orderBy(asc(outageReports.id));
 }
 
+/** The re-encoded photo of a report; null until it is ready (the bytes as sent are never shown). */
 export async function getReportPhoto(db: DbOrTx, reportId: number): Promise<StoredPhoto | null> {
-  const [row] = await db.select().from(reportPhotos).where(eq(reportPhotos.reportId, reportId));
+  const [row] = await db
+    .select({ contentType: reportPhotos.contentType, width: reportPhotos.width, height: reportPhotos.height, data: reportPhotos.data })
+    .from(reportPhotos)
+    .where(and(eq(reportPhotos.reportId, reportId), eq(reportPhotos.state, "ready")));
   return row ?? null;
 }
 

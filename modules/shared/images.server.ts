@@ -13,7 +13,7 @@ export const JPEG_MAX_PIXELS = 50_000_000;
 export const OTHER_MAX_PIXELS = 4096 * 4096;
 
 export type OpenedImage =
-  | { ok: true; image: Sharp; format: string }
+  | { ok: true; image: Sharp; format: string; width: number; height: number }
   | { ok: false; reason: "unreadable" | "too-many-pixels"; message: string };
 
 const mp = (n: number) => `${(n / 1_000_000).toFixed(n < 10_000_000 ? 1 : 0)} MP`;
@@ -39,5 +39,11 @@ export async function openImage(bytes: Uint8Array): Promise<OpenedImage> {
       }. Send a smaller picture.`,
     };
   // The same cap again at decoding time, so a file that lied in its header stops there too.
-  return { ok: true, image: sharp(bytes, { limitInputPixels: cap, failOn: "error" }), format: meta.format };
+  return {
+    ok: true,
+    image: sharp(bytes, { limitInputPixels: cap, failOn: "error" }),
+    format: meta.format,
+    width: meta.width ?? 0,
+    height: meta.height ?? 0,
+  };
 }

@@ -5,9 +5,9 @@
  * records the dead letter, and sends the day-before reminder at 18:00 Manila time.
  * See docs/decisions/0007-alerts-delivery.md.
  */
-import { and, inArray, SQL, sql } from "drizzle-orm";
-import { fromDrizzle, fromPglite, type Job, PgBoss, type Queue, type UpdateQueueOptions } from "pg-boss";
-import { type DatabaseHandle, queryRows } from "../../db/client";
+import { and, inArray, sql } from "drizzle-orm";
+import { fromPglite, type Job, PgBoss } from "pg-boss";
+import type { DatabaseHandle } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";
 import {
   type ClaimedDelivery,
@@ -36,7 +36,9 @@ import { activeMajorEvent } from "../../modules/interruptions/restoration-hub.se
 import { sendEbills } from "../../modules/portal/ebills.server";
 import { now as siteNow } from "../../modules/shared/clock";
 import { TIME_ZONE } from "../../modules/shared/constants";
+import { bossDatabase, ensureQueue } from "../job-queue";
 import type { Channels } from "../messaging/channels";
+import { startReportPhotoJob } from "../report-photos-job";
 
 export const RETRY_LIMIT = 8;
 export const DEAD_LETTER_QUEUE = "alerts-dead";
@@ -72,6 +74,8 @@ export interface Alerts {
   ebillsNow(): Promise<number>;
   /** Fans out every pending outbox event now (the relay loop does this on its own). */
   relayNow(): Promise<number>;
+  /** Queues the report photos stored as sent for re-encoding now (the relay loop does this on its own); how many. */
+  photosNow(): Promise<number>;
   remindNow(now?: Date): Promise<number>;
   /** Staff: a failed delivery sent again; `audit` runs in the same transaction. */
   resend(deliveryId: number, audit?: (tx: Tx) => Promise<void>): Promise<boolean>;
@@ -113,6 +117,11 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     });
   }
   await ensureQueue(boss, REMINDER_QUEUE, { retryLimit: 3, expireInSeconds: 600 });
+  const photos = await startReportPhotoJob(boss, db, {
+    expireInSeconds,
+    ...(opts.retryDelaySeconds !== undefined ? { retryDelaySeconds: opts.retryDelaySeconds } : {}),
+    work: opts.send !== false,
+  });
 
   /** Jobs go in through the caller's transaction: they exist exactly when the deliveries do. */
   const enqueue = async (tx: Tx, jobs: DeliveryJob[]) => {
@@ -358,6 +367,11 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     } catch (err) {
       log.error({ err }, "e-bills failed; will try again");
     }
+    try {
+      await photos.queueNow();
+    } catch (err) {
+      log.error({ err }, "report photos could not be queued; will try again");
+    }
     if (!stopped) timer = setTimeout(loop, opts.relayIntervalMs ?? 2000);
   };
   timer = setTimeout(loop, 0);
@@ -367,6 +381,7 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
     channels,
     relayNow,
     ebillsNow,
+    photosNow: () => photos.queueNow(),
     remindNow,
     async resend(deliveryId, audit) {
       return db.transaction(async (tx) => {
@@ -391,27 +406,4 @@ export async function startAlerts(database: DatabaseHandle, channels: Channels, 
       await boss.stop({ graceful: true, timeout: 5000, close: true });
     },
   };
-}
-
-/** Settings a queue is both created and updated with (pg-boss's two option types agree on these). */
-type QueueSettings = UpdateQueueOptions & Omit<Queue, "name" | "policy" | "partition">;
-
-async function ensureQueue(boss: PgBoss, name: string, options: QueueSettings) {
-  // A restart finds the queues there: their settings follow the code's (pg-boss refuses an empty update).
-  const existing = await boss.getQueue(name);
-  if (!existing) await boss.createQueue(name, options);
-  else if (Object.keys(options).length) await boss.updateQueue(name, options);
-}
-
-/** The caller's transaction as pg-boss's database, so a job is inserted in that transaction. */
-function bossDatabase(tx: Tx) {
-  return fromDrizzle(
-    {
-      execute: async (query: unknown) => {
-        if (!(query instanceof SQL)) throw new TypeError("pg-boss gave a query that drizzle did not build");
-        return { rows: await queryRows(tx, query) };
-      },
-    },
-    sql,
-  );
 }

@@ -9,7 +9,7 @@ import { listBarangayOptions } from "../../../modules/places/barangays.server";
 import { reportFieldsSchemaWith } from "../../../modules/reports/fields";
 import { REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { dropPendingPhoto, keepPendingPhoto, readPendingPhoto } from "../../../modules/reports/pending-photo.server";
-import { preparePhoto } from "../../../modules/reports/photo.server";
+import { checkPhoto } from "../../../modules/reports/photo.server";
 import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
 import { readForm } from "../../../modules/shared/forms";
 import { LOCALES, type Locale, translate, translator } from "../../../modules/shared/i18n";
@@ -131,7 +131,7 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
     const file = form.get("photo");
     let photoToken = text("photoToken");
     if (file && typeof file !== "string" && file.size > 0) {
-      const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
+      const checked = await checkPhoto(new Uint8Array(await file.arrayBuffer()));
       if (checked.ok) photoToken = await keepPendingPhoto(s.storageDir, checked.photo);
     }
     // The first step names its choice `barangay` (a query for the second step's address).
@@ -169,7 +169,7 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   // A photo sent with an earlier try that needed fixing is kept by its token (a new file replaces it).
   let keptToken = text("photoToken");
   if (file && typeof file !== "string" && file.size > 0) {
-    const checked = await preparePhoto(new Uint8Array(await file.arrayBuffer()));
+    const checked = await checkPhoto(new Uint8Array(await file.arrayBuffer()));
     if (checked.ok) {
       photo = checked.photo;
       keptToken = "";

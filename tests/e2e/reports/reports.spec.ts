@@ -11,8 +11,9 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { barangays } from "../../../db/schema";
+import { barangays, outageReports } from "../../../db/schema";
 import { consumersFromRoll, declareMajorEvent, setBarangayPower } from "../../../modules/interruptions/restoration-hub.server";
+import { processReportPhoto } from "../../../modules/reports/photo-jobs.server";
 import { createTestApp, type TestApp } from "../../support/app";
 import { DESKTOP, openBrowser, PHONE } from "../../support/browser";
 import { type SmsGatewayStandIn, startSmsGateway } from "../../support/sms-gateway";
@@ -131,6 +132,10 @@ describe("reporting an outage", () => {
       await other.getByRole("button", { name: "Add me to this report" }).click();
       await other.getByRole("heading", { name: "Your report" }).waitFor();
       expect(await other.locator(".summary-list").innerText()).toMatch(/People who reported it\s*2/);
+
+      // The worker's job re-encodes the photo (tests/reports/photo-job.test.ts runs it through the queue).
+      const [own] = await t.db.handle.db.select({ id: outageReports.id }).from(outageReports).where(eq(outageReports.reference, reference));
+      expect(await processReportPhoto(t.db.handle.db, own!.id)).toBe("ready");
 
       // The dispatcher, on a phone, verifies then restores it.
       const dispatcher = await signInAs(t, "dispatcher");

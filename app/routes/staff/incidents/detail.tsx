@@ -102,7 +102,7 @@ export async function loader(args: Route.LoaderArgs) {
       position: r.latitude != null && r.longitude != null ? `${r.latitude.toFixed(5)}, ${r.longitude.toFixed(5)}` : "",
       accountNumber: r.accountNumber,
       mobile: r.mobile ? maskMobile(r.mobile) : "",
-      hasPhoto: r.hasPhoto,
+      photoState: r.photoState,
       createdAt: formatDateTime(r.createdAt),
     })),
     updates: updates.map((u) => ({
@@ -342,7 +342,13 @@ export default function IncidentDetail({ loaderData: d, actionData }: Route.Comp
                 )}
               </Form>
             )}
-            {r.hasPhoto && <img src={`/staff/incidents/photo/${r.id}`} alt={`Sent with report ${r.reference}`} loading="lazy" />}
+            {r.photoState === "ready" && (
+              <img src={`/staff/incidents/photo/${r.id}`} alt={`Sent with report ${r.reference}`} loading="lazy" />
+            )}
+            {(r.photoState === "received" || r.photoState === "queued") && (
+              <p>A photo came with this report; it is being prepared. Reload in a minute to see it.</p>
+            )}
+            {r.photoState === "failed" && <p>A photo came with this report, but it could not be read.</p>}
           </li>
         ))}
       </ul>
