@@ -30,10 +30,16 @@ export async function startReportPhotoJob(
     deadLetter: PHOTO_DEAD_LETTER_QUEUE,
   });
   if (opts.work) {
-    // One photo at a time per process: sharp spreads each across libvips's threads already.
-    await boss.work<{ reportId: number }>(PHOTO_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (job) await processReportPhoto(db, job.data.reportId);
-    });
+    // One photo at a time per process (sharp spreads each across libvips's threads already), taken
+    // four at a time: while batches come back full the next is fetched at once. One job a fetch
+    // would wait the polling interval after each photo: a second each, behind a storm's hundred a minute.
+    await boss.work<{ reportId: number }>(
+      PHOTO_QUEUE,
+      { batchSize: 4, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
+      async (jobs) => {
+        for (const job of jobs) await processReportPhoto(db, job.data.reportId);
+      },
+    );
     // A photo that crashed its worker on every attempt is never shown.
     await boss.work<{ reportId: number }>(PHOTO_DEAD_LETTER_QUEUE, async (jobs) => {
       for (const job of jobs) await markPhotoFailed(db, job.data.reportId);
