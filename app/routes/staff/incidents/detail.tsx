@@ -19,6 +19,7 @@ import {
   listIncidents,
   listIncidentUpdates,
   notifyReporters,
+  OUTAGES_AREA,
   type SmsSender,
 } from "../../../../modules/reports/queries.server";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -161,7 +162,7 @@ export async function action(args: Route.ActionArgs) {
     throw e;
   }
   // The hub, the CAP feed and the public lists change: drop the cached copies.
-  await s.contentChanged("outages");
+  await s.contentChanged(OUTAGES_AREA);
   const sms: SmsSender | null = s.sms;
   let told = "";
   if (sms) {
