@@ -10,7 +10,6 @@
  * the contact never leaves the console. /open311/discovery.json (or .xml) names the endpoint.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { announceContentChange } from "../modules/content/context";
 import { capDateTime } from "../modules/interruptions/cap.server";
 import { checkOpen311Key } from "../modules/interruptions/restoration-hub.server";
 import { listBarangayOptions } from "../modules/places/barangays.server";
@@ -23,19 +22,11 @@ import {
   REPORT_KINDS,
   type ReportKind,
 } from "../modules/reports/model";
-import {
-  fileReport,
-  findBarangay,
-  listPublicRequests,
-  OUTAGES_AREA,
-  type PublicRequest,
-  requestDetails,
-} from "../modules/reports/queries.server";
+import { fileReport, findBarangay, listPublicRequests, type PublicRequest, requestDetails } from "../modules/reports/queries.server";
 import { type AttemptRule, reserveAttempt } from "../modules/shared/attempt-limits.server";
 import { COOPERATIVE } from "../modules/shared/constants";
 import { HttpError, toErrorAnswer } from "../modules/shared/errors";
 import { escapeXml } from "../modules/shared/escape";
-import { CONTENT_CHANGED_CHANNEL } from "./bus";
 import type { AppDeps } from "./deps";
 
 /** Wrong api_keys from one address: 10 in 15 minutes, then a minute doubling to 15 (reserved before the check). */
@@ -144,7 +135,7 @@ function parseDate(value: unknown): Date | null | "bad" {
   return Number.isNaN(d.getTime()) ? "bad" : d;
 }
 
-export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, "database" | "config" | "bus">) {
+export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, "database" | "config">) {
   const db = deps.database.db;
 
   /**
@@ -389,11 +380,6 @@ export async function registerOpen311(app: FastifyInstance, deps: Pick<AppDeps, 
         if (!(await findBarangay(db, parsed.data.barangayId)))
           return fail(reply, format, 400, "attribute[barangay]: choose a value from the service definition.");
         const filed = await fileReport(db, { ...parsed.data, source: "open311" });
-        if (!filed.grouped)
-          await announceContentChange(
-            { contentChanged: (area) => deps.bus.publish(CONTENT_CHANGED_CHANNEL, area), log: request.log },
-            OUTAGES_AREA,
-          );
         request.log.info({ open311Client: client.name, reference: filed.reference }, "open311 request filed");
         return send(
           reply,

@@ -57,14 +57,6 @@ function newKeys() {
 }
 
 /**
- * The content area of the public outage page, which keeps the open incidents until it is
- * announced: staff's changes of incidents announce it, and so does a report that opens an
- * incident (`grouped` false). A report that joins an open incident changes nothing that
- * page shows (it shows no report counts).
- */
-export const OUTAGES_AREA = "outages";
-
-/**
  * Files a report: it joins the open incident of the same kind in the same barangay whose
  * newest report is less than 2 hours old, or starts a new one. A transaction-scoped
  * advisory lock per (kind, barangay) keeps two simultaneous reports from starting two incidents.

@@ -25,9 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const tr = translator(outageMessages, locale);
   const when = (d: Date | null) => (d ? formatDateTime(d, locale) : null);
   const n = (x: number) => x.toLocaleString(INTL_LOCALE[locale]);
-  // Kept until a content change, like the rest the page is built from: staff's changes of
-  // incidents and a member's report that opens one announce OUTAGES_AREA.
-  const open = await reference("open-incidents", () => openIncidents(db));
+  // One query a render: the open incidents (a member's report shows at once); the rest is
+  // kept until a content change (staff's hub announces "outages") and built from here.
+  const open = await openIncidents(db);
   const [hub, event, names] = await Promise.all([
     publicHubStatus(s, open),
     reference("major-event", () => activeMajorEvent(db)),

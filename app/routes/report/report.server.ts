@@ -3,7 +3,6 @@
  * photo), checking the captcha, filing the report, and the data the page shows.
  */
 
-import { announceContentChange } from "../../../modules/content/context";
 import { listUpcomingInterruptions } from "../../../modules/interruptions/queries.server";
 import { interruptionView } from "../../../modules/interruptions/view";
 import { listBarangayOptions } from "../../../modules/places/barangays.server";
@@ -11,7 +10,7 @@ import { reportFieldsSchemaWith } from "../../../modules/reports/fields";
 import { REPORT_KINDS, type ReportKind } from "../../../modules/reports/model";
 import { dropPendingPhoto, keepPendingPhoto, readPendingPhoto } from "../../../modules/reports/pending-photo.server";
 import { preparePhoto } from "../../../modules/reports/photo.server";
-import { addMeToo, fileReport, findBarangay, listIncidents, OUTAGES_AREA } from "../../../modules/reports/queries.server";
+import { addMeToo, fileReport, findBarangay, listIncidents } from "../../../modules/reports/queries.server";
 import { readForm } from "../../../modules/shared/forms";
 import { LOCALES, type Locale, translate, translator } from "../../../modules/shared/i18n";
 import type { AppServices } from "../../context";
@@ -201,7 +200,6 @@ export async function submitReport(s: AppServices, request: Request): Promise<Su
   }
 
   const filed = await fileReport(s.db, { ...submission.data, photo });
-  if (!filed.grouped) await announceContentChange(s, OUTAGES_AREA);
   if (keptToken) await dropPendingPhoto(s.storageDir, keptToken);
   return { ok: true, token: filed.statusToken };
 }

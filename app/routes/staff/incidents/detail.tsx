@@ -19,7 +19,6 @@ import {
   listIncidents,
   listIncidentUpdates,
   notifyReporters,
-  OUTAGES_AREA,
   type SmsSender,
 } from "../../../../modules/reports/queries.server";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
@@ -162,7 +161,7 @@ export async function action(args: Route.ActionArgs) {
     throw e;
   }
   // The hub, the CAP feed and the public lists change: drop the cached copies.
-  await s.contentChanged(OUTAGES_AREA);
+  await s.contentChanged("outages");
   const sms: SmsSender | null = s.sms;
   let told = "";
   if (sms) {

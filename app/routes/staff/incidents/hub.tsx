@@ -12,7 +12,6 @@ import {
   setTownPower,
   townPowerFormSchema,
 } from "../../../../modules/interruptions/restoration-hub.server";
-import { OUTAGES_AREA } from "../../../../modules/reports/queries.server";
 import { isTown, TOWNS } from "../../../../modules/shared/constants";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { readForm } from "../../../../modules/shared/forms";
@@ -84,7 +83,7 @@ export async function action(args: Route.ActionArgs) {
       const event = await declareMajorEvent(tx, { ...values, actorId: me.id });
       await recordAudit(tx, { ...audit, action: "major_event.declared", objectType: "major_event", objectId: event.id, after: values });
     });
-    await s.contentChanged(OUTAGES_AREA);
+    await s.contentChanged("outages");
     back.searchParams.set("saved", "declared");
     return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
@@ -93,7 +92,7 @@ export async function action(args: Route.ActionArgs) {
       const ended = await endMajorEvent(tx);
       if (ended) await recordAudit(tx, { ...audit, action: "major_event.ended", objectType: "major_event" });
     });
-    await s.contentChanged(OUTAGES_AREA);
+    await s.contentChanged("outages");
     back.searchParams.set("saved", "ended");
     return redirect(`${back.pathname}${back.search}#hub-status`, 303);
   }
@@ -112,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
       });
       return n;
     });
-    await s.contentChanged(OUTAGES_AREA);
+    await s.contentChanged("outages");
     back.searchParams.set("town", town);
     back.searchParams.set("saved", `town-${state}-${count}`);
     // Back at the town's form, its message just above it (in view with or without JavaScript).
@@ -138,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
         after: { consumers: row.consumers, consumersOff: row.consumersOff, etr: row.etr, crews: row.crews },
       });
     });
-    await s.contentChanged(OUTAGES_AREA);
+    await s.contentChanged("outages");
     back.searchParams.set("saved", String(barangayId));
     return redirect(`${back.pathname}${back.search}#b${barangayId}`, 303);
   }
