@@ -23,9 +23,15 @@ export function useLocalePath(): (path: string) => string {
   return (path) => localePath(locale, path);
 }
 
-/** The language of a loader's or action's request. */
+const requestLocales = new WeakMap<Request, Locale>();
+
+/** The language of a loader's or action's request (worked out once a request: a page asks it for every item it lists). */
 export function requestLocale(request: Request): Locale {
-  return localeOfPath(pageUrl(request).pathname);
+  const known = requestLocales.get(request);
+  if (known) return known;
+  const locale = localeOfPath(pageUrl(request).pathname);
+  requestLocales.set(request, locale);
+  return locale;
 }
 
 /** A loader's translator. */

@@ -10,8 +10,10 @@ import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { type AgamCounts, counts } from "../modules/agam/pool.server";
 import { storedOriginalName } from "../modules/content/stored-files.server";
 import { HttpError, MESSAGES, nulCharacterFields } from "../modules/shared/errors";
+import { AgamLive } from "./agam-live";
 import { registerApi } from "./api/v1";
 import { CONTENT_CHANGED_CHANNEL } from "./bus";
 import { retentionOf, trustProxyOption } from "./config";
@@ -155,6 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => outage.stop());
   const reference = createReferenceMemo(config.REFERENCE_TTL_MS, bus, CONTENT_CHANGED_CHANNEL);
   app.addHook("onClose", async () => reference.stop());
+  // The AGAM registered counts: one live value for the API, its stream and the status page.
+  const agamCounts = new AgamLive<AgamCounts>({
+    compute: () => counts(database.db),
+    bus,
+    onError: (error) => app.log.warn({ err: error }, "agam counts failed"),
+  });
+  app.decorate("agamCounts", agamCounts);
+  app.addHook("onClose", async () => agamCounts.close());
   // Staff sign-in (better-auth), console headers and the passkey endpoints (server/staff-console.ts, modules/staff/).
   await registerStaff(app, deps);
   // The member portal's passkey ceremonies (its own better-auth realm: server/portal-passkeys.ts).
@@ -254,6 +264,7 @@ export function makeServices(
     contentChanged: (area) => deps.bus.publish(CONTENT_CHANGED_CHANNEL, area),
     log: request.log,
     databaseFailed: (error) => request.server.outage?.failed(error) ?? false,
+    agamCounts: () => request.server.agamCounts.current(),
     staff: request.staff(),
     // Alerts runtime; the SMS gateway for outage reporters; the AGAM one-time codes' sender.
     alerts: deps.alerts,
@@ -270,6 +281,8 @@ declare module "fastify" {
     deps: AppDeps;
     caches: import("./page-cache").ServerCaches;
     outage: DatabaseOutage;
+    /** The AGAM registered counts, recomputed on a registration (server/agam-live.ts). */
+    agamCounts: AgamLive<AgamCounts>;
     draining: boolean;
     /**
      * on: from the moment this instance starts stopping, new requests get 503 with Retry-After.

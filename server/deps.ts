@@ -8,6 +8,7 @@
 import type { BaseLogger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { DatabaseHandle, Db } from "../db/client";
+import type { AgamCounts } from "../modules/agam/pool.server";
 import type { SendText } from "../modules/agam/second-factor.server";
 import type { PaymentsService } from "../modules/payments/gateway";
 import type { ReceiptSender } from "../modules/payments/receipts.server";
@@ -61,6 +62,11 @@ export interface AppServices {
    * not on every render.
    */
   reference<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The AGAM registered counts as the API and its stream give them: one computation for
+   * every reader, at most 2 s old, recomputed at most 1 s after a registration (server/agam-live.ts).
+   */
+  agamCounts(): Promise<AgamCounts>;
   /** Staff sign-in: who is signed in, better-auth, cookies to set (see app/routes/staff/guard.server.ts). */
   staff: StaffServices;
   /** Alert channels and worker (server/alerts/runtime.ts); absent where alerts are not wired (some tests). */

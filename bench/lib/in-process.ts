@@ -33,3 +33,14 @@ export async function startInProcess(name: string, env: Record<string, string> =
   };
   return { app, stop };
 }
+
+/**
+ * Lets the event loop turn once, as it does between two requests arriving on a socket. An
+ * injected request whose work is all in memory resolves in microtasks alone, and the
+ * callbacks it leaves for the loop's check phase (the end of its response streams) wait
+ * for the next turn: a loop of renders that never yields keeps every response in memory
+ * until some page's query lets the loop turn, and that page pays for all of them.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

@@ -51,6 +51,12 @@ export function closedMessage(state: Extract<WindowState, { open: false }>): str
     : `AGAM registration is closed. It was open from ${from} to ${to} (Philippine time).`;
 }
 
+/**
+ * The content area a staff change of the registration window or the topics announces after
+ * it commits: the registration page keeps both until a content change.
+ */
+export const AGAM_SETTINGS_AREA = "agam-settings";
+
 export async function setWindow(tx: DbOrTx, window: AgamWindow): Promise<void> {
   await tx
     .insert(agamWindow)

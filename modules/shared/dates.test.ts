@@ -10,6 +10,10 @@ describe("dates in Asia/Manila", () => {
     expect(formatDate("2024-03-05T15:59:59Z")).toBe("March 5, 2024");
     expect(formatDateWithWeekday("2024-03-05T16:30:00Z")).toBe("Wednesday, March 6, 2024");
   });
+  it("formats Filipino dates like Martes, Hulyo 15, 2025, 8:30 AM", () => {
+    expect(formatDateWithWeekday("2025-07-15T00:30:00Z", "fil")).toBe("Martes, Hulyo 15, 2025");
+    expect(formatTime("2025-07-15T00:30:00Z", "fil").replace("\u202f", " ")).toBe("8:30 AM");
+  });
   it("formats times in Manila", () => {
     expect(formatTime("2024-03-05T00:00:00Z")).toBe("8:00 AM");
     expect(manilaParts("2024-12-31T16:00:00Z")).toMatchObject({ year: 2025, month: 1, day: 1, hour: 0 });
@@ -22,12 +26,20 @@ describe("formatting by arithmetic", () => {
   const weekday = intl({ weekday: "long", year: "numeric", month: "long", day: "numeric" });
   const time = intl({ hour: "numeric", minute: "2-digit", hour12: true });
   // The same text as Intl (Asia/Manila) gives; before AM/PM an ordinary space, as above (some ICU versions write U+202F).
+  const fil = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat("fil-PH", { timeZone: "Asia/Manila", ...options });
+  const filDate = fil({ year: "numeric", month: "long", day: "numeric" });
+  const filWeekday = fil({ weekday: "long", year: "numeric", month: "long", day: "numeric" });
+  const filTime = fil({ hour: "numeric", minute: "2-digit", hour12: true });
   const same = (d: Date) => {
     expect(formatDate(d)).toBe(date.format(d));
     expect(formatDateWithWeekday(d)).toBe(weekday.format(d));
     expect(formatTime(d)).toBe(time.format(d).replace("\u202f", " "));
+    // Filipino: exactly the platform's text, its spaces included.
+    expect(formatDate(d, "fil")).toBe(filDate.format(d));
+    expect(formatDateWithWeekday(d, "fil")).toBe(filWeekday.format(d));
+    expect(formatTime(d, "fil")).toBe(filTime.format(d));
   };
-  it("gives Intl's text on 20,000 instants from 1995 to 2045, and at the edges of days and years", () => {
+  it("gives Intl's text in both languages on 20,000 instants from 1995 to 2045, and at the edges of days and years", () => {
     let seed = 16;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;

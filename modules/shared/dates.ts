@@ -36,7 +36,13 @@ function manilaClock(d: Date): Date | undefined {
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
-/** Filipino dates from the platform's ICU (fil-PH): "Martes, Hulyo 15, 2025", "8:30 AM". */
+/**
+ * Filipino dates in the platform's words and order (ICU's fil-PH: "Martes, Hulyo 15, 2025",
+ * "8:30 AM"), read once at start: each format's parts and the literals between them, the
+ * names of the months, weekdays and day periods. A render fills them in by the same
+ * arithmetic as English (Intl's format of each date cost a Filipino page ~0.1 ms a render);
+ * modules/shared/dates.test.ts compares the text with Intl's.
+ */
 const filFormats = {
   date: new Intl.DateTimeFormat(INTL_LOCALE.fil, { timeZone: TIME_ZONE, year: "numeric", month: "long", day: "numeric" }),
   weekday: new Intl.DateTimeFormat(INTL_LOCALE.fil, {
@@ -49,10 +55,74 @@ const filFormats = {
   time: new Intl.DateTimeFormat(INTL_LOCALE.fil, { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true }),
 };
 
+/** The value of one part of a format, from the Manila wall clock (read with getUTC…). */
+type PartOf = (m: Date) => string;
+
+/** A part's names as the platform writes them, by index (a month, a weekday, AM/PM). */
+function platformNames(format: Intl.DateTimeFormat, type: Intl.DateTimeFormatPartTypes, instants: number[]): string[] {
+  return instants.map((t) => format.formatToParts(t).find((p) => p.type === type)?.value ?? "");
+}
+
+/**
+ * A format as its parts in order, each a literal or filled in from the wall clock; undefined
+ * when the platform writes a part this file does not fill in (then Intl formats every date).
+ */
+function compiledFormat(format: Intl.DateTimeFormat): ((m: Date) => string) | undefined {
+  // Noon of the 1st of each month of 2001 (it began on a Monday) and of 7 days from Sunday the 7th, in Manila.
+  const noon = (month: number, day: number) => Date.UTC(2001, month, day, 4);
+  const months = platformNames(
+    format,
+    "month",
+    [...Array(12).keys()].map((i) => noon(i, 1)),
+  );
+  const weekdays = platformNames(
+    format,
+    "weekday",
+    [...Array(7).keys()].map((i) => noon(0, 7 + i)),
+  );
+  const periods = platformNames(format, "dayPeriod", [noon(0, 1) - 8 * 3600_000, noon(0, 1)]);
+  const fill: Partial<Record<Intl.DateTimeFormatPartTypes, PartOf>> = {
+    year: (m) => String(m.getUTCFullYear()),
+    month: (m) => months[m.getUTCMonth()]!,
+    day: (m) => String(m.getUTCDate()),
+    weekday: (m) => weekdays[m.getUTCDay()]!,
+    hour: (m) => String(m.getUTCHours() % 12 || 12),
+    minute: (m) => String(m.getUTCMinutes()).padStart(2, "0"),
+    dayPeriod: (m) => periods[m.getUTCHours() < 12 ? 0 : 1]!,
+  };
+  const parts: PartOf[] = [];
+  for (const { type, value } of format.formatToParts(noon(0, 1))) {
+    // A literal as format() writes it: V8's format() turns ICU's narrow no-break space (before
+    // AM/PM) into an ordinary one, formatToParts does not.
+    const literal = value.replace(/\u202f/g, " ");
+    const part = type === "literal" ? () => literal : fill[type];
+    if (!part) return undefined;
+    parts.push(part);
+  }
+  return (m) => {
+    let text = "";
+    for (const part of parts) text += part(m);
+    return text;
+  };
+}
+
+const filCompiled = {
+  date: compiledFormat(filFormats.date),
+  weekday: compiledFormat(filFormats.weekday),
+  time: compiledFormat(filFormats.time),
+};
+
+/** A Filipino date or time: by arithmetic in 1600–9999, else Intl's own format. */
+function filipino(which: keyof typeof filFormats, date: Date): string {
+  const m = manilaClock(date);
+  const compiled = filCompiled[which];
+  return m && compiled ? compiled(m) : filFormats[which].format(date);
+}
+
 /** "March 5, 2024" ("Marso 5, 2024" in Filipino) */
 export function formatDate(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
-  if (locale === "fil") return filFormats.date.format(date);
+  if (locale === "fil") return filipino("date", date);
   const m = manilaClock(date);
   return m ? `${MONTH_NAMES[m.getUTCMonth()]} ${m.getUTCDate()}, ${m.getUTCFullYear()}` : dateFormat.format(date);
 }
@@ -60,7 +130,7 @@ export function formatDate(d: DateInput, locale: Locale = DEFAULT_LOCALE): strin
 /** "Tuesday, March 5, 2024" ("Martes, Marso 5, 2024") */
 export function formatDateWithWeekday(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
-  if (locale === "fil") return filFormats.weekday.format(date);
+  if (locale === "fil") return filipino("weekday", date);
   const m = manilaClock(date);
   return m ? `${WEEKDAY_NAMES[m.getUTCDay()]}, ${formatDate(date)}` : weekdayDateFormat.format(date);
 }
@@ -68,7 +138,7 @@ export function formatDateWithWeekday(d: DateInput, locale: Locale = DEFAULT_LOC
 /** "8:00 AM" */
 export function formatTime(d: DateInput, locale: Locale = DEFAULT_LOCALE): string {
   const date = toDate(d);
-  if (locale === "fil") return filFormats.time.format(date);
+  if (locale === "fil") return filipino("time", date);
   const m = manilaClock(date);
   if (!m) return timeFormat.format(date);
   const hour = m.getUTCHours();

@@ -5,7 +5,7 @@
  */
 import { Fragment } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from "react-router";
-import { registrationWindowState } from "../../../modules/agam/admin.server";
+import { registrationWindowState, windowState } from "../../../modules/agam/admin.server";
 import { accountNumberSchema, findMember, listTopics, register, registrationSchema } from "../../../modules/agam/pool.server";
 import { confirmationPath, originOrDefault, REASON_MAX } from "../../../modules/agam/rules";
 import { hasProof, issuePortalProof, memberMobile, secondFactorMethods } from "../../../modules/agam/second-factor.server";
@@ -28,6 +28,7 @@ import { formMessages } from "../../messages/forms";
 import { requireLinkedAccount } from "../mco/account.server";
 import { clientIp } from "../mco/session.server";
 import type { Route } from "./+types/registration";
+import { keptRegistrationSettings } from "./kept.server";
 import {
   type Answers,
   checkDecision,
@@ -74,10 +75,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = originOrDefault(new URL(request.url).searchParams.get("origin"));
-  const { db } = services(context);
-  const window = await registrationWindowState(db, now());
-  const topics: FlowTopic[] = await listTopics(db);
-  return { origin, topics, closed: closedText(window, requestLocale(request)) };
+  // Kept until staff change them (a content change); open or closed is decided from the clock now.
+  const settings = await keptRegistrationSettings(services(context));
+  const topics: FlowTopic[] = settings.topics;
+  return { origin, topics, closed: closedText(windowState(settings.window, now()), requestLocale(request)) };
 }
 
 /** The fields of the registration form, as text: each step checks the ones it needs. */

@@ -6,7 +6,6 @@
  * unavailable; the data attributes below say where each number goes.
  */
 
-import { counts } from "../../../modules/agam/pool.server";
 import { AGAM, AGAM_DISTRICTS, COOPERATIVE, UI } from "../../../modules/shared/constants";
 import { formatNumber, INTL_LOCALE, localeOfPath, translator } from "../../../modules/shared/i18n";
 import { Breadcrumb } from "../../components/ui/Breadcrumb";
@@ -33,7 +32,8 @@ const pageTags: Route.MetaFunction = ({ location }) => {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { counts: await counts(services(context).db) };
+  // The live value the API and its stream give (one computation for every reader), which the page's script then follows.
+  return { counts: await services(context).agamCounts() };
 }
 
 export default function AgamStatus({ loaderData }: Route.ComponentProps) {

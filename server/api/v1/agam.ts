@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { closedMessage, registrationWindowState } from "../../../modules/agam/admin.server";
 import {
-  counts,
+  type AgamCounts,
   decisionSchema,
   decisionsOf,
   findMember,
@@ -22,7 +22,7 @@ import { checkSecondFactor, hasProof, secondFactorMessage, sendCode } from "../.
 import { accountNumberParam } from "../../../modules/shared/api-params";
 import { now } from "../../../modules/shared/clock";
 import { errorSchema, HttpError, MESSAGES } from "../../../modules/shared/errors";
-import { AGAM_REGISTERED_CHANNEL, AgamLive } from "../../agam-live";
+import { AGAM_REGISTERED_CHANNEL } from "../../agam-live";
 import type { AppDeps } from "../../deps";
 import { textSenderFor } from "../../messaging/text-sender";
 import { securityHeaders } from "../../security";
@@ -65,11 +65,8 @@ const registerBody = z
   .transform((body) => ({ ...body, decisions: body.decisions.map(decisionFromBody) }));
 export default async function agamApi(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const db = deps.database.db;
-  const live = new AgamLive({
-    compute: async () => countsBody(await counts(db)),
-    bus: deps.bus,
-    onError: (error) => app.log.warn({ err: error }, "agam counts failed"),
-  });
+  // The one live value of the counts (server/app.ts), which the status page reads too.
+  const live = app.agamCounts;
   // For the viewers benchmark: at debug level, how many count queries ran (one line a second while watched).
   let statsTimer: NodeJS.Timeout | undefined;
   if (app.log.level === "debug" || app.log.level === "trace") {
@@ -260,7 +257,7 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
     },
     async (_request, reply) => {
       reply.header("Cache-Control", NO_STORE);
-      return live.current();
+      return countsBody(await live.current());
     },
   );
 
@@ -268,8 +265,8 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
   const streams = new Set<ServerResponse>();
   let heartbeat: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
-  const fanOut = (_counts: unknown, json: string) => {
-    const frame = `event: counts\ndata: ${json}\n\n`;
+  const fanOut = (counts: AgamCounts) => {
+    const frame = `event: counts\ndata: ${JSON.stringify(countsBody(counts))}\n\n`;
     for (const res of streams) res.write(frame);
   };
 
@@ -281,7 +278,7 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
       logLevel: "warn",
     },
     async (request, reply) => {
-      const first = await live.current();
+      const first = countsBody(await live.current());
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -320,7 +317,6 @@ export default async function agamApi(app: FastifyInstance, { deps }: { deps: Ap
     heartbeat = undefined;
     if (statsTimer) clearInterval(statsTimer);
     unsubscribe?.();
-    live.close();
     for (const res of streams) res.end();
     streams.clear();
   });

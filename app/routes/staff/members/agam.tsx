@@ -4,9 +4,18 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { getWindow, saveTopic, setWindow, topicSchema, topicsLocked, windowSchema } from "../../../../modules/agam/admin.server";
+import {
+  AGAM_SETTINGS_AREA,
+  getWindow,
+  saveTopic,
+  setWindow,
+  topicSchema,
+  topicsLocked,
+  windowSchema,
+} from "../../../../modules/agam/admin.server";
 import { listTopics } from "../../../../modules/agam/pool.server";
 import { lockedAgamAccounts, unlockAgamFactor } from "../../../../modules/agam/second-factor.server";
+import { announceContentChange } from "../../../../modules/content/context";
 import { now } from "../../../../modules/shared/clock";
 import { formatDateTime, toManilaLocalInput } from "../../../../modules/shared/dates";
 import { readForm } from "../../../../modules/shared/forms";
@@ -44,7 +53,8 @@ type Errors = Record<string, string>;
 
 export async function action(args: Route.ActionArgs) {
   const me = await requireStaff(args, "members.manage");
-  const { db } = services(args.context);
+  const s = services(args.context);
+  const { db } = s;
   const form = await postedForm(args.request);
   const intent = intentOf(form, ["window", "topic", "unlock-factor"]);
   if (intent === "unlock-factor") {
@@ -73,6 +83,7 @@ export async function action(args: Route.ActionArgs) {
         tx,
       );
     });
+    await announceContentChange(s, AGAM_SETTINGS_AREA);
     throw redirect(`/staff/members/agam?saved=${encodeURIComponent("Registration window saved.")}`);
   }
   if (intent === "topic") {
@@ -107,6 +118,7 @@ export async function action(args: Route.ActionArgs) {
             : "This topic no longer exists.";
       return data({ intent, key, errors: { [`${key}-sequenceNumber`]: message }, values }, { status: 409 });
     }
+    await announceContentChange(s, AGAM_SETTINGS_AREA);
     throw redirect(`/staff/members/agam?saved=${encodeURIComponent(id ? "Topic saved." : "Topic added.")}`);
   }
   return data({ intent: "", key: "", errors: { form: "Unknown action." } as Errors, values: {} }, { status: 400 });
