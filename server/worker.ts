@@ -1,6 +1,6 @@
 /**
  * The background worker as its own service (`npm run worker`, deploy/wespeco-worker.service):
- * alert deliveries, the daily personal-data purge and the daily backup, for sites that run
+ * alert deliveries, the report photos' re-encoding, the daily personal-data purge and the daily backup, for sites that run
  * with ALERTS_WORKER=off (PostgreSQL; PGlite keeps the worker inside the site's one process).
  * Same environment as the site. Stops cleanly on SIGTERM: jobs in hand finish, or are retried
  * after their expiry by the next start.
