@@ -4,7 +4,7 @@
  * other line a request writes carries its request id (reqId).
  *
  * It is written on every answer, cached pages included, so it is made cheap: at info level
- * it cost a cached page a fifth of its rate (issue 28). Fastify made a pino child logger per
+ * it cost a cached page a fifth of its rate. Fastify made a pino child logger per
  * request (its bindings stringified each time) and pino serialized each line as a generic
  * object; here a request's logger is made only when the request logs something of its own
  * (RequestLogger), and the "request completed" line is written as the text pino would write.
