@@ -17,9 +17,34 @@ export const root = path.resolve(import.meta.dirname, "..", "..");
 const [lowPort, highPort] = (process.env.BENCH_PORTS ?? "20000-49999").split("-").map(Number);
 let nextPort = lowPort + Math.floor(Math.random() * (highPort - lowPort + 1));
 export function freePort() {
-  const port = nextPort;
-  nextPort = nextPort >= highPort ? lowPort : nextPort + 1;
-  return port;
+  // A port something already listens on is skipped: bench:ci's range holds 4369, where Erlang's
+  // port mapper listens on machines that run RabbitMQ (a run failed on EADDRINUSE there).
+  const busy = listeningPorts();
+  for (let tried = 0; tried <= highPort - lowPort; tried++) {
+    const port = nextPort;
+    nextPort = nextPort >= highPort ? lowPort : nextPort + 1;
+    if (!busy.has(port)) return port;
+  }
+  throw new Error(`no free port in ${lowPort}-${highPort}`);
+}
+
+/** The TCP ports listened on now, from the kernel's tables (synchronous, like freePort's callers). */
+function listeningPorts() {
+  const ports = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = fs.readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      // State 0A is LISTEN; the local address ends in the port, in hexadecimal.
+      if (state === "0A" && local) ports.add(Number.parseInt(local.slice(local.lastIndexOf(":") + 1), 16));
+    }
+  }
+  return ports;
 }
 
 /** The project's own Node (the `node` package) when installed, so that a benchmark measures what `npm start` runs. */
