@@ -12,7 +12,9 @@ import { auditLogAppendOnlySql } from "./schema/staff";
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** A database handle or a transaction on it: what a function that may run inside a transaction takes. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction of `Db`, as its callback gets it. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface DatabaseHandle {
   db: Db;

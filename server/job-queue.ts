@@ -4,9 +4,7 @@
  */
 import { SQL, sql } from "drizzle-orm";
 import { fromDrizzle, type PgBoss, type Queue, type UpdateQueueOptions } from "pg-boss";
-import { type Db, queryRows } from "../db/client";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import { queryRows, type Tx } from "../db/client";
 
 /** Settings a queue is both created and updated with (pg-boss's two option types agree on these). */
 export type QueueSettings = UpdateQueueOptions & Omit<Queue, "name" | "policy" | "partition">;

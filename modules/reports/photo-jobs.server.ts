@@ -6,12 +6,10 @@
  * Only `ready` photos are ever shown: the bytes as sent may carry the phone's position.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { reportPhotos } from "../../db/schema";
 import type { ReportPhotoState } from "./model";
 import { preparePhoto } from "./photo.server";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Hands up to `limit` received photos to `enqueue` (inside the transaction that marks them queued); how many. */
 export async function queueReceivedPhotos(db: Db, enqueue: (tx: Tx, reportIds: number[]) => Promise<void>, limit = 100): Promise<number> {
