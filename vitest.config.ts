@@ -64,7 +64,13 @@ export default defineConfig({
       },
       {
         // The fuzzing of every route is engine-independent and the slowest file: PGlite only.
-        test: { name: "database", include: DATABASE_FILES, ...unitOptions, exclude: [...unitOptions.exclude, "tests/server/fuzz.test.ts"] },
+        test: {
+          name: "database",
+          include: DATABASE_FILES,
+          ...unitOptions,
+          exclude: [...unitOptions.exclude, "tests/server/fuzz.test.ts"],
+          setupFiles: ["tests/support/one-query-at-a-time.ts"],
+        },
       },
       {
         test: {

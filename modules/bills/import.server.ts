@@ -196,16 +196,15 @@ export async function storeBills(tx: DbOrTx, records: BillRecord[]): Promise<Omi
   const keys = records.map((b) => b.billingYear * 12 + b.billingMonth - 1);
   const lo = Math.min(...keys);
   const hi = Math.max(...keys);
-  const [schedules, tiers, settings] = await Promise.all([
-    getSchedules(
-      tx,
-      { year: Math.floor(lo / 12), month: (lo % 12) + 1 },
-      { year: Math.floor(hi / 12), month: (hi % 12) + 1 },
-      { includeUnpublished: true },
-    ),
-    listDiscountTiers(tx),
-    getBillCheckSettings(tx),
-  ]);
+  // One after the other: a transaction is one connection (see getSchedules).
+  const schedules = await getSchedules(
+    tx,
+    { year: Math.floor(lo / 12), month: (lo % 12) + 1 },
+    { year: Math.floor(hi / 12), month: (hi % 12) + 1 },
+    { includeUnpublished: true },
+  );
+  const tiers = await listDiscountTiers(tx);
+  const settings = await getBillCheckSettings(tx);
   for (let start = 0; start < records.length; start += BATCH) {
     const batch = records.slice(start, start + BATCH);
     // Only the hash and revision of what is stored: the whole row only for a correction.

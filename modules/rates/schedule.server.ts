@@ -57,19 +57,19 @@ export async function getSchedules(
   opts: { includeUnpublished?: boolean } = {},
 ): Promise<Map<string, ClassSchedule[]>> {
   const key = sql<number>`${rateSchedule.year} * 12 + ${rateSchedule.month} - 1`;
-  const [classes, rows] = await Promise.all([
-    listRateClasses(db),
-    db
-      .select()
-      .from(rateSchedule)
-      .where(
-        and(
-          gte(key, monthKey(from.year, from.month)),
-          lte(key, monthKey(to.year, to.month)),
-          opts.includeUnpublished ? undefined : lte(rateSchedule.publishAt, clockNow()),
-        ),
+  // One query after the other: inside a transaction both go to one connection, where
+  // node-postgres queues a second query behind a running one only until pg@9 (a deprecation now).
+  const classes = await listRateClasses(db);
+  const rows = await db
+    .select()
+    .from(rateSchedule)
+    .where(
+      and(
+        gte(key, monthKey(from.year, from.month)),
+        lte(key, monthKey(to.year, to.month)),
+        opts.includeUnpublished ? undefined : lte(rateSchedule.publishAt, clockNow()),
       ),
-  ]);
+    );
   const byMonth = new Map<string, Map<string, Record<ComponentCode, ScheduleRate>>>();
   for (const r of rows) {
     if (!(COMPONENT_CODES as readonly string[]).includes(r.component)) continue;
