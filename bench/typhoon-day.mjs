@@ -232,6 +232,13 @@ function cpuTimes() {
   return { idle: f[3] + f[4], total: f.reduce((a, b) => a + b, 0) };
 }
 
+/** How many times each value occurs, most frequent first. */
+function countBy(values) {
+  const counts = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).sort((a, b) => b[1] - a[1]));
+}
+
 /** The mix raised step by step: the knee, and what ran out first. */
 async function ramp() {
   const steps = [];
@@ -264,6 +271,12 @@ async function ramp() {
       pageP99ms: page.p99,
       pageErrors: page.errors,
       reportsFailed: done.filter((r) => !r.ok).length,
+      // How the failed ones failed: "step status" (status 0: no answer), with the count of each.
+      reportsFailedAs: countBy(
+        done
+          .filter((r) => !r.ok)
+          .map((r) => `${r.step ?? "network"} ${r.status}${r.why || r.error ? ` (${r.why ?? r.error.slice(0, 80)})` : ""}`),
+      ),
       reportPostP99ms: quantile(
         done.filter((r) => r.step === "post").map((r) => r.ms),
         0.99,
