@@ -1,6 +1,6 @@
 // What the production defaults cost a cached page, in the service's own CPU time per request
 // (µs; utime + stime of the service process from /proc), which a busy machine changes far less
-// than requests a second (issue 28 item 7, docs/decisions/0025-production-defaults-cost.md).
+// than requests a second (docs/decisions/0025-production-defaults-cost.md).
 // Two services run side by side on the same page build: `silent` (LOG_LEVEL=silent, no rate
 // limits, no Prometheus) and `prod` (LOG_LEVEL=info with the request log, RATE_LIMIT=on,
 // METRICS_PORT set). Both are loaded at the same time (wrk, 50 connections each, BENCH_SECONDS,

@@ -1,5 +1,5 @@
 /**
- * Staff-written content in Filipino, Pangasinan and Ilocano (issue 27 item 6, decision 0030),
+ * Staff-written content in Filipino, Pangasinan and Ilocano (decision 0030),
  * through the real pages and the real database with the page cache on: the editor saves a
  * version with a revision and an audit entry, sanitized as the English is; a half-written
  * version is refused beside its field; /fil/ shows the Filipino and, when there is none, the
